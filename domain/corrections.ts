@@ -6,7 +6,7 @@
  * exact decimal strings; times are epoch milliseconds.
  */
 import { decimalUnits } from './decimalRule';
-import { WALLET_ACCOUNTS, type WalletAccount } from './wallet';
+import type { WalletAccount } from './wallet';
 
 /**
  * A correction's state: `proposed` (waiting for a second operator), `executed` (approved: the
@@ -99,13 +99,14 @@ export const CORRECTION_PATHS = {
 
 /**
  * What the proposal form checks before sending (the server checks the same, with its translated
- * refusals): a user id, a currency, one of the five accounts, a direction, a quantity above 0 with
+ * refusals): a user id, a currency, an account's kind, a direction, a quantity above 0 with
  * at most 8 decimals by the one decimal rule (domain/decimalRule.ts), and a reason.
  */
 export function proposalProblem(p: Partial<CorrectionProposal>): 'user' | 'currency' | 'account' | 'direction' | 'quantity' | 'reason' | undefined {
   if (!Number.isSafeInteger(p.user_id) || (p.user_id ?? 0) < 1) return 'user';
   if (!p.currency?.trim()) return 'currency';
-  if (!(WALLET_ACCOUNTS as readonly string[]).includes(p.account ?? '')) return 'account';
+  // Which accounts there are, the products declare (the form offers those; the server checks against them).
+  if (!/^[a-z_]{1,32}$/.test(p.account ?? '')) return 'account';
   if (!(CORRECTION_DIRECTIONS as readonly string[]).includes(p.direction ?? '')) return 'direction';
   const units = decimalUnits(p.quantity?.trim(), CORRECTION_PLACES, { integerDigits: CORRECTION_INTEGER_DIGITS });
   if (units === undefined || units <= 0n) return 'quantity';

@@ -49,6 +49,12 @@ export const FIAT_PLACES = 2;
 export const CRYPTO_PLACES = 6;
 /** The wallet account P2P trades from and into. */
 export const FIAT_ACCOUNT = 'legal' as const;
+declare module './walletAccounts' {
+  interface WalletAccountKinds {
+    /** The P2P fiat account (spec §3 "legal"). */
+    legal: true;
+  }
+}
 /** How many minutes an overdue deadline is extended when it passed while the server was down. */
 export const GRACE_MINUTES = 10;
 export const MINUTE_MS = 60_000;

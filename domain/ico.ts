@@ -26,7 +26,13 @@ export const ICO_PATHS = {
 
 /** Subscriptions are paid in this currency from this wallet account; tokens arrive in the same account. */
 export const ICO_CURRENCY = 'USDT';
-export const ICO_ACCOUNT = 'ico';
+export const ICO_ACCOUNT = 'ico' as const;
+declare module './walletAccounts' {
+  interface WalletAccountKinds {
+    /** Subscriptions are paid from and tokens arrive in it. */
+    ico: true;
+  }
+}
 /** "Ending soon" is the last 24 hours of the recruit period. */
 export const ICO_ENDING_SOON_MS = 86_400_000;
 /** Raise prices take at most this many decimals; tokens at most ICO_MAX_TOKEN_PLACES. */

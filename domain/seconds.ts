@@ -44,7 +44,13 @@ export type SecondsStatus = 1 | 2;
 
 /** The stake currency and the wallet account it comes from. */
 export const SECONDS_CURRENCY = 'USDT';
-export const SECONDS_ACCOUNT = 'sec_contract';
+export const SECONDS_ACCOUNT = 'sec_contract' as const;
+declare module './walletAccounts' {
+  interface WalletAccountKinds {
+    /** Stakes come from and payouts go to it. */
+    sec_contract: true;
+  }
+}
 /** Stakes take at most this many decimal places. */
 export const SECONDS_STAKE_PLACES = 2;
 /**

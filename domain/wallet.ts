@@ -5,16 +5,7 @@
 
 import type { WalletAccount } from './walletAccounts';
 
-export { WALLET_ACCOUNTS, IDEMPOTENCY_HEADER, type WalletAccount } from './walletAccounts';
-
-/** The /wallet/{segment} page of each account (spec §2). */
-export const ACCOUNT_SEGMENTS: Record<WalletAccount, string> = {
-  spot: 'spot',
-  contract: 'contract',
-  sec_contract: 'secContract',
-  legal: 'legalSymbol',
-  ico: 'subscribe',
-};
+export { IDEMPOTENCY_HEADER, type WalletAccount } from './walletAccounts';
 
 /** Record filters of spec §9: the last 3, 7 or 30 days. */
 export const RECORD_DAYS = [3, 7, 30] as const;

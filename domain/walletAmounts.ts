@@ -3,7 +3,7 @@
  * labels for the wire enums (figures on screen: domain/figures.ts).
  */
 import { compareDecimal, divDecimal, groupThousands, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
-import { DepositStatus, WithdrawalStatus, type WalletAccount, type WalletOverview } from './wallet';
+import { DepositStatus, WithdrawalStatus, type WalletOverview } from './wallet';
 
 export const isZero = (value: string) => isDecimalString(value) && compareDecimal(value, '0') === 0;
 
@@ -30,15 +30,6 @@ export function amountInput(value: string, places = 8): string {
 export function formatAmount(value: string, places = 8): string {
   return groupThousands(amountInput(value, places));
 }
-
-/** Account names reuse the wallet menu's labels. */
-export const ACCOUNT_LABEL_KEYS: Record<WalletAccount, string> = {
-  spot: 'menu.wallet.spot',
-  contract: 'menu.wallet.contract',
-  sec_contract: 'menu.wallet.secContract',
-  legal: 'menu.wallet.legal',
-  ico: 'menu.wallet.ico',
-};
 
 export const DEPOSIT_STATUS_KEYS: Record<DepositStatus, string> = {
   [DepositStatus.pending]: 'wallet.deposit.status.pending',

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { listPairs, pairOpenings } from './kernel/platform/catalogue.js';
+import { followListedPairs, listPairs, pairOpenings } from './kernel/platform/catalogue.js';
 import { listenForRevocations } from './kernel/platform/auth/revocations.js';
+import { listenForCacheChanges } from './kernel/platform/caches.js';
 import { accountRules } from './kernel/platform/ledger/accountRules.js';
 import { decoyHash } from './kernel/platform/auth/passwords.js';
 import { userIdForToken, sessionCache } from './kernel/platform/auth/sessions.js';
@@ -85,6 +86,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const db = lease?.raise
     ? fenceWrites(opened, { entry: lease.entry, epoch }, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
     : opened;
+  // What products hold of rows any process may change (plat_config, halts, fee rates) is forgotten
+  // when one says so — this one's own changes by the same path (kernel/platform/caches.ts).
+  const stopHearing = await listenForCacheChanges(db);
   // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
   // socket stands by for it (nothing can be waiting for it before the database is up).
   const ownLease = lease ? undefined : await takeLease(db, 'server');
@@ -97,6 +101,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     error: (message, error) => app?.log.error({ err: error }, message),
   };
   const pairs = pairOpenings(log.error);
+  // A pair listed through another node opens here as one listed here does (before the products read the pairs).
+  const unfollowPairs = await followListedPairs(db, pairs, log.error);
   let channels: ChannelRegistry | undefined;
   const parts: ProductParts[] = [];
   const ownSnapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
@@ -128,7 +134,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     userFeed: owner?.userFeed ?? userFeed,
     log,
     // Every product's rules, those of products running apart too: the wallet here applies them.
-    accounts: accountRules(products.map((p) => p.accounts), log.error),
+    accounts: accountRules(products.map((p) => p.accounts), log.error, products.map((p) => p.walletAccounts)),
     pairs,
     publish: (channel, payload) => (owner ? owner.publish(channel, payload) : gateway?.publish(channel, payload)),
     remoteMarkets: follower && processes.size > 0 ? remoteMarketsOf(follower, processes) : undefined,
@@ -203,6 +209,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const stop = () =>
     (stopping ??= (async () => {
         clearInterval(pruning);
+        unfollowPairs();
         await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await follower?.stop();
@@ -215,6 +222,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         await cluster?.close();
         await running.close();
         await ownLease?.release();
+        await stopHearing();
         await db.close();
         await lease?.release();
       })());

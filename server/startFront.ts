@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { pairOpenings } from './kernel/platform/catalogue.js';
+import { followListedPairs, pairOpenings } from './kernel/platform/catalogue.js';
 import type { Database } from './kernel/platform/db/database.js';
 import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
 import { untilPrepared } from './kernel/platform/db/migrate.js';
+import { listenForCacheChanges } from './kernel/platform/caches.js';
 import { productHttp } from './kernel/platform/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/platform/product.js';
 import { processOf, SERVER } from './kernel/cluster/shards/processes.js';
@@ -76,6 +77,15 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
     await db.close();
     throw error;
   }
+  // What its products hold of rows any process may change (plat_config, halts, fee rates) is
+  // forgotten when that one says so (kernel/platform/caches.ts).
+  let stopHearing: () => Promise<void>;
+  try {
+    stopHearing = await listenForCacheChanges(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const processes = config.marketProcesses ?? new Map();
   // The edge, which carries the commands, needs the HTTP server, which needs the routes: until it
   // is up (before listening) nothing calls a market.
@@ -85,13 +95,19 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
     call: (market, command) => edge!.remoteMarkets.call(market, command),
   };
   const pairs = pairOpenings(log.error);
+  // A pair listed through another node is reached here as one listed here is (kernel/platform/catalogue.ts).
+  const unfollowPairs = await followListedPairs(db, pairs, log.error).catch(async (error: unknown) => {
+    await stopHearing();
+    await db.close();
+    throw error;
+  });
   // Nothing runs here, so nothing publishes or tells a user anything: the markets' processes do.
   const kernel: Kernel = {
     config,
     db,
     userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
     log,
-    accounts: accountRules(PRODUCTS.map((p) => p.accounts), log.error),
+    accounts: accountRules(PRODUCTS.map((p) => p.accounts), log.error, PRODUCTS.map((p) => p.walletAccounts)),
     pairs,
     publish: () => undefined,
     remoteMarkets,
@@ -124,7 +140,9 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
       log: log.error,
     });
   } catch (error) {
+    unfollowPairs();
     await app?.close();
+    await stopHearing();
     await db.close();
     throw error;
   }
@@ -139,9 +157,11 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
     url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
     stop: () =>
       (stopping ??= (async () => {
+        unfollowPairs();
         for (const part of [...parts].reverse()) await part.stop?.();
         await followed.stop();
         await running.close();
+        await stopHearing();
         await db.close();
       })()),
   };

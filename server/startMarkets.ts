@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { listPairs, pairOpenings } from './kernel/platform/catalogue.js';
+import { followListedPairs, listPairs, pairOpenings } from './kernel/platform/catalogue.js';
 import type { Database } from './kernel/platform/db/database.js';
 import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
+import { listenForCacheChanges } from './kernel/platform/caches.js';
 import { pendingPreparation, untilPrepared } from './kernel/platform/db/migrate.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/platform/product.js';
 import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
@@ -129,6 +130,12 @@ export async function startMarketProcess(
   const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
+  // What its products hold of rows another process may change (the halts, the fee rates) is forgotten when that one says so.
+  const stopHearing = await listenForCacheChanges(db).catch(async (error: unknown) => {
+    await lease.release();
+    await db.close();
+    throw error;
+  });
   const cluster = openClusterRedis(config.realtimeBus, instance, log.error);
   const parts: ProductParts[] = [];
   const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
@@ -136,14 +143,17 @@ export async function startMarketProcess(
   const runsFutures = apart.some((p) => p.id === 'futures');
   const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
   const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, log.error, lease.epoch);
+  // A pair its entry names, listed while it runs (through any node), opens here (kernel/platform/catalogue.ts).
+  const pairs = pairOpenings(log.error);
+  const unfollowPairs = await followListedPairs(db, pairs, log.error);
   const kernel: Kernel = {
     config,
     db,
     // Read here and pushed to the user's sockets wherever they are; who listens is what the socket-serving processes report.
     userFeed: owner.userFeed,
     log,
-    accounts: accountRules(catalogue.map((p) => p.accounts), log.error),
-    pairs: pairOpenings(log.error),
+    accounts: accountRules(catalogue.map((p) => p.accounts), log.error, catalogue.map((p) => p.walletAccounts)),
+    pairs,
     publish: owner.publish,
   };
   if (markets.length > 0) parts.push(await spot.create(kernel));
@@ -163,6 +173,7 @@ export async function startMarketProcess(
     await productLocks.release();
     await lease.release();
     await cluster.close();
+    await stopHearing();
     await db.close();
     throw error;
   }
@@ -185,12 +196,14 @@ export async function startMarketProcess(
       // What was taken is finished and answered before the connection closes; what comes after
       // waits in the queue for the next holder (the followers, seeing it gone, send none meanwhile).
       await commands.stop();
+      unfollowPairs();
       for (const part of [...parts].reverse()) await part.stop?.();
       await owner.stop({ strike: !options.handover });
       await app?.close();
       await productLocks.release();
       await lease.release();
       await cluster.close();
+      await stopHearing();
       await db.close();
     })());
   stopOnLoss = stop;

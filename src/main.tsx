@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { selectIsShown } from './app/machines/app/app.selectors';
 import { installPrefetch } from './app/prefetch';
 import { createRouterLink } from './app/routerLink';
+import { tickChannelsOf } from './app/feature';
 import { buildRoutes } from './app/routes';
 import { createServices } from './app/services';
 import { AppProviders } from './app/views/AppProviders';
@@ -33,7 +34,7 @@ async function main() {
   let firstScreen!: () => void;
   installPrefetch(router, new Promise<void>((resolve) => (firstScreen = resolve)));
   const { inspect, local } = await inspection(window.location.search);
-  const services = await createServices({ navigate: router.navigate, inspect });
+  const services = await createServices({ navigate: router.navigate, inspect, tickChannels: tickChannelsOf(FEATURES) });
   // Not shown yet here: spec §9's 500 ms after the startup loads are still ahead.
   const watch = services.shell.app.subscribe((snapshot) => {
     if (!selectIsShown(snapshot)) return;

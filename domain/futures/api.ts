@@ -30,7 +30,13 @@ export const FUTURES_PATHS = {
 } as const;
 
 /** The futures wallet account and its currency. */
-export const FUTURES_ACCOUNT = 'contract';
+export const FUTURES_ACCOUNT = 'contract' as const;
+declare module '../walletAccounts' {
+  interface WalletAccountKinds {
+    /** Futures' margin account. */
+    contract: true;
+  }
+}
 export const FUTURES_CURRENCY = 'USDT';
 
 /** Fee rates as fractions: makers pay 0.02 %, takers 0.05 % of the notional; opening holds the taker rate. */

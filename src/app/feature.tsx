@@ -1,5 +1,6 @@
 import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Pair } from '../../domain/api';
 import { SCRIPT_CHUNK_TIMEOUT_MS } from '../../domain/constants';
 import type { OperatorPermission } from '../../domain/operators';
 import { loadEnglishRest } from '../locales';
@@ -172,7 +173,17 @@ export interface Feature {
   id: string;
   routes: FeatureRoutes;
   desks?: DeskList;
+  /**
+   * The tick channels of a listed pair the app keeps from startup (the home page's and the markets
+   * lists' prices): spot its market's, futures its contract's; none for a pair it does not trade.
+   */
+  tickers?: (pair: Pair) => string[];
   provide: (services: Services) => ProvidedFeature;
+}
+
+/** Every product's tick channels for a pair list (the app machine's `tickChannels`): product by product, pair by pair. */
+export function tickChannelsOf(features: ReadonlyArray<Pick<Feature, 'tickers'>>): (pairs: readonly Pair[]) => string[] {
+  return (pairs) => features.flatMap((feature) => (feature.tickers ? pairs.flatMap(feature.tickers) : []));
 }
 
 /**
@@ -192,6 +203,7 @@ export function defineFeature<Flows>(
     id: string;
     routes: FeatureRoutes;
     desks?: DeskList;
+    tickers?: (pair: Pair) => string[];
     context: FlowContext<Flows>;
   } & ({ provide: (services: Services) => Flows; load?: never } | { load: () => Promise<{ provide: (services: Services) => Flows }>; provide?: never }),
 ): Feature {

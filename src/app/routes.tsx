@@ -1,6 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { page, type Feature, type FeatureRoute, type FeatureRoutes, type Page } from './feature';
-import { collectMenus, MenusContext } from './layout/navigation';
+import { collectMenus, MenusContext, type MenuLink } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
@@ -34,34 +34,42 @@ function toRouteObject(route: FeatureRoute): RouteObject {
  */
 export function buildRoutes(features: Feature[]): RouteObject[] {
   const menus = collectMenus(features);
-  const walletMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { links: menus.wallet, label: 'nav.wallet' });
-  const orderMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { links: menus.order, label: 'nav.orders' });
+  // One loader for the two menus' layout (one chunk, fetched once).
+  const menuLayout = (links: MenuLink[], label: string) => page(() => import('./layout/MenuLayout'), 'MenuLayout', { links, label });
+  const walletMenu = menuLayout(menus.wallet, 'nav.wallet');
+  const orderMenu = menuLayout(menus.order, 'nav.orders');
   // /order opens on the first entry of the orders menu.
   const shell: FeatureRoutes = { order: menus.order.slice(0, 1).map((first) => ({ index: true, element: <Navigate to={first.to} replace /> })) };
   const slot = (name: keyof FeatureRoutes) => [...features, { routes: shell }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
   return [
-    // The operator interface has its own layout and session, outside the trader's site.
-    ...slot('top'),
     {
+      // The menus reach the site layout and the operator interface (the wallet's accounts,
+      // app/walletAccountList.ts), which has its own layout and session, outside the trader's site.
       element: (
         <MenusContext.Provider value={menus}>
-          <SiteLayout />
+          <Outlet />
         </MenusContext.Provider>
       ),
       children: [
-        { index: true, element: <Navigate to="/home" replace /> },
-        ...slot('site'),
+        ...slot('top'),
         {
-          element: <RequireLogin />,
-          handle: { gated: true } satisfies RouteHandle,
+          element: <SiteLayout />,
           children: [
-            ...slot('gated'),
-            pageLayout('user', userMenu, slot('user')),
-            pageLayout('wallet', walletMenu, slot('wallet')),
-            pageLayout('order', orderMenu, slot('order')),
+            { index: true, element: <Navigate to="/home" replace /> },
+            ...slot('site'),
+            {
+              element: <RequireLogin />,
+              handle: { gated: true } satisfies RouteHandle,
+              children: [
+                ...slot('gated'),
+                pageLayout('user', userMenu, slot('user')),
+                pageLayout('wallet', walletMenu, slot('wallet')),
+                pageLayout('order', orderMenu, slot('order')),
+              ],
+            },
+            { path: '*', element: notFound.element, handle: { page: notFound } satisfies RouteHandle },
           ],
         },
-        { path: '*', element: notFound.element, handle: { page: notFound } satisfies RouteHandle },
       ],
     },
   ];

@@ -23,6 +23,7 @@ import { createPairListActor } from './actors/pairList.actor';
 import { createSocketStatusActor } from './actors/socketStatus.actor';
 import { createPrivateChannelActor, createUserStreamHub, type UserStreamHub } from './actors/userStream.actor';
 import { appMachine, type AppActorRef } from './machines/app/app.machine';
+import type { TickChannels } from './machines/app/app.types';
 import { sessionMachine, type SessionActorRef } from './machines/session/session.machine';
 import { selectHasSession } from './machines/session/session.selectors';
 import { socketConnectionMachine, type SocketConnectionActorRef } from './machines/socketConnection/socketConnection.machine';
@@ -80,7 +81,7 @@ function browserStore(): KeyValueStore {
   }
 }
 
-export async function createServices(options: { navigate: (to: string) => void; inspect?: Observer<InspectionEvent> }): Promise<Services> {
+export async function createServices(options: { navigate: (to: string) => void; inspect?: Observer<InspectionEvent>; tickChannels?: TickChannels }): Promise<Services> {
   const { navigate, inspect } = options;
   const store = browserStore();
   const storage = createStorage(store);
@@ -165,7 +166,7 @@ export async function createServices(options: { navigate: (to: string) => void; 
     }),
     {
       id: 'app',
-      input: { storedLanguage: storage.read('language'), storedPricing: storage.read('pricing'), storedTheme: storage.read('theme'), marketFeature: MARKET_FEATURE_ENABLED },
+      input: { storedLanguage: storage.read('language'), storedPricing: storage.read('pricing'), storedTheme: storage.read('theme'), marketFeature: MARKET_FEATURE_ENABLED, tickChannels: options.tickChannels },
     },
   );
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject, type InputFrom } from 'xstate';
-import { appModel, PAIRS_FIXTURE } from '../../src/app/machines/app/app.model';
+import { appModel, PAIRS_FIXTURE, TICK_CHANNELS_FIXTURE } from '../../src/app/machines/app/app.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { standInsFor, walkPath } from './harness';
 
@@ -77,7 +77,7 @@ describe('app machine: details the paths do not show', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('reveals exactly 500 ms after the pair list, not before', async () => {
-    const world = start({ marketFeature: true });
+    const world = start({ marketFeature: true, tickChannels: TICK_CHANNELS_FIXTURE });
     for (const name of ['applyLanguage', 'fetchConfig', 'fetchCurrencies', 'fetchPairs'] as const) {
       const output = name === 'fetchPairs' ? [] : name === 'fetchCurrencies' ? [] : name === 'fetchConfig' ? {} : undefined;
       world.deferred.settle({ type: `xstate.done.actor.${name}`, output } as EventObject);
@@ -91,7 +91,7 @@ describe('app machine: details the paths do not show', () => {
   });
 
   it('follows the pair list channel: the tick of a listed pair is joined, that of a delisted one left, the list replaced (issue 52 §1)', async () => {
-    const world = start({ marketFeature: true });
+    const world = start({ marketFeature: true, tickChannels: TICK_CHANNELS_FIXTURE });
     for (const name of ['applyLanguage', 'fetchConfig', 'fetchCurrencies', 'fetchPairs'] as const) {
       const output = name === 'fetchPairs' ? PAIRS_FIXTURE : name === 'fetchCurrencies' ? [] : name === 'fetchConfig' ? {} : undefined;
       world.deferred.settle({ type: `xstate.done.actor.${name}`, output } as EventObject);

@@ -287,7 +287,9 @@ describe('user stream over the socket', () => {
     fake.push('user', { kind: 'order', order: OPEN_ORDER });
     fake.push('user', { kind: 'order', order: { ...OPEN_ORDER, price: 1.5 } });
     fake.push('user', { kind: 'balance', balances: rows });
-    fake.push('user', { kind: 'balance', balances: [{ ...rows[0], account: 'moon' }] });
+    // An account is a kind's shape (which kinds exist, the products declare: issue 54 §2); anything else is dropped.
+    fake.push('user', { kind: 'balance', balances: [{ ...rows[0], account: 'Moon account!' }] });
+    fake.push('user', { kind: 'balance', balances: [{ ...rows[0], account: 7 }] });
     fake.drop();
     fake.reconnect();
     expect(fake.subscribes.filter((c) => c === 'user')).toHaveLength(2);

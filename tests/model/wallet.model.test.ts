@@ -202,10 +202,12 @@ describe('withdrawal machine (scenarios)', () => {
 });
 
 const TRANSFER_ACTORS = ['fetchAvailable', 'submitTransfer'];
+// The wallet's accounts in their places, as the products declare them (app/walletAccountList.ts).
+const TRANSFER_ACCOUNTS = ['spot', 'contract', 'sec_contract', 'legal', 'ico'] as const;
 
 describe('transfer machine (scenarios)', () => {
   it('never lets source and target be the same account: choosing one as the other swaps them', async () => {
-    const { actor, deferred } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    const { actor, deferred } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'], accounts: TRANSFER_ACCOUNTS });
     expect(actor.getSnapshot().context).toMatchObject({ from: 'spot', to: 'contract' });
     actor.send({ type: 'transfer.to', account: 'spot' });
     expect(actor.getSnapshot().context).toMatchObject({ from: 'contract', to: 'spot' });
@@ -215,7 +217,7 @@ describe('transfer machine (scenarios)', () => {
   });
 
   it('moves up to the available amount, says "transfer succeeded", and reads the new available', async () => {
-    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'], accounts: TRANSFER_ACCOUNTS });
     await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
     actor.send({ type: 'transfer.submit', quantity: '250.00000001' });
     expect(log.at(-1)).toContain('wallet.validation.insufficient');
@@ -232,7 +234,7 @@ describe('transfer machine (scenarios)', () => {
   });
 
   it('a second transfer pressed inside the 2000 ms window is not swallowed: the button is pending, the press is told to wait, then it goes (issue 37 §10)', async () => {
-    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'], accounts: TRANSFER_ACCOUNTS });
     await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
     actor.send({ type: 'transfer.submit', quantity: '10' });
     expect(actor.getSnapshot().context.cooling).toBe(true);
@@ -249,7 +251,7 @@ describe('transfer machine (scenarios)', () => {
   });
 
   it('a retry of the same transfer after an error carries the same key', async () => {
-    const { actor, deferred, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    const { actor, deferred, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'], accounts: TRANSFER_ACCOUNTS });
     await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
     actor.send({ type: 'transfer.submit', quantity: '10' });
     await settle({ type: 'xstate.error.actor.submitTransfer', error: { kind: 'network' } });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { PlatConfig, PlatNote } from '../../domain/api.js';
 import { LOCALE_CODES } from '../../domain/languages.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { cacheChanged, forgetCache } from '../../server/kernel/platform/caches.js';
+import { PLATFORM_CONFIG_CACHE } from '../../server/kernel/platform/catalogue.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { useTestApp } from './testDb.js';
 
@@ -50,13 +52,22 @@ describe('POST /api/plat_config', () => {
     expect(answer.body.msg).toBe(MESSAGES.ja_JP.ok);
   });
 
-  it('reflects an operator edit of platform_config', async () => {
-    await t.db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '90') where key = 'legal_trade'`);
+  it('reflects an operator edit of platform_config, announced as every writer announces it', async () => {
+    // Answered from memory (kernel/platform/caches.ts): an edit counts once announced in its transaction.
+    const edit = (payTime: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.query(`update platform_config set value = jsonb_set(value, '{pay_time}', $1::text::jsonb) where key = 'legal_trade'`, [String(payTime)]);
+        await cacheChanged(tx, PLATFORM_CONFIG_CACHE);
+      });
+    expectOk(await post<PlatConfig>(t.app, '/api/plat_config'));
+    await edit(90);
     try {
+      forgetCache(t.db, PLATFORM_CONFIG_CACHE);
       const data = expectOk(await post<PlatConfig>(t.app, '/api/plat_config'));
       expect(data.config.legal_trade.pay_time).toBe(90);
     } finally {
-      await t.db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '120') where key = 'legal_trade'`);
+      await edit(120);
+      forgetCache(t.db, PLATFORM_CONFIG_CACHE);
     }
   });
 });

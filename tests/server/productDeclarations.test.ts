@@ -1,12 +1,11 @@
 import { secondsIndexChannel } from '../../domain/seconds.js';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { futureIndexChannel, futureTickChannel, spotTickChannel } from '../../domain/api.js';
 import { KLINE_INTERVALS } from '../../domain/constants.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../domain/futures/api.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../domain/market.js';
-import { WALLET_ACCOUNTS } from '../../domain/wallet.js';
 import type { Database } from '../../server/kernel/platform/db/database.js';
+import { accountRules } from '../../server/kernel/platform/ledger/accountRules.js';
 import { systemAccountId, type SystemAccount, type SystemAccountFamily } from '../../server/kernel/platform/ledger/systemAccounts.js';
 import { productChannels } from '../../server/products/channels.js';
 import { icoProjectAccountId } from '../../server/products/ico/ledger.js';
@@ -55,16 +54,23 @@ describe('system accounts', () => {
 
 describe('account kinds', () => {
   const kinds = ['spot', ...PRODUCTS.flatMap((p) => p.ledger?.kinds ?? [])];
+  // Issue 54 §2: the wallet lists the accounts the products declare, not a list of its own.
+  const listed = accountRules([], undefined, PRODUCTS.map((p) => p.walletAccounts)).kinds;
 
-  it("are the wallet's five accounts, each declared once", () => {
+  it("are the wallet's five accounts in spec §2's order, each declared once, by the product whose ledger keeps it", () => {
     expect(new Set(kinds).size).toBe(kinds.length);
-    expect([...kinds].sort()).toEqual([...WALLET_ACCOUNTS].sort());
+    expect(listed).toEqual(['spot', 'contract', 'sec_contract', 'legal', 'ico']);
+    for (const p of PRODUCTS) expect((p.walletAccounts ?? []).map((a) => a.kind)).toEqual([...(p.ledger?.kinds ?? [])]);
   });
 
-  it("are what the balance table's check admits", () => {
-    const migration = readFileSync(new URL('../../server/kernel/platform/db/migrations/002_spot_market.sql', import.meta.url), 'utf8');
-    const check = /account text not null default 'spot' check \(account in \(([^)]*)\)\)/.exec(migration)![1]!;
-    expect(check.split(',').map((k) => k.trim().replace(/'/g, '')).sort()).toEqual([...kinds].sort());
+  it('two products declaring one account are refused at start', () => {
+    expect(() => accountRules([], undefined, [[{ kind: 'contract', place: 21 }], [{ kind: 'contract', place: 25 }]])).toThrow(/two products declare the contract wallet account/);
+  });
+
+  it("are the kinds the balance table admits (wallet_account_kind, a row a product's migration adds)", async () => {
+    const rows = await db.query<{ kind: string }>('select kind from wallet_account_kind order by kind');
+    expect(rows.map((r) => r.kind)).toEqual([...kinds].sort());
+    await expect(db.query(`insert into balance (user_id, currency, account) values ((select min(id) from app_user), 'USDT', 'savings')`)).rejects.toThrow();
   });
 });
 

@@ -4,8 +4,9 @@ import { FUTURES_PATHS, type FuturesConfig, type FuturesOrder, type FuturesPlace
 import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/ico.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../domain/spotOrders.js';
-import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
+import { WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
 import { seededRandom } from '../../server/kernel/exchange/random.js';
+import { PRODUCT_WALLET_ACCOUNTS as WALLET_ACCOUNTS } from '../server/support/walletAccounts.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
 
 export interface Trader {

@@ -1,4 +1,5 @@
 import type { Community, Currency, Pair, PlatConfig } from '../../../domain/api.js';
+import { onCacheChange, remembered } from './caches.js';
 import type { Queryable } from './db/database.js';
 
 /**
@@ -36,6 +37,27 @@ export async function readPlatConfig(db: Queryable): Promise<PlatConfig> {
   return { communities: row?.communities ?? [], config: row?.config ?? ({} as PlatConfig['config']) };
 }
 
+/**
+ * The caches (caches.ts) of the rows here: `pair` (a halt, a listing, a delisting, minimums) and
+ * `platform_config` (with the communities). Whoever writes them announces it in the transaction.
+ */
+export const PAIRS_CACHE = 'pair';
+export const PLATFORM_CONFIG_CACHE = 'platform_config';
+
+const platformConfigs = new WeakMap<object, () => Promise<PlatConfig>>();
+
+/**
+ * The platform configuration from memory, read again after any process changes it (caches.ts):
+ * every page asks for it first, and under the markets' load each read waited its turn for a
+ * connection (issue 55 §3: plat_config p99 29–35 ms at 1,500 orders/s). Inside a transaction,
+ * `readPlatConfig(tx)` reads the rows as that transaction sees them.
+ */
+export function platformConfig(db: Queryable): Promise<PlatConfig> {
+  let read = platformConfigs.get(db);
+  if (!read) platformConfigs.set(db, (read = remembered(db, PLATFORM_CONFIG_CACHE, () => readPlatConfig(db))));
+  return read();
+}
+
 /** A pair that starts trading while the server runs. */
 export interface OpenedPair {
   left: string;
@@ -58,8 +80,13 @@ export interface PairOpenings {
 
 export function pairOpenings(log: (message: string, error: unknown) => void = () => undefined): PairOpenings {
   const listeners: Array<(pair: OpenedPair) => Promise<void> | void> = [];
+  // A pair is opened once: the process that listed it announces it, and hears its own notice too (followListedPairs).
+  const announced = new Set<string>();
   return {
     announce(pair) {
+      const symbol = `${pair.left}_${pair.right}`;
+      if (announced.has(symbol)) return;
+      announced.add(symbol);
       for (const listener of listeners) {
         Promise.resolve()
           .then(() => listener(pair))
@@ -70,4 +97,27 @@ export function pairOpenings(log: (message: string, error: unknown) => void = ()
       listeners.push(listener);
     },
   };
+}
+
+/**
+ * Pairs listed by any process (an operator's listing through another node, an ICO settled where its
+ * timer runs) announced here too, heard through the pairs' cache notice (caches.ts): each process's
+ * products then open the market where it runs and reach it where it does not, without a restart.
+ * Called by each composition root before its products read the pairs (those are not announced).
+ */
+export async function followListedPairs(db: Queryable & object, pairs: PairOpenings, log: (message: string, error: unknown) => void): Promise<() => void> {
+  const symbolOf = (p: Pair) => `${p.left_symbol}_${p.right_symbol}`;
+  const seen = new Set((await listPairs(db)).filter((p) => p.trade_status === 1).map(symbolOf));
+  return onCacheChange(db, PAIRS_CACHE, () => {
+    listPairs(db).then(
+      (list) => {
+        for (const pair of list) {
+          if (pair.trade_status !== 1 || seen.has(symbolOf(pair))) continue;
+          seen.add(symbolOf(pair));
+          pairs.announce({ left: pair.left_symbol, right: pair.right_symbol });
+        }
+      },
+      (error: unknown) => log('reading the pairs listed elsewhere failed', error),
+    );
+  });
 }

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
 import type { ProductSeed } from './db/seed/index.js';
-import type { AccountRules, AccountRuleSet } from './ledger/accountRules.js';
+import type { AccountRules, AccountRuleSet, WalletAccountDeclaration } from './ledger/accountRules.js';
 import type { LedgerHoldings } from './ledger/ledgerAudit.js';
 import type { SystemAccount, SystemAccountFamily } from './ledger/systemAccounts.js';
 import type { ListedPair } from './realtime/channels.js';
@@ -101,6 +101,11 @@ export interface ServerProduct {
    * may leave, what the positions are worth. Static, so they apply wherever the product runs.
    */
   accounts?: AccountRuleSet;
+  /**
+   * The wallet accounts it keeps funds in (its `ledger.kinds`), with their places among the wallet's:
+   * the wallet's transfers, valuations and corrections admit them (`kernel.accounts.kinds`).
+   */
+  walletAccounts?: readonly WalletAccountDeclaration[];
   /** What the ledger and its audit need to know of it: account kinds, held funds, its own checks and platform accounts. */
   ledger?: ProductLedger;
   /**

@@ -1,4 +1,5 @@
-import { listPairs } from '../../kernel/platform/catalogue.js';
+import { cacheVersion } from '../../kernel/platform/caches.js';
+import { listPairs, PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Pair } from '../../../domain/api.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { invalidSymbol } from './errors.js';
@@ -7,16 +8,18 @@ import { invalidSymbol } from './errors.js';
 export const binanceSymbol = (ours: string) => ours.replace('_', '').toUpperCase();
 
 /**
- * The listed pairs by Binance symbol, read again at most once a second (pairs are listed at
- * runtime: an ICO token at its settlement), so a junk symbol costs no query.
+ * The listed pairs by Binance symbol, held until any process changes a pair (a listing, a halt:
+ * kernel/platform/caches.ts) — read again at most once a second while changes may go unheard — so
+ * a junk symbol costs no query.
  */
 export function pairDirectory(db: Database) {
-  let read: { at: number; bySymbol: Map<string, Pair> } | undefined;
+  let read: { at: number; version: number | undefined; bySymbol: Map<string, Pair> } | undefined;
   async function all(): Promise<Map<string, Pair>> {
     const now = Date.now();
-    if (read && now - read.at < 1000) return read.bySymbol;
+    const version = cacheVersion(db, PAIRS_CACHE);
+    if (read && (version !== undefined ? read.version === version : now - read.at < 1000)) return read.bySymbol;
     const pairs = await listPairs(db);
-    read = { at: now, bySymbol: new Map(pairs.map((p) => [`${p.left_symbol}${p.right_symbol}`, p])) };
+    read = { at: now, version, bySymbol: new Map(pairs.map((p) => [`${p.left_symbol}${p.right_symbol}`, p])) };
     return read.bySymbol;
   }
   return {

@@ -19,7 +19,8 @@ import type { OperatorActor } from '../../kernel/platform/auth/operators/access.
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
-import { forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
+import { FEE_RATES_CACHE, forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
+import { cacheChanged } from '../../kernel/platform/caches.js';
 import { Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 import type { FeesMessageKey } from './messages.js';
 import { computeVolumes, volumeOf } from './volumes.js';
@@ -61,7 +62,11 @@ async function listedMarkets(q: Queryable): Promise<Array<{ product: FeeProduct;
   return [...rows.filter((r) => r.spot).map((r) => ({ product: 'spot' as const, market: r.symbol })), ...rows.filter((r) => r.futures).map((r) => ({ product: 'futures' as const, market: r.symbol }))];
 }
 
-const bump = (tx: Queryable) => tx.query('update fee_state set version = version + 1 where id = 1');
+/** Every process's rate cache reads again: at once where a notice is heard (kernel/platform/caches.ts), else within FEE_CHECK_MS. */
+const bump = async (tx: Queryable) => {
+  await tx.query('update fee_state set version = version + 1 where id = 1');
+  await cacheChanged(tx, FEE_RATES_CACHE);
+};
 
 /**
  * Fee schedules, tiers and overrides (issue 52 §2; docs/OPERATOR.md "Fees"): a user's page, the

@@ -1,5 +1,7 @@
 import { DAY_MS, VOLUME_DAYS } from '../../../domain/fees.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { cacheChanged } from '../../kernel/platform/caches.js';
+import { FEE_RATES_CACHE } from '../../kernel/platform/fees/feeRates.js';
 
 /** Volume rows kept: two windows, for the desk's look back; older ones go at each computation. */
 const KEEP_DAYS = 2 * VOLUME_DAYS;
@@ -39,6 +41,8 @@ export async function computeVolumes(tx: Queryable, dayMs: number): Promise<numb
     [dayMs, from],
   );
   await tx.query('update fee_state set version = version + 1, volume_day_ms = $1 where id = 1', [dayMs]);
+  // Heard by every process at the commit (kernel/platform/caches.ts).
+  await cacheChanged(tx, FEE_RATES_CACHE);
   return Number(row?.n ?? 0);
 }
 

@@ -1,3 +1,4 @@
+import { FIAT_ACCOUNT } from '../../../domain/fiat.js';
 import { Loops } from '../../kernel/platform/loops.js';
 import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/platform/product.js';
 import { fiatLedger } from './ledger.js';
@@ -51,6 +52,8 @@ export const fiat = defineProduct({
   // ads, orders, escrow and chats are in the database, payment-proof images under its DATA_DIR.
   apart: { paths: ['/api/fiat/', '/api/operator/fiat/'] },
   ledger: fiatLedger,
+  // Its account in the wallet's list (transfers, valuations, corrections), in the place of its wallet menu entry.
+  walletAccounts: [{ kind: FIAT_ACCOUNT, place: 23 }],
   create: ({ db, userFeed, config, log }) =>
     createFiat({
       db,

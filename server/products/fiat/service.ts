@@ -21,6 +21,8 @@ import {
 } from '../../../domain/fiat.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
+import { PLATFORM_CONFIG_CACHE } from '../../kernel/platform/catalogue.js';
 import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
 import { outcomeOf, type Outcome } from '../../kernel/platform/outcome.js';
@@ -306,13 +308,17 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     /** The operator changes legal_trade (minutes may be fractional: e2e runs a pay deadline of seconds). */
     /** The P2P trade settings, changed with their audit row (the fields changed, before and after) in one transaction. */
     async setLegalTrade(operator: OperatorActor, patch: LegalTradePatch): Promise<LegalTradeSettings> {
-      return db.transaction(async (tx) => {
+      const settings = await db.transaction(async (tx) => {
         await tx.query(`select 1 from platform_config where key = 'legal_trade' for update`);
         const before = await readLegalTrade(tx);
         const saved = await setLegalTrade(tx, patch);
+        // Every process's plat_config answer reads it again after the commit (kernel/platform/caches.ts).
+        await cacheChanged(tx, PLATFORM_CONFIG_CACHE);
         await writeOperatorAudit(tx, { operator, kind: 'p2p.trade_settings', object: { type: 'platform_config', id: 'legal_trade' }, ...changedFields(before, await readLegalTrade(tx)) });
         return saved;
       });
+      forgetCache(db, PLATFORM_CONFIG_CACHE);
+      return settings;
     },
 
     /** legal_trade as it applies now (stored values over the defaults), for the operator's settings screen. */

@@ -1,11 +1,13 @@
 import { futureIndexChannel, futureTickChannel, type Pair } from '../../../domain/api.js';
-import { listPairs } from '../../kernel/platform/catalogue.js';
+import { FUTURES_ACCOUNT } from '../../../domain/futures/api.js';
+import { listPairs, PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
 import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
 import { Loops } from '../../kernel/platform/loops.js';
+import { onCacheChange } from '../../kernel/platform/caches.js';
 import { defineProduct, type ProductParts } from '../../kernel/platform/product.js';
 import { seededRandom, seedFrom } from '../../kernel/exchange/random.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
@@ -70,6 +72,7 @@ export async function createFutures(options: FuturesOptions) {
   // When prepare restored the exchange, and the timer that then tells what was written just before.
   let restoredAt = 0;
   let tellRestored: NodeJS.Timeout | undefined;
+  let unhearHalts: (() => void) | undefined;
   const loops = new Loops(log);
   // A transfer's commit re-prices the account's cross positions at once (FuturesExchange.refreshCross).
   const unsubscribe = options.accounts?.onMoved('contract', (userId) => {
@@ -127,6 +130,8 @@ export async function createFutures(options: FuturesOptions) {
         await feed.update();
       });
       every(1000, () => fundingDue());
+      // A halt or resume on any process reaches the intake at once, not at the next update (kernel/platform/caches.ts).
+      unhearHalts = onCacheChange(db, PAIRS_CACHE, () => void readContractHalts(db, exchange.halted).catch((error) => log('futures: reading the contract halts failed', error)));
       if (makers) {
         await makers.setup();
         for (const symbol of pairs.keys()) {
@@ -140,6 +145,7 @@ export async function createFutures(options: FuturesOptions) {
     async stop() {
       clearTimeout(tellRestored);
       unsubscribe?.();
+      unhearHalts?.();
       // Loops already running (a requote, a mark update) finish before the database closes.
       await loops.stop();
       await exchange.idle();
@@ -168,6 +174,8 @@ export const futures = defineProduct({
   apart: { paths: ['/api/futures/'] },
   accounts: { contract: contractAccountRule },
   ledger: futuresLedger,
+  // Its account in the wallet's list (transfers, valuations, corrections), in the place of its wallet menu entry.
+  walletAccounts: [{ kind: FUTURES_ACCOUNT, place: 21 }],
   channels: futuresChannels,
   create: async ({ db, config, userFeed, publish, log, accounts, offers }) => {
     const made = await createFutures({

@@ -1,7 +1,8 @@
 import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../domain/ico.js';
-import type { OpenedPair, PairOpenings } from '../../kernel/platform/catalogue.js';
+import { PAIRS_CACHE, type OpenedPair, type PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { ProjectRow } from './projects.js';
+import { cacheChanged } from '../../kernel/platform/caches.js';
 
 /** The fewest price places a listed token's pair gets (a 0.05 raise price still trades in 0.0001 steps). */
 const MIN_PRICE_PLACES = 4;
@@ -23,7 +24,10 @@ export async function listToken(tx: Queryable, p: ProjectRow): Promise<OpenedPai
      on conflict (left_symbol, right_symbol) do nothing returning 1`,
     [p.symbol, ICO_CURRENCY, pricePlaces, p.token_places],
   );
-  return inserted.length > 0 ? { left: p.symbol, right: ICO_CURRENCY } : undefined;
+  if (inserted.length === 0) return undefined;
+  // Every process's pair list hears of it at the commit (kernel/platform/caches.ts).
+  await cacheChanged(tx, PAIRS_CACHE);
+  return { left: p.symbol, right: ICO_CURRENCY };
 }
 
 /** After the commit: the markets' product opens the pair's market at once (kernel `PairOpenings`). */

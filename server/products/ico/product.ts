@@ -1,3 +1,4 @@
+import { ICO_ACCOUNT } from '../../../domain/ico.js';
 import type { PairOpenings } from '../../kernel/platform/catalogue.js';
 import { Loops } from '../../kernel/platform/loops.js';
 import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/platform/product.js';
@@ -47,5 +48,7 @@ export function createIco(options: IcoOptions) {
 export const ico = defineProduct({
   id: 'ico',
   ledger: icoLedger,
+  // Its account in the wallet's list (transfers, valuations, corrections), in the place of its wallet menu entry.
+  walletAccounts: [{ kind: ICO_ACCOUNT, place: 24 }],
   create: ({ db, userFeed, pairs, log }) => createIco({ db, feed: userFeed, demo: true, pairs, log: (message, error) => log.error(message, error) }).parts,
 });

@@ -6,6 +6,8 @@ import type { Offers } from '../../kernel/platform/offers.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
+import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 
 /** How long after halting the market the delisting cancels (every process's intake and makers read the halt within a second). */
 export const DELIST_SETTLE_MS = 1500;
@@ -47,11 +49,13 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
           );
           if (!row) return refuse('marketNotListed');
           await tx.query(`update pair set delist_at = to_timestamp($3::double precision / 1000), delist_reason = $4 where left_symbol = $1 and right_symbol = $2`, [left, right, at, reason]);
+          await cacheChanged(tx, PAIRS_CACHE);
           await writeOperatorAudit(tx, { operator, kind: 'market.delist', object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
           return { ok: true as const, data: { symbol: object.id, delist_at: at } };
         })
       : allowed;
     if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'market.delist', object, outcome: 'refused', detail: outcome.key });
+    else forgetCache(db, PAIRS_CACHE);
     return outcome;
   }
 
@@ -74,6 +78,12 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
    * and releases those halted at least the settle time ago. Answers the pairs halted or delisted by
    * this pass (the caller pushes the new list); a market halted in this pass is released by a later one.
    */
+  /** After a pair's rows changed outside a transaction (each statement its own commit). */
+  async function pairsChanged(): Promise<void> {
+    await cacheChanged(db, PAIRS_CACHE);
+    forgetCache(db, PAIRS_CACHE);
+  }
+
   async function due(): Promise<string[]> {
     const at = now();
     const halted = await db.query<{ symbol: string }>(
@@ -88,11 +98,14 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
        where delist_halted_at <= to_timestamp($1::double precision / 1000) and delisted_at is null order by left_symbol, right_symbol`,
       [at - settleMs],
     );
+    // Halted by their delisting: every process's intake refuses their orders from now (kernel/platform/caches.ts).
+    if (halted.length > 0) await pairsChanged();
     const done = halted.map((r) => r.symbol);
     for (const { left, right } of rows) {
       try {
         const cancelled = await release(left, right);
         await db.query('update pair set delisted_at = now() where left_symbol = $1 and right_symbol = $2', [left, right]);
+        await pairsChanged();
         options.log?.(`delisted ${left}_${right}: ${cancelled} orders and stops cancelled`);
         done.push(`${left}_${right}`);
       } catch (error) {

@@ -4,6 +4,8 @@ import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLo
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
+import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 
 /**
  * Market halts (issue 52 §1): a risk operator stops new orders on a spot market or a perpetual
@@ -65,10 +67,13 @@ export function marketHalts(db: Database) {
         reason,
       ]);
       const [after] = await tx.query<HaltRow>(`${select(kind)} where left_symbol = $1 and right_symbol = $2`, [found.left, found.right]);
+      // Every process's intake, ticks and makers hear it at the commit (kernel/platform/caches.ts).
+      await cacheChanged(tx, PAIRS_CACHE);
       await writeOperatorAudit(tx, { operator, kind: audit, object, before: { halted_reason: found.row.halted_reason }, after: { halted_reason: reason }, detail: reason ?? '' });
       return { ok: true, data: toMarket(kind, after!) };
     });
     if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: audit, object, outcome: 'refused', detail: outcome.key });
+    else forgetCache(db, PAIRS_CACHE);
     return outcome;
   }
 

@@ -1,5 +1,7 @@
 import { PAIR_LIST_CHANNEL } from '../../../domain/market.js';
 import { Loops } from '../../kernel/platform/loops.js';
+import { onCacheChange } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import { defineProduct } from '../../kernel/platform/product.js';
 import { runsDuties } from '../../config.js';
 import { marketDelisting } from './delisting.js';
@@ -20,6 +22,7 @@ export const markets = defineProduct({
   create: ({ db, publish, pairs, log, offers, config }) => {
     const feed = pairListFeed(db, publish, (message, error) => log.error(message, error));
     const loops = new Loops((message, error) => log.error(message, error));
+    let unhear: (() => void) | undefined;
     // A pair another product opened (an ICO token at its settlement) reaches the lists too.
     pairs.onOpened(() => feed.changed());
     const reference = marketRoutes(db, databaseFiatRates(db));
@@ -36,6 +39,8 @@ export const markets = defineProduct({
       },
       start: async () => {
         loops.every(PAIR_LIST_REREAD_MS, () => feed.reread(), 'reading the pair list failed');
+        // A change on any process (a halt, a listing: kernel/platform/caches.ts) is in the next subscriber's first list.
+        unhear = onCacheChange(db, PAIRS_CACHE, () => void feed.reread().catch((error) => log.error('reading the pair list failed', error)));
         // Delistings whose time has come, run by the one process that runs the duties (the server).
         if (runsDuties(config)) {
           loops.every(1000, async () => {
@@ -43,7 +48,10 @@ export const markets = defineProduct({
           }, 'delisting failed');
         }
       },
-      stop: () => loops.stop(),
+      stop: () => {
+        unhear?.();
+        return loops.stop();
+      },
       snapshot: (channel) => feed.snapshot(channel),
     };
   },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode, type NoteType } from '../../../domain/api.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { readNote, readPlatConfig } from './platform.js';
+import { platformConfig } from '../../kernel/platform/catalogue.js';
+import { readNote } from './platform.js';
 import './messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
 import { anyBody, strictObject } from '../../kernel/platform/http/schemas.js';
@@ -10,7 +11,8 @@ import { anyBody, strictObject } from '../../kernel/platform/http/schemas.js';
 export function platformRoutes(db: Database, switches: { secondsContracts: boolean } = { secondsContracts: true }) {
   return async (app: FastifyInstance) => {
     app.post('/api/plat_config', { schema: { body: anyBody } }, async (request) => {
-      const platform = await readPlatConfig(db);
+      // From memory, read again after any process changes it (kernel/platform/caches.ts).
+      const platform = await platformConfig(db);
       const sys = { ...platform.config.sys, seconds_contracts: switches.secondsContracts ? 1 : 0 };
       return ok(request.lang, { ...platform, config: { ...platform.config, sys } });
     });

@@ -118,6 +118,8 @@ export const seconds = defineProduct({
   // and the spot trades its index is read from too.
   apart: { paths: ['/api/seconds/', '/api/operator/seconds/'] },
   ledger: secondsLedger,
+  // Its account in the wallet's list (transfers, valuations, corrections), in the place of its wallet menu entry.
+  walletAccounts: [{ kind: SECONDS_ACCOUNT, place: 22 }],
   // Every tradable pair's seconds index (the periods, not the channel list, say which pairs sell contracts).
   channels: (p) => (p.trade_status === 1 ? [secondsIndexChannel(p.left_symbol, p.right_symbol)] : []),
   create: ({ db, config, userFeed, log, publish, offers }) =>

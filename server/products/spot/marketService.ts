@@ -3,6 +3,8 @@ import { spotTickChannel } from '../../../domain/api.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { Loops } from '../../kernel/platform/loops.js';
+import { onCacheChange } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker, type MarketMakerConfig } from './makers/marketMaker.js';
@@ -81,6 +83,10 @@ export class MarketService {
    * trade page sees a halt and a resume within a second or two, and their makers stand still.
    */
   private readonly halted = new Map<string, string>();
+  /** Reads of the halts started; only the latest one's answer is kept. */
+  private haltReads = 0;
+  /** Stops hearing of halts made by any process (kernel/platform/caches.ts). */
+  private unhearHalts: (() => void) | undefined;
   private tellRestored: NodeJS.Timeout | undefined;
   /** The makers' accounts once `start` made them (a pair listed later starts its makers with them). */
   private makerAccounts: { quoter: number; taker: number } | undefined;
@@ -147,6 +153,8 @@ export class MarketService {
       this.publishTicks();
     });
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
+    // A halt or resume on any process: the ticks and the makers follow it at once, not at the next second.
+    this.unhearHalts = onCacheChange(this.db, PAIRS_CACHE, () => void this.readHalts());
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
     this.makerAccounts = accounts;
@@ -210,6 +218,7 @@ export class MarketService {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.tellRestored);
+    this.unhearHalts?.();
     await this.loops.stop();
     await Promise.all([...this.markets.values()].map((m) => m.idle()));
     await this.saveCandles();
@@ -240,10 +249,13 @@ export class MarketService {
 
   /** The halted markets now; a failed read is logged and the last one known stays (the ticks go on). */
   private async readHalts(): Promise<void> {
+    const read = ++this.haltReads;
     try {
       const rows = await this.db.query<{ symbol: string; halted_reason: string }>(
         `select left_symbol || '_' || right_symbol as symbol, halted_reason from pair where halted_reason is not null`,
       );
+      // A read started later (a change heard meanwhile) answers instead: this one may predate it.
+      if (read !== this.haltReads) return;
       this.halted.clear();
       for (const row of rows) this.halted.set(row.symbol, row.halted_reason);
     } catch (error) {

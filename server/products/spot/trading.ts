@@ -9,6 +9,8 @@ import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { userSpotRate } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
+import { cacheVersion } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import { intake } from './pipeline/intake.js';
 import type { SpotStops } from './stops.js';
 
@@ -84,25 +86,28 @@ export function spotTrading({
   db: Database;
   markets: SpotMarkets;
   clock?: () => number;
-  /** How long a pair's trading switch and minimums are remembered (0: read for every order). */
+  /** How long a pair's trading switch and minimums are remembered while changes may go unheard (0: read for every order). */
   pairStatusMs?: number;
   stops?: SpotStops;
 }): SpotTrading {
   /**
-   * A pair's trading switch and minimums, as of at most `pairStatusMs` ago: they can be changed at
-   * runtime (in the database), and re-reading them for every order cost a round trip on the hot
-   * path, so a change applies within that time instead of at once.
+   * A pair's trading switch and minimums: they can be changed at runtime (in the database), and
+   * re-reading them for every order cost a round trip on the hot path, so they are held until a
+   * change is heard (any process's, kernel/platform/caches.ts), or `pairStatusMs` where none can be.
    */
   const orderOf = coalescedOrderReader(db);
-  const statuses = new Map<string, { readAt: number; row: PairMinimums | undefined }>();
+  const statuses = new Map<string, { readAt: number; version: number | undefined; row: PairMinimums | undefined }>();
   async function pairStatus(left: string, right: string): Promise<PairMinimums | undefined> {
     const key = `${left}_${right}`;
     const known = statuses.get(key);
     const now = Date.now();
-    if (known && now - known.readAt < pairStatusMs) return known.row;
+    // Held until any process changes a pair (a halt, a delisting: kernel/platform/caches.ts); while
+    // changes may go unheard, for pairStatusMs at most.
+    const version = pairStatusMs > 0 ? cacheVersion(db, PAIRS_CACHE) : undefined;
+    if (known && (version !== undefined ? known.version === version : now - known.readAt < pairStatusMs)) return known.row;
     const row = await readPairMinimums(db, { left, right });
     // Only listed pairs are remembered, so junk symbols cannot grow the map.
-    if (markets.market(key)) statuses.set(key, { readAt: now, row });
+    if (markets.market(key)) statuses.set(key, { readAt: now, version, row });
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { WALLET_ACCOUNTS, type AccountSummary, type WalletAccount, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
+import { type AccountSummary, type WalletAccount, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
 import { addDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
@@ -50,7 +50,7 @@ export function overview(db: Database, rules: AccountRules, now: () => number) {
         const held = values.get(userId);
         if (held !== undefined) byAccount.set(account, addDecimal(byAccount.get(account) ?? '0', held));
       }
-      const total = WALLET_ACCOUNTS.reduce((sum, account) => addDecimal(sum, byAccount.get(account) ?? '0'), '0');
+      const total = rules.kinds.reduce((sum, account) => addDecimal(sum, byAccount.get(account) ?? '0'), '0');
       const [figures] = await db.query<{ opened: string; inflow: string; btc: string }>(
         `with ${USDT_PRICE_CTE}
          select
@@ -62,7 +62,7 @@ export function overview(db: Database, rules: AccountRules, now: () => number) {
       );
       const cut = (v: string) => trimZeros(toFixedDecimal(v, 8));
       return {
-        accounts: WALLET_ACCOUNTS.map((account) => ({ account, valuation_usdt: cut(byAccount.get(account) ?? '0') })),
+        accounts: rules.kinds.map((account) => ({ account, valuation_usdt: cut(byAccount.get(account) ?? '0') })),
         total_usdt: cut(total),
         today_pnl_usdt: cut(subDecimal(subDecimal(total, figures!.opened), figures!.inflow)),
         today_pnl_since_ms: open.takenMs,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../domain/wallet.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
@@ -10,7 +10,6 @@ import { anyBody, currency, decimal, paging, password, recordDays, rowId, second
 const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 // Lengths here only keep junk out; the wallet checks the values and answers translated messages.
 const network = text(32, 1);
-const account = { type: 'string', enum: WALLET_ACCOUNTS } as const;
 const recordQuery = { days: recordDays(RECORD_DAYS), ...paging(), currency };
 
 /**
@@ -21,6 +20,8 @@ const recordQuery = { days: recordDays(RECORD_DAYS), ...paging(), currency };
 export function walletRoutes(wallet: Wallet) {
   const userOf = (request: FastifyRequest) => request.user.id;
   const keyOf = (request: FastifyRequest, scope: string) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
+  // The accounts the products declare (kernel.accounts.kinds); any other is refused with a translated 400.
+  const account = { type: 'string', enum: [...wallet.accountKinds] } as const;
 
   return async (app: FastifyInstance) => {
     requireAuthForAll(app, 'user');

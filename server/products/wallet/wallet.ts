@@ -82,6 +82,8 @@ export function wallet(deps: WalletDeps) {
     transfers: transfers(ctx),
     records: records(deps.db, ctx.now),
     overview: overview(deps.db, ctx.accounts, ctx.now),
+    /** The accounts a user's funds can be in and move between: the kernel's and those the products declare, in their places. */
+    accountKinds: ctx.accounts.kinds,
     operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size),
     chainEvents,
   };

@@ -3,7 +3,6 @@ import { isDecimalString } from '../../../domain/decimal';
 import type { SpotOrder } from '../../../domain/spotOrders';
 import { USER_CHANNEL, type UserChannelSubscribe } from '../../../domain/userChannel';
 import type { BalanceRow } from '../../../domain/wallet';
-import { WALLET_ACCOUNTS } from '../../../domain/walletAccounts';
 import type { UserStreamEvent } from '../machines/userStream/userStream.machine';
 import type { SocketClient } from '../../services/socket';
 
@@ -24,7 +23,8 @@ export function parseOrder(value: unknown): SpotOrder | undefined {
 function parseBalance(value: unknown): BalanceRow | undefined {
   const b = value as Partial<BalanceRow> | null;
   if (!b || typeof b !== 'object' || typeof b.currency !== 'string') return undefined;
-  if (!WALLET_ACCOUNTS.includes(b.account as never) || !isDecimalString(b.available) || !isDecimalString(b.frozen)) return undefined;
+  // An account's kind as the products name theirs (domain/walletAccounts.ts); which exist, the server says.
+  if (typeof b.account !== 'string' || !/^[a-z_]{1,32}$/.test(b.account) || !isDecimalString(b.available) || !isDecimalString(b.frozen)) return undefined;
   return b as BalanceRow;
 }
 

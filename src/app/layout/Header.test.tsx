@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { appMachine } from '../machines/app/app.machine';
@@ -11,9 +9,8 @@ import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
 import { socketConnectionMachine } from '../machines/socketConnection/socketConnection.machine';
 import { toastMachine } from '../machines/toast/toast.machine';
-import { completeCatalogue, initI18n } from '../../services/i18n';
+import { inApp, testTexts } from '../testing/viewHarness';
 import { ShellContext } from '../views/hooks';
-import { darkTheme } from '../theme';
 import { FEATURES } from '../../features';
 import { Header } from './Header';
 import { collectMenus, MenusContext } from './navigation';
@@ -42,16 +39,15 @@ function noticesDouble() {
   return { notices, bell };
 }
 
-// The bell's live part, the menus' content and the sign-out dialog are chunks of their own in the
+// The signed-in corner (bell and account menu), the bell's live part, the menus' content and the sign-out dialog are chunks of their own in the
 // app (fetched when shown); loaded here first, so the tests wait only for React, not for the
 // modules' transform.
 beforeAll(async () => {
-  await Promise.all([import('./LiveBell'), import('./HeaderMenus'), import('../ui/ConfirmDialog'), completeCatalogue(await initI18n('en_US'))]);
+  await Promise.all([import('./SignedInCorner'), import('./LiveBell'), import('./HeaderMenus'), import('../ui/ConfirmDialog'), testTexts()]);
 });
 
 async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
+  const i18n = await testTexts();
   const user = { ...USER_FIXTURE, info: { name_status: nameStatus } };
   const navigations: string[] = [];
   const session = createActor(
@@ -66,20 +62,19 @@ async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   const actors = { app, session, toasts: createActor(toastMachine).start(), connection: createActor(socketConnectionMachine).start() };
   const { notices, bell } = noticesDouble();
   render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <ShellContext.Provider value={actors}>
-          <NoticesContext.Provider value={notices}>
-            <MemoryRouter>
-              <MenusContext.Provider value={collectMenus(FEATURES)}>
-                <Header />
-                <SignOutDialog />
-              </MenusContext.Provider>
-            </MemoryRouter>
-          </NoticesContext.Provider>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+    inApp(
+      i18n,
+      <ShellContext.Provider value={actors}>
+        <NoticesContext.Provider value={notices}>
+          <MemoryRouter>
+            <MenusContext.Provider value={collectMenus(FEATURES)}>
+              <Header />
+              <SignOutDialog />
+            </MenusContext.Provider>
+          </MemoryRouter>
+        </NoticesContext.Provider>
+      </ShellContext.Provider>,
+    ),
   );
   return { session, navigations, bell };
 }
@@ -88,7 +83,7 @@ describe('header when signed in (spec §2)', () => {
   it('shows account, UID and an identity badge linking to /user/identity', async () => {
     await renderSignedIn(3);
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 5000 }));
     expect(await screen.findByText('ada@example.org')).toBeTruthy();
     expect(screen.getByText('UID 10001')).toBeTruthy();
     const badge = screen.getByText('Verified');
@@ -109,19 +104,19 @@ describe('header when signed in (spec §2)', () => {
 
   it('names each identity status', async () => {
     await renderSignedIn(4);
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 5000 }));
     expect(await screen.findByText('Audit failed')).toBeTruthy();
   });
 
   it('asks before signing out, then clears the session and goes to /login', async () => {
     const { session, navigations } = await renderSignedIn(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     // The dialog's code arrives on first use.
     expect((await screen.findByRole('dialog')).textContent).toContain('Do you want to sign out?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(session.getSnapshot().value).toBe('signedIn');
-    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Account' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(session.getSnapshot().value).toBe('signedOut');

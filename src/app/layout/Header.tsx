@@ -3,15 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, matchPath, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
-import { NotificationBell } from './NotificationBell';
 import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown } from '../ui/Dropdown';
 import { FIT_SHORT, splitLinks, useHeaderFit } from './headerFit';
 // The narrow screens' menu panel (SiteMenu) and the menus' content are fetched on first use.
-import { HeaderMenu, loadMenus, SiteMenu } from './lazyParts';
+import { HeaderMenu, loadMenus, NotificationBell, SiteMenu, UserPopup } from './lazyParts';
 import { MenusContext, offeredLinks } from './navigation';
 import { RegionBadge } from './RegionBadge';
-import { UserPopup } from './UserPopup';
 import { COMPACT_HEADER } from '../theme';
 
 // One line at every width: what does not fit is collapsed by the fit level (headerFit.ts).
@@ -158,12 +156,12 @@ export function Header() {
       </Nav>
       <Right ref={right}>
         {sessionFlow.hasSession && sessionFlow.user ? (
-          <>
+          <Suspense fallback={null}>
             <NotificationBell userId={sessionFlow.user.id} />
             <Wide>
               <UserPopup user={sessionFlow.user} onSignOut={sessionFlow.signOut} />
             </Wide>
-          </>
+          </Suspense>
         ) : (
           <Wide>
             <AuthLink to="/login">{t('nav.login')}</AuthLink>

@@ -6,8 +6,8 @@ import type { HeaderMenuProps } from './HeaderMenus';
  * The shell's parts fetched when first needed, declared here, in what /home loads, so that the
  * chunks which use them carry no loader of their own: the header menus' content and the narrow
  * screens' menu (one chunk, HeaderMenus.tsx, fetched when the pointer or the focus first comes
- * to the header, or a menu opens) with the sign-out question, and a table's sideways-scroll cues
- * (ScrollCues.tsx).
+ * to the header, or a menu opens) with the sign-out question, a table's sideways-scroll cues
+ * (ScrollCues.tsx), and a signed-in visitor's bell and account menu (SignedInCorner.tsx).
  */
 export const loadMenus = () => import('./HeaderMenus');
 
@@ -16,6 +16,11 @@ const Menu = lazy(loadMenus);
 export const SiteMenu = lazy(async () => ({ default: (await loadMenus()).SiteMenu }));
 
 export const ScrollCues = lazy(() => import('../ui/ScrollCues'));
+
+/** A signed-in visitor's bell and account menu (SignedInCorner.tsx), fetched once there is a session. */
+const loadCorner = () => import('./SignedInCorner');
+export const NotificationBell = lazy(async () => ({ default: (await loadCorner()).NotificationBell }));
+export const UserPopup = lazy(async () => ({ default: (await loadCorner()).UserPopup }));
 
 const SignOutDialog = lazy(async () => ({ default: (await loadMenus()).SignOutDialog }));
 

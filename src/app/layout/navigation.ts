@@ -1,4 +1,5 @@
 import type { PlatConfig } from '../../../domain/api';
+import type { WalletAccount } from '../../../domain/walletAccounts';
 import type { FeatureRoute, FeatureRoutes } from '../feature';
 import { createFlowContext } from '../flowContext';
 
@@ -43,6 +44,12 @@ export interface MenuEntry extends Omit<NavLinkSpec, 'to'> {
   to?: string;
   /** User menu only: whether it is listed for this account (spec §2: email change only for email accounts). */
   shownTo?: (account: string | undefined) => boolean;
+  /**
+   * Wallet menu only: the wallet account this page shows, declared by the product that keeps funds
+   * in it. The wallet lists its accounts from these entries (app/walletAccountList.ts): the label,
+   * the place and the page are the entry's.
+   */
+  account?: WalletAccount;
 }
 
 /**
@@ -76,5 +83,5 @@ export function offeredLinks<L extends NavLinkSpec>(links: L[], sys: SiteSwitche
   return links.filter((l) => l.offered?.(sys) ?? true);
 }
 
-/** The menus, given to the site layout by the route table (app/routes.tsx), which has the product list. */
+/** The menus, given to the site layout and the operator console by the route table (app/routes.tsx), which has the product list. */
 export const MenusContext = createFlowContext<Menus>('Menus');

@@ -30,7 +30,11 @@ export const fiatFeature = defineFeature({
       },
     ],
     order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage'), menu: { labelKey: 'menu.order.fiatOrders', group: 'menu.order.fiat', place: 40 } }],
-    wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage'), menu: { labelKey: 'menu.wallet.logLegal', place: 42 } }],
+    wallet: [
+      // The fiat account's page: the wallet's account page (the kit's) over this product's account.
+      { path: 'legalSymbol', page: page(() => import('../../kit/wallet/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }), menu: { labelKey: 'menu.wallet.legal', place: 23, account: 'legal' } },
+      { path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage'), menu: { labelKey: 'menu.wallet.logLegal', place: 42 } },
+    ],
   },
   desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (fiat.flows.ts).

@@ -1,3 +1,4 @@
+import { futureTickChannel } from '../../../domain/api';
 import { defineFeature, page } from '../../app/feature';
 import { withPairMarket } from '../markets/withPairMarket';
 import { FuturesContext } from './futures.context';
@@ -13,6 +14,8 @@ import { FuturesContext } from './futures.context';
 export const futuresFeature = defineFeature({
   id: 'futures',
   context: FuturesContext,
+  // Each contract market's tick, from startup: the markets list's futures tab.
+  tickers: (p) => (p.contract_status === 1 ? [futureTickChannel(p.left_symbol, p.right_symbol)] : []),
   routes: {
     site: [{ path: 'contract/:symbol', page: page(withPairMarket(() => import('./views/ContractTradePage')), 'ContractTradePage'), next: ['/order/u-hold'], menu: { labelKey: 'nav.contract', to: '/contract/btc_usdt', fold: 4, place: 5 } }],
     order: [
@@ -23,7 +26,7 @@ export const futuresFeature = defineFeature({
       { path: 'u-detail/:id', page: page(() => import('./views/FuturesOrderDetailPage'), 'FuturesOrderDetailPage') },
       { path: 'u-position/:symbol', page: page(() => import('./views/FuturesPositionDetailPage'), 'FuturesPositionDetailPage') },
     ],
-    wallet: [{ path: 'contract', page: page(() => import('./views/FuturesWalletPage'), 'FuturesWalletPage'), menu: { labelKey: 'menu.wallet.contract', place: 21 } }],
+    wallet: [{ path: 'contract', page: page(() => import('./views/FuturesWalletPage'), 'FuturesWalletPage'), menu: { labelKey: 'menu.wallet.contract', place: 21, account: 'contract' } }],
   },
   // The machines and their effects load with the product's first page (futures.flows.ts).
   load: () => import('./futures.flows'),

@@ -17,7 +17,7 @@ export const icoFeature = defineFeature({
       { path: 'sub-tran', page: page(() => import('./views/IcoRecordsPage'), 'IcoRecordsPage', { type: 'tran', key: 'tran' }), menu: { labelKey: 'menu.order.transaction', place: 52 } },
     ],
     wallet: [
-      { path: 'subscribe', page: page(() => import('./views/IcoWalletPage'), 'IcoWalletPage'), menu: { labelKey: 'menu.wallet.ico', place: 24 } },
+      { path: 'subscribe', page: page(() => import('./views/IcoWalletPage'), 'IcoWalletPage'), menu: { labelKey: 'menu.wallet.ico', place: 24, account: 'ico' } },
       { path: 'log-ico', page: page(() => import('./views/IcoRecordsPage'), 'IcoRecordsPage', { type: 'log', key: 'log' }), menu: { labelKey: 'menu.wallet.logIco', place: 44 } },
       { path: 'log-ico-thaw', page: page(() => import('./views/IcoRecordsPage'), 'IcoRecordsPage', { type: 'thaw', key: 'thaw' }), menu: { labelKey: 'menu.wallet.logIcoThaw', place: 45 } },
     ],

@@ -21,7 +21,7 @@ export const secondsFeature = defineFeature({
       { path: 'sec-history', page: page(() => import('./views/SecondsOrdersPage'), 'SecondsOrdersPage', { mode: 'history', key: 'history' }), menu: { labelKey: 'menu.order.history', place: 31, offered } },
     ],
     // The seconds account's wallet page: its balances plus today's result (the wallet serves the others).
-    wallet: [{ path: 'secContract', page: page(() => import('./views/SecondsWalletPage'), 'SecondsWalletPage'), menu: { labelKey: 'menu.wallet.secContract', place: 22, offered } }],
+    wallet: [{ path: 'secContract', page: page(() => import('./views/SecondsWalletPage'), 'SecondsWalletPage'), menu: { labelKey: 'menu.wallet.secContract', place: 22, offered, account: 'sec_contract' } }],
   },
   // The machines and their effects load with the product's first page (seconds.flows.ts).
   load: () => import('./seconds.flows'),

@@ -1,3 +1,4 @@
+import { spotTickChannel } from '../../../domain/api';
 import { defineFeature, page } from '../../app/feature';
 import { withPairMarket } from '../markets/withPairMarket';
 import { SpotContext } from './spot.context';
@@ -10,6 +11,8 @@ import { SpotContext } from './spot.context';
 export const spotFeature = defineFeature({
   id: 'spot',
   context: SpotContext,
+  // Each tradable market's tick, from startup: the home page's and the markets list's prices.
+  tickers: (p) => (p.trade_status === 1 ? [spotTickChannel(p.left_symbol, p.right_symbol)] : []),
   routes: {
     site: [{ path: 'markets/kline/:symbol', page: page(withPairMarket(() => import('./views/SpotTradePage')), 'SpotTradePage'), menu: { labelKey: 'nav.spot', to: '/markets/kline/BTC_USDT', fold: 5, place: 4 } }],
     order: [

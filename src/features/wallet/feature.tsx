@@ -13,8 +13,7 @@ export const walletFeature = defineFeature({
   routes: {
     wallet: [
       { index: true, page: page(() => import('./views/WalletOverviewPage'), 'WalletOverviewPage'), menu: { labelKey: 'menu.wallet.overview', group: 'menu.wallet.overviewGroup', place: 10 } },
-      { path: 'spot', page: page(() => import('../../kit/wallet/WalletAccountPage'), 'WalletAccountPage', { account: 'spot', key: 'spot' }), menu: { labelKey: 'menu.wallet.spot', group: 'menu.wallet.accounts', place: 20 } },
-      { path: 'legalSymbol', page: page(() => import('../../kit/wallet/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }), menu: { labelKey: 'menu.wallet.legal', place: 23 } },
+      { path: 'spot', page: page(() => import('../../kit/wallet/WalletAccountPage'), 'WalletAccountPage', { account: 'spot', key: 'spot' }), menu: { labelKey: 'menu.wallet.spot', group: 'menu.wallet.accounts', place: 20, account: 'spot' } },
       { path: 'log-currency', page: page(() => import('./views/CurrencyLogPage'), 'CurrencyLogPage'), menu: { labelKey: 'menu.wallet.logCurrency', group: 'menu.wallet.records', place: 40 } },
       { path: 'wallet-log', page: page(() => import('./views/LedgerPage'), 'LedgerPage'), menu: { labelKey: 'menu.wallet.walletLog', place: 41 } },
       { path: 'log-transfer', page: page(() => import('./views/TransferLogPage'), 'TransferLogPage'), menu: { labelKey: 'menu.wallet.logTransfer', place: 43 } },

@@ -15,6 +15,7 @@ import type { WalletRecordsFilter, WalletRecordsInput, walletRecordsMachine } fr
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { useAppFlow } from '../../app/views/hooks';
+import { useWalletAccounts } from '../../app/walletAccountList';
 import { useActorFlow } from '../../app/views/actorFlow';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
@@ -141,8 +142,9 @@ export function useWithdrawalFlow(currency: string | undefined) {
 /** /wallet/transfer. */
 export function useTransferFlow(initial: { currency?: string; from?: WalletAccount }) {
   const { currencies } = useAppFlow();
+  const accounts = useWalletAccounts().map((a) => a.account);
   return useActorFlow(
-    useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), currency: initial.currency, from: initial.from } }),
+    useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), accounts, currency: initial.currency, from: initial.from } }),
     {
       currency: (s) => s.context.currency,
       from: (s) => s.context.from,

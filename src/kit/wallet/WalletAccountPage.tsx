@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WalletAccount, WalletBalance } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS } from '../../../domain/walletAmounts';
 import { compareDecimal } from '../../../domain/decimal';
 import { money } from '../../../domain/figures';
 import { useFiat } from '../../app/views/hooks';
+import { accountLabelKey, useWalletAccounts } from '../../app/walletAccountList';
 import { WalletAccountsContext } from './walletAccounts.context';
 import { Button } from '../../app/ui/Button';
 import { DataTable } from '../../app/ui/DataTable';
@@ -20,7 +20,8 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
   const fiat = useFiat();
   const wallet = WalletAccountsContext.use().useAccountBalances(props.account);
   const summary = wallet.overview?.accounts.find((a) => a.account === props.account);
-  const title = t(ACCOUNT_LABEL_KEYS[props.account]);
+  const labelKey = accountLabelKey(useWalletAccounts(), props.account);
+  const title = labelKey ? t(labelKey) : props.account;
   // Deposits arrive in and withdrawals leave from the spot account; every account can transfer.
   const chainActions = props.account === 'spot';
   // Every currency can sit in spot; the other accounts list what they hold and their settlement

@@ -2,7 +2,6 @@ import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
 import { fx, type Fx } from '../../../domain/fx.js';
 import type { WalletAccount } from '../../../domain/wallet.js';
 import { listPairs } from '../../../server/kernel/platform/catalogue.js';
-import { accountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
 import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { contractAccountRule } from '../../../server/products/futures/accountRule.js';
 import type { PlaceRequest } from '../../../server/products/futures/exchange.js';
@@ -12,6 +11,7 @@ import { wallet } from '../../../server/products/wallet/wallet.js';
 import { expectOk } from '../http.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';
+import { productAccountRules } from '../support/walletAccounts.js';
 
 const BTC = 'BTC_USDT';
 
@@ -22,7 +22,7 @@ const BTC = 'BTC_USDT';
  */
 export function useFutures() {
   // The contract account's rule and notices, as the composition root gives them to the wallet and futures.
-  const accounts = accountRules([{ contract: contractAccountRule }]);
+  const accounts = productAccountRules([{ contract: contractAccountRule }]);
   const published: Array<{ channel: string; payload: object }> = [];
   let transfers = 0;
   const t = productTestbed({

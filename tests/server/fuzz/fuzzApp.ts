@@ -77,7 +77,7 @@ export function useFuzzApp(): FuzzApp {
         db,
         userFeed: silentUserFeed,
         pairs: pairOpenings(),
-        accounts: accountRules(PRODUCTS.map((p) => p.accounts)),
+        accounts: accountRules(PRODUCTS.map((p) => p.accounts), undefined, PRODUCTS.map((p) => p.walletAccounts)),
         publish: () => undefined,
         log: { info: () => undefined, error: () => undefined },
         offers: createOffers(),

@@ -16,6 +16,7 @@ import { expectOk, expectRefusal, type Answer } from '../http.js';
 import { auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 import { recordingFeed } from './harness.js';
+import { productAccountRules } from '../support/walletAccounts.js';
 
 /**
  * Issue 51 §4 on the server: a correction moves nothing until a different finance operator approves
@@ -30,7 +31,7 @@ const t = productTestbed({
   products: ({ db, now }) => {
     const chain = new SimulatedChain({ blockMs: 60_000 });
     const feed = recordingFeed();
-    return { chain, feed, wallet: wallet({ db, chain, feed, now }), corrections: corrections({ db, feed, now }) };
+    return { chain, feed, wallet: wallet({ db, chain, feed, now, accounts: productAccountRules() }), corrections: corrections({ db, feed, now, accounts: productAccountRules() }) };
   },
   parts: (p, db) => ({
     routes: [...testAppRoutes({ db, rates: databaseFiatRates(db), wallet: p.wallet, chainSimulator: p.chain }), correctionRoutes({ service: p.corrections })],

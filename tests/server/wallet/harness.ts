@@ -13,6 +13,8 @@ import type { UserFeed } from '../../../server/kernel/platform/realtime/userFeed
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { expectOk } from '../http.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
+import { productAccountRules } from '../support/walletAccounts.js';
+import type { AccountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
 import type { TestUser } from '../support/users.js';
 
 export const FUNDS_PASSWORD = 'Funds-pass-1';
@@ -35,14 +37,15 @@ export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; ro
 /**
  * One database, wallet, simulated chain (driven by hand: `tick()` mines a block) and app per test
  * file, with a clock the tests can move. Users get a funds password and, if asked, verification.
+ * `accounts`: the products' rules and wallet accounts (default: every product's accounts, no rules).
  */
-export function useWallet() {
+export function useWallet(options: { accounts?: AccountRules } = {}) {
   const state = {} as { fundsHash: string };
   const t = productTestbed({
     products: ({ db, now }) => {
       const chain = new SimulatedChain({ blockMs: 60_000 });
       const feed = recordingFeed();
-      const walletProduct = wallet({ db, chain, feed, now });
+      const walletProduct = wallet({ db, chain, feed, now, accounts: options.accounts ?? productAccountRules() });
       chain.connect(walletProduct.chainEvents);
       return { chain, feed, wallet: walletProduct };
     },

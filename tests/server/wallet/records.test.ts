@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositRecord, type LedgerRecord, type Page, type TransferRecord, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
+import { WALLET_PATHS, type DepositRecord, type LedgerRecord, type Page, type TransferRecord, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { startOfUtcDay } from '../../../server/products/wallet/rules.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet } from './harness.js';
+import { PRODUCT_WALLET_ACCOUNTS as WALLET_ACCOUNTS } from '../support/walletAccounts.js';
 
 const t = useWallet();
 const DAY = 86_400_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_ACCOUNTS, WALLET_PATHS, type TransferRecord } from '../../../domain/wallet.js';
+import { WALLET_PATHS, type TransferRecord } from '../../../domain/wallet.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
+import { PRODUCT_WALLET_ACCOUNTS as WALLET_ACCOUNTS } from '../support/walletAccounts.js';
 import { expectLedgerConsistent, useWallet, type TestUser } from './harness.js';
 
 const EN = MESSAGES.en_US;

@@ -12,5 +12,9 @@ import { sessionCache } from './sessions.js';
 export async function listenForRevocations(db: Database): Promise<() => Promise<void>> {
   if (!db.listen) return async () => undefined;
   // `k:<user>`: that user's API keys were revoked (apiKeyRevocation.ts); the rest are sessions.
-  return db.listen(REVOCATION_CHANNEL, (payload) => (payload.startsWith('k:') ? apiKeysRevokedHere(Number(payload.slice(2))) : applyRevocation(sessionCache, payload)));
+  // A revocation sent while the listening connection was down is lost (db/notifications.ts): once it
+  // listens again, every remembered token is looked up afresh rather than trusted to its time limit.
+  return db.listen(REVOCATION_CHANNEL, (payload) => (payload.startsWith('k:') ? apiKeysRevokedHere(Number(payload.slice(2))) : applyRevocation(sessionCache, payload)), {
+    onListening: () => sessionCache.clear(),
+  });
 }

@@ -1,3 +1,5 @@
+import type { ListenHooks } from './notifications.js';
+
 /**
  * One database interface over two drivers: node-postgres (DATABASE_URL, for scale-out, or the
  * embedded PostgreSQL server of embeddedPostgres.ts, the default, data in DATA_DIR/postgres) and
@@ -59,10 +61,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /**
    * Calls `onMessage` for every NOTIFY on `channel` from any connection (other servers sharing
-   * this database); resolves to a function that stops listening. Absent where there is only one
-   * process (the embedded database).
+   * this database); resolves to a function that stops listening. `hooks` hear the connection break
+   * and listen again (db/notifications.ts): what was missed between them is lost. Absent where
+   * there is only one process (PGlite).
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<() => Promise<void>>;
   /**
    * A connection of its own, outside the pools, for what belongs to one session for as long as the
    * process runs (the advisory locks that say which process runs a market, kernel/cluster/shards/ownership.ts).

@@ -33,9 +33,9 @@ const SETTINGS: Record<string, string> = {
   // The server's pools hold 10 + 6 (postgres.ts: the plan-once pool of the hot path's keyed
   // statements), its LISTEN and two lock sessions (kernel/cluster/shards/ownership.ts); a few more for the
   // audit, psql and the benches' statistics. The scale-out mode on the embedded database adds 5 for
-  // each realtime edge (startEdge.ts's pools and its LISTEN), 14 for a market process (8 + 4 and its
-  // lock sessions) and 9 for an HTTP front (6 + 2 and its LISTEN): 64 holds the server, a market
-  // process, a front and two edges. At 24, one edge's pools took the last connections the server's
+  // each realtime edge (startEdge.ts's pools and its LISTEN), 15 for a market process (8 + 4, its
+  // lock sessions and its LISTEN: kernel/platform/caches.ts) and 9 for an HTTP front (6 + 2 and its
+  // LISTEN): 64 holds the server, a market process, a front and two edges. At 24, one edge's pools took the last connections the server's
   // pipeline needed (bench:pipeline BENCH_EDGES=1: "too many clients already").
   max_connections: '64',
   // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum

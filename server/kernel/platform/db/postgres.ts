@@ -3,6 +3,7 @@ import pg from 'pg';
 import { untilConnected } from './connectRetry.js';
 import type { Database, Queryable, QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
+import { notificationListener } from './notifications.js';
 
 const INT8_OID = 20;
 
@@ -97,6 +98,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   await untilConnected(() => pool.query('select 1'), {
     onWait: (error) => process.stderr.write(`PostgreSQL refused a connection (${(error as { code?: string }).code}): trying again until it takes one\n`),
   });
+  const listener = notificationListener(config);
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       // Statements with parameters are prepared once per connection under a name derived from
@@ -145,20 +147,8 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
         await afterClose?.();
       }
     },
-    async listen(channel, onMessage) {
-      // One connection held for the notifications alone (a pooled one would be handed back).
-      const client = new pg.Client(config);
-      // A broken listening connection only delays evictions to the cache's time limit; never fatal.
-      client.on('error', () => undefined);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.end().catch(() => undefined);
-      };
-    },
+    // One connection for every LISTEN of this database, connected again when it breaks (notifications.ts).
+    listen: (channel, onMessage, hooks) => listener.listen(channel, onMessage, hooks),
     async session() {
       const client = new pg.Client({ ...config, types });
       // Its end (the database restarting) is seen by whoever holds it at its next statement; never fatal.

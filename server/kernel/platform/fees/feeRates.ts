@@ -1,4 +1,5 @@
 import { activeOverride, effectiveRate, type EffectiveRate, type FeeOverride, type FeeProduct, type FeeScheduleRow, type FeeTier, tierFor } from '../../../../domain/fees.js';
+import { cacheVersion } from '../caches.js';
 import type { Queryable } from '../db/database.js';
 
 /**
@@ -6,12 +7,16 @@ import type { Queryable } from '../db/database.js';
  * user pays in a market, for the spot settlement, the futures engine and the Binance dialect,
  * wherever they run (a market process has no products' offers, so this is the kernel's, read from
  * the tables). The hot path costs a map lookup: the tiers and schedule rows are held in memory and
- * a user's volume, kind and overrides are read once, on their first trade; `fee_state.version` —
- * bumped by every edit and by the daily volumes — is read at most once per FEE_CHECK_MS, and a
- * change drops everything held, so an edit on any process applies within that time, and at once
- * on the process that made it (`forgetFeeRates`).
+ * a user's volume, kind and overrides are read once, on their first trade. Every edit and the daily
+ * volumes bump `fee_state.version` and announce FEE_RATES_CACHE in their transaction (caches.ts):
+ * where the process hears the notices, what it holds is dropped when one comes; where it cannot
+ * (its listener is down, or the key is not a database: the futures exchange's), the version is
+ * read at most once per FEE_CHECK_MS and a change drops everything held. The process that made an
+ * edit drops it at once (`forgetFeeRates`).
  */
 export const FEE_CHECK_MS = 1000;
+/** The fee schedules', tiers', overrides' and volumes' cache name (caches.ts). */
+export const FEE_RATES_CACHE = 'fees';
 /** Users held before the map starts over (a bound, not a tuning: a user costs one small read to reload). */
 const MAX_USERS = 100_000;
 
@@ -25,6 +30,8 @@ interface UserFees {
 
 interface Held {
   checkedAt: number;
+  /** The notices' version it was read at (caches.ts); undefined when read without hearing them. */
+  heard: number | undefined;
   version: string;
   tiers: FeeTier[];
   rows: FeeScheduleRow[];
@@ -52,15 +59,18 @@ async function current(db: object, q: Queryable): Promise<Held> {
   // The process's clock, not the caller's (a market's clock may be a test's): this only paces reads.
   const now = Date.now();
   const known = held.get(db);
+  const heard = cacheVersion(db, FEE_RATES_CACHE);
   if (known && known.generation !== generation) held.delete(db);
-  else if (known && now - known.checkedAt < FEE_CHECK_MS && now >= known.checkedAt) return known;
+  else if (known && heard !== undefined && known.heard === heard) return known;
+  else if (known && heard === undefined && now - known.checkedAt < FEE_CHECK_MS && now >= known.checkedAt) return known;
   const [state] = await q.query<{ version: string }>('select version::text as version from fee_state where id = 1');
   const version = state?.version ?? '0';
   if (known && known.generation === generation && known.version === version) {
     known.checkedAt = now;
+    known.heard = heard;
     return known;
   }
-  const fresh = { checkedAt: now, version, generation, ...(await readSchedules(q)), users: new Map<number, UserFees>() };
+  const fresh = { checkedAt: now, heard, version, generation, ...(await readSchedules(q)), users: new Map<number, UserFees>() };
   held.set(db, fresh);
   return fresh;
 }

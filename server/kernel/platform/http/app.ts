@@ -16,6 +16,8 @@ import { ResultCode } from '../../../../domain/api.js';
 import { localeFromHeader } from '../../../../domain/languages.js';
 import { translate } from '../i18n/messages.js';
 import { healthRoutes } from './health.js';
+import { onCacheChange } from '../caches.js';
+import { PAIRS_CACHE, PLATFORM_CONFIG_CACHE } from '../catalogue.js';
 
 export interface HttpOptions {
   db: Database;
@@ -121,7 +123,14 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
   await registerRateLimits(app, options.rateLimitStore);
   await app.register(authentication(options.db));
   for (const routes of options.routes) await app.register(routes);
-  await serveClient(app, options.clientDir, { snapshot: options.channelSnapshot });
+  await serveClient(app, options.clientDir, {
+    snapshot: options.channelSnapshot,
+    // A halt or a plat_config change on any process is in the next page's startup answers (caches.ts).
+    onChange: (forget) => {
+      onCacheChange(options.db, PAIRS_CACHE, forget);
+      onCacheChange(options.db, PLATFORM_CONFIG_CACHE, forget);
+    },
+  });
   return app;
 }
 

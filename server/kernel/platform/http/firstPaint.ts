@@ -12,6 +12,8 @@ import { ResultCode, type Currency, type Pair } from '../../../../domain/api.js'
 export interface FirstPaintSources {
   /** What a new subscriber to a channel gets first (the depth snapshot), as the socket gateway reads it. */
   snapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
+  /** Calls `forget` whenever what the startup answers show (pairs, platform configuration) changes on any process. */
+  onChange?: (forget: () => void) => void;
 }
 
 /** How old the answers behind a page may be: one read a second (per language) at most, however many visitors arrive. */
@@ -73,6 +75,7 @@ export function createFirstPaint(app: FastifyInstance, clientDir: string, source
   const slot = '<div id="root"></div>';
   const canPaint = template.includes(slot) && template.includes('</head>');
   const cache = new Map<LocaleCode, { at: number; read: Promise<Answers> }>();
+  sources.onChange?.(() => cache.clear());
   const ask = async (path: string, lang: LocaleCode) => {
     const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', lang }, payload: '{}' });
     const body = res.json<{ code: number; data: unknown }>();

@@ -26,8 +26,23 @@ export interface AccountRule {
 
 export type AccountRuleSet = Partial<Record<WalletAccount, AccountRule>>;
 
+/**
+ * A wallet account a product keeps funds in, as the wallet lists it (`ServerProduct.walletAccounts`,
+ * beside its `ledger.kinds`): its kind and its place among the wallet's accounts (the number of its
+ * entry in the browser's wallet menu). The kernel's own is `spot`, the first.
+ */
+export interface WalletAccountDeclaration {
+  kind: WalletAccount;
+  place: number;
+}
+
+/** The kernel's own account: every user's main one, where deposits land. */
+export const KERNEL_WALLET_ACCOUNT: WalletAccountDeclaration = { kind: 'spot', place: 20 };
+
 /** The rules of every product, and the in-process notice that funds moved into or out of an account from outside its product. */
 export interface AccountRules {
+  /** The wallet's accounts, the kernel's and every product's declared ones, in their places: what transfers, valuations and corrections admit. */
+  kinds: readonly WalletAccount[];
   transferable(tx: Queryable, userId: number, currency: string, account: WalletAccount): Promise<string | undefined>;
   /** Every rule's held values (see AccountRule.heldValues), per account. */
   heldValues(q: Queryable, userIds?: readonly number[]): Promise<Array<{ account: WalletAccount; values: Map<number, string> }>>;
@@ -37,8 +52,16 @@ export interface AccountRules {
   onMoved(account: WalletAccount, listener: (userId: number) => void): () => void;
 }
 
-/** Made once at a composition root from every product's declared rules (products apart included). */
-export function accountRules(declared: ReadonlyArray<AccountRuleSet | undefined>, log: (message: string, error: unknown) => void = () => undefined): AccountRules {
+/**
+ * Made once at a composition root from every product's declared rules (products apart included)
+ * and wallet accounts (`walletAccounts`: without them, only the kernel's `spot`).
+ */
+export function accountRules(
+  declared: ReadonlyArray<AccountRuleSet | undefined>,
+  log: (message: string, error: unknown) => void = () => undefined,
+  walletAccounts: ReadonlyArray<readonly WalletAccountDeclaration[] | undefined> = [],
+): AccountRules {
+  const kinds = walletAccountKinds(walletAccounts);
   const rules = new Map<WalletAccount, AccountRule>();
   for (const set of declared) {
     for (const [account, rule] of Object.entries(set ?? {}) as Array<[WalletAccount, AccountRule]>) {
@@ -48,6 +71,7 @@ export function accountRules(declared: ReadonlyArray<AccountRuleSet | undefined>
   }
   const listeners = new Map<WalletAccount, Set<(userId: number) => void>>();
   return {
+    kinds,
     transferable: (tx, userId, currency, account) => rules.get(account)?.transferable(tx, userId, currency) ?? Promise.resolve(undefined),
     async heldValues(q, userIds) {
       const out: Array<{ account: WalletAccount; values: Map<number, string> }> = [];
@@ -70,6 +94,15 @@ export function accountRules(declared: ReadonlyArray<AccountRuleSet | undefined>
       return () => void set.delete(listener);
     },
   };
+}
+
+/** The kernel's account and the products' in their places; a kind declared twice is refused at start. */
+function walletAccountKinds(declared: ReadonlyArray<readonly WalletAccountDeclaration[] | undefined>): WalletAccount[] {
+  const all = [KERNEL_WALLET_ACCOUNT, ...declared.flatMap((list) => list ?? [])];
+  const kinds = all.map((a) => a.kind);
+  const twice = kinds.find((kind, i) => kinds.indexOf(kind) !== i);
+  if (twice) throw new Error(`two products declare the ${twice} wallet account`);
+  return [...all].sort((a, b) => a.place - b.place).map((a) => a.kind);
 }
 
 /** No product declares anything (tests that run one product alone). */

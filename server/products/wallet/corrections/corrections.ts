@@ -1,7 +1,7 @@
 import { CORRECTION_INTEGER_DIGITS, CORRECTION_PLACES, CORRECTION_TTL_MS, type CorrectionProposal, type CorrectionQuery, type CorrectionView } from '../../../../domain/corrections.js';
 import { NOTICE_PUSH } from '../../../../domain/informHelp.js';
 import { decimalUnits } from '../../../../domain/decimalRule.js';
-import { WALLET_ACCOUNTS, type Page, type WalletAccount } from '../../../../domain/wallet.js';
+import type { Page, WalletAccount } from '../../../../domain/wallet.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
 import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../../../kernel/platform/db/database.j
 import { compareDecimal } from '../../../../domain/decimal.js';
 import { InsufficientFunds, readBalance } from '../../../kernel/platform/ledger/ledger.js';
 import { lockBalances } from '../../../kernel/platform/ledger/ledgerBatch.js';
-import type { AccountRules } from '../../../kernel/platform/ledger/accountRules.js';
+import { noAccountRules, type AccountRules } from '../../../kernel/platform/ledger/accountRules.js';
 import { notify } from '../../../kernel/platform/notifications/notify.js';
 import { Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import type { UserFeed } from '../../../kernel/platform/realtime/userFeed.js';
@@ -51,6 +51,8 @@ function asRefusal(error: unknown): Refusal | undefined {
 export function corrections(deps: CorrectionDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // The accounts the products declare (kernel.accounts.kinds); without rules, the kernel's spot alone.
+  const accountKinds: readonly string[] = (deps.accounts ?? noAccountRules).kinds;
 
   /** Runs an operator action: done → its own row (written by `work`); refused → one 'refused' row, then the refusal. */
   async function audited<T>(operator: OperatorActor, kind: string, id: number | undefined, work: () => Promise<T>): Promise<Outcome<T>> {
@@ -130,6 +132,8 @@ export function corrections(deps: CorrectionDeps) {
   }
 
   return {
+    /** The accounts a correction may name (the proposal route's enum). */
+    accountKinds,
     list: (query: CorrectionQuery): Promise<Page<CorrectionView>> => correctionPage(db, query, now()),
 
     /** The corrections account per currency (corrections.read; the treasury of issue 52 reads it too). */
@@ -143,7 +147,7 @@ export function corrections(deps: CorrectionDeps) {
         if (!reason) throw refusal('correctionReasonRequired');
         const units = decimalUnits(input.quantity, CORRECTION_PLACES, { integerDigits: CORRECTION_INTEGER_DIGITS });
         if (units === undefined || units <= 0n) throw refusal('correctionQuantityInvalid');
-        if (!(WALLET_ACCOUNTS as readonly string[]).includes(input.account)) throw refusal('correctionAccountUnknown');
+        if (!accountKinds.includes(input.account)) throw refusal('correctionAccountUnknown');
         const [user] = await db.query<{ id: number }>(`select id from app_user where id = $1 and kind = 'user'`, [input.user_id]);
         if (!user) throw refusal('correctionUserUnknown', { id: String(input.user_id) });
         const [currency] = await db.query<{ symbol: string }>('select symbol from currency where symbol = $1', [input.currency.trim().toUpperCase()]);

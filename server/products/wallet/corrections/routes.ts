@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { CORRECTION_DIRECTIONS, CORRECTION_PATHS, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, CORRECTION_STATES, type CorrectionProposal, type CorrectionQuery } from '../../../../domain/corrections.js';
-import { WALLET_ACCOUNTS } from '../../../../domain/wallet.js';
 import { requireAuthForAll } from '../../../kernel/platform/auth/authPlugin.js';
 import { okWith, ok } from '../../../kernel/platform/http/envelope.js';
 import { currency, decimal, paging, rowId, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
@@ -31,7 +30,7 @@ export function correctionRoutes(deps: CorrectionDeps | { service: Corrections }
       body(['user_id', 'currency', 'account', 'direction', 'quantity', 'reason'], {
         user_id: rowId,
         currency,
-        account: { type: 'string', enum: [...WALLET_ACCOUNTS] },
+        account: { type: 'string', enum: [...service.accountKinds] },
         direction: { type: 'string', enum: [...CORRECTION_DIRECTIONS] },
         quantity: decimal,
         reason: text(CORRECTION_REASON_MAX),

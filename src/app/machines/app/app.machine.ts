@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
-import { futureTickChannel, spotTickChannel } from '../../../../domain/api';
+import { spotTickChannel } from '../../../../domain/api';
 import { APP_REVEAL_DELAY_MS } from '../../../../domain/constants';
 import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '../../../../domain/languages';
@@ -11,7 +11,7 @@ import {
   matchPricingCurrency,
   type PricingCurrency,
 } from '../../../../domain/pricingCurrencies';
-import type { AppContext, AppEvent, AppInput, ThemeName } from './app.types';
+import type { AppContext, AppEvent, AppInput, ThemeName, TickChannels } from './app.types';
 
 /** Seconds to wait before fetching the pricing-currency price again after a failure. */
 export const PRICE_RETRY_MS = 10_000;
@@ -50,11 +50,11 @@ export const appMachine = setup({
     /** The pair list's channel, then each listed market's tick (as a new list from nothing). */
     startLiveSubscriptions: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild('pairList', { id: 'pairList' });
-      followPairs(enqueue, [], context.pairs);
+      followPairs(enqueue, context.tickChannels, [], context.pairs);
     }),
     /** A new pair list (a listing, a halt, a delisting): the new pairs' ticks are joined, the gone ones' left. */
     applyPairs: enqueueActions(({ context, enqueue }, params: { pairs: Pair[] }) => {
-      followPairs(enqueue, context.pairs, params.pairs);
+      followPairs(enqueue, context.tickChannels, context.pairs, params.pairs);
       enqueue.assign({ pairs: params.pairs });
     }),
     applyTick: assign(({ context }, params: { tick: MarketTick }) => {
@@ -81,6 +81,7 @@ export const appMachine = setup({
     pricing: matchPricingCurrency(input.storedPricing) ?? DEFAULT_PRICING_CURRENCY,
     theme: input.storedTheme === 'light' ? 'light' : 'dark',
     marketFeature: input.marketFeature,
+    tickChannels: input.tickChannels ?? (() => []),
     config: undefined,
     currencies: [],
     pairs: [],
@@ -244,6 +245,7 @@ export const appMachine = setup({
 /** Joins the ticks of the markets in `after` that `before` lacked, and leaves those `after` lacks. */
 function followPairs(
   enqueue: { spawnChild: (src: 'marketChannel', options: { id: string; input: { channel: string } }) => unknown; stopChild: (id: string) => void },
+  tickChannels: TickChannels,
   before: readonly Pair[],
   after: readonly Pair[],
 ): void {
@@ -251,14 +253,6 @@ function followPairs(
   const has = new Set(tickChannels(after));
   for (const channel of has) if (!had.has(channel)) enqueue.spawnChild('marketChannel', { id: `channel:${channel}`, input: { channel } });
   for (const channel of had) if (!has.has(channel)) enqueue.stopChild(`channel:${channel}`);
-}
-
-/** The tick channels the app keeps for a pair list: each spot market's, and each contract's (the markets list's futures tab). */
-function tickChannels(pairs: readonly Pair[]): string[] {
-  return [
-    ...pairs.filter((p) => p.trade_status === 1).map((p) => spotTickChannel(p.left_symbol, p.right_symbol)),
-    ...pairs.filter((p) => p.contract_status === 1).map((p) => futureTickChannel(p.left_symbol, p.right_symbol)),
-  ];
 }
 
 /** The error of an `xstate.error.actor.*` event, if that is what the entry was caused by. */

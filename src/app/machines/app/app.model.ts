@@ -1,6 +1,7 @@
 import type { MarketTick, Pair, PlatConfig } from '../../../../domain/api';
 import type { MachineModel } from '../model.types';
 import { appMachine } from './app.machine';
+import type { TickChannels } from './app.types';
 
 export const CONFIG_FIXTURE: PlatConfig = {
   communities: [{ name: 'Telegram', logo: 'telegram', link: 'https://t.me/openex' }],
@@ -33,10 +34,16 @@ export const TICK_FIXTURE: MarketTick = {
 
 const networkError = { kind: 'network' };
 
+/** The products' tick channels as the app gets them (feature.tsx `tickers`): spot's per tradable market, then futures' per contract. */
+export const TICK_CHANNELS_FIXTURE: TickChannels = (pairs) => [
+  ...pairs.filter((p) => p.trade_status === 1).map((p) => `${p.left_symbol}_${p.right_symbol}_tick`.toLowerCase()),
+  ...pairs.filter((p) => p.contract_status === 1).map((p) => `${p.left_symbol}_${p.right_symbol}_future_tick`.toLowerCase()),
+];
+
 export const appModel: MachineModel<typeof appMachine> = {
   machine: appMachine,
   variants: [
-    { name: 'market feature on', input: { marketFeature: true } },
+    { name: 'market feature on', input: { marketFeature: true, tickChannels: TICK_CHANNELS_FIXTURE } },
     { name: 'market feature off, stored Japanese and JPY', input: { marketFeature: false, storedLanguage: { name: '日本語', value: 3, lang: 'ja_JP', flag: '🇯🇵' }, storedPricing: { name: 'JPY', mark: '¥' } } },
   ],
   events: [

@@ -11,7 +11,16 @@ export interface AppInput {
   storedTheme?: unknown;
   /** Spec §9 "market fetching is enabled". */
   marketFeature: boolean;
+  /**
+   * The tick channels the app keeps for a pair list: what the products declare (`tickers` on their
+   * feature.tsx, gathered by `tickChannelsOf`), for the home page's and the markets lists' prices.
+   * Absent: none.
+   */
+  tickChannels?: TickChannels;
 }
+
+/** The tick channels to keep for a pair list, in the order the products declare them. */
+export type TickChannels = (pairs: readonly Pair[]) => string[];
 
 export interface AppContext {
   language: Language;
@@ -19,6 +28,7 @@ export interface AppContext {
   /** Dark first; light on request. */
   theme: ThemeName;
   marketFeature: boolean;
+  tickChannels: TickChannels;
   config: PlatConfig | undefined;
   currencies: Currency[];
   pairs: Pair[];

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { OPERATOR_PATHS, type OperatorSessionView } from '../../../../domain/operators';
 import { OperatorDesksContext } from '../../../app/feature';
-import { darkTheme } from '../../../app/theme';
-import { completeCatalogue, initI18n } from '../../../services/i18n';
+import { inApp, testTexts } from '../../../app/testing/viewHarness';
 import { createMySecurityActors } from '../actors/operator.actors';
 import { mySecurityMachine } from '../machines/mySecurity/mySecurity.machine';
 import { operatorSessionMachine, type OperatorEnrolled, type OperatorSignInAnswer } from '../machines/operatorSession/operatorSession.machine';
@@ -25,16 +22,14 @@ const sessions: OperatorSessionView[] = [
 ];
 
 async function renderWith(flows: Partial<OperatorFlows>, view: 'layout' | 'security') {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
+  const i18n = await testTexts();
   render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <OperatorDesksContext.Provider value={[]}>
-          <OperatorContext.Provider value={flows as OperatorFlows}>{view === 'layout' ? <OperatorLayout /> : <MySecurityDesk />}</OperatorContext.Provider>
-        </OperatorDesksContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+    inApp(
+      i18n,
+      <OperatorDesksContext.Provider value={[]}>
+        <OperatorContext.Provider value={flows as OperatorFlows}>{view === 'layout' ? <OperatorLayout /> : <MySecurityDesk />}</OperatorContext.Provider>
+      </OperatorDesksContext.Provider>,
+    ),
   );
   await act(async () => undefined);
 }

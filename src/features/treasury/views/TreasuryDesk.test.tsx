@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TREASURY_PATHS, seriesCsv, type TreasurySeries } from '../../../../domain/treasury';
 import type { Services } from '../../../app/services';
-import { darkTheme } from '../../../app/theme';
-import type { ApiClient } from '../../../services/api';
-import { completeCatalogue, initI18n } from '../../../services/i18n';
+import { fakeApi, renderView } from '../../../app/testing/viewHarness';
 import { FEES_FIXTURE, INSURANCE_FIXTURE, SHEET_FIXTURE } from '../machines/treasuryDesk/treasuryDesk.fixtures';
 import { TreasuryContext } from '../treasury.context';
 import { provide } from '../treasury.flows';
@@ -25,28 +21,16 @@ vi.mock('./SeriesChart', () => ({
 afterEach(cleanup);
 
 async function renderDesk(sheet = SHEET_FIXTURE) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
-  const calls: Array<{ path: string; body: unknown }> = [];
-  const operatorApi = {
-    post: async <T,>(path: string, body: unknown) => {
-      calls.push({ path, body });
-      if (path === TREASURY_PATHS.series) return ((body as { series: string }).series === 'insurance' ? INSURANCE_FIXTURE : FEES_FIXTURE) as TreasurySeries as T;
-      if (path === TREASURY_PATHS.balanceSheet) return sheet as T;
-      throw new Error(`unexpected ${path}`);
-    },
-  } as unknown as ApiClient;
+  const { api: operatorApi, calls } = fakeApi({
+    [TREASURY_PATHS.series]: (body: unknown) => ((body as { series: string }).series === 'insurance' ? INSURANCE_FIXTURE : FEES_FIXTURE) as TreasurySeries,
+    [TREASURY_PATHS.balanceSheet]: sheet,
+  });
   const flows = provide({ operatorApi, showToast: () => undefined } as unknown as Services);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <TreasuryContext.Provider value={flows}>
-          <TreasuryDesk />
-        </TreasuryContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    <TreasuryContext.Provider value={flows}>
+      <TreasuryDesk />
+    </TreasuryContext.Provider>,
   );
-  await act(async () => undefined);
   return calls;
 }
 

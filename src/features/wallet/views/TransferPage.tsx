@@ -2,8 +2,8 @@ import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { WALLET_ACCOUNTS, type TransferRecord, type WalletAccount } from '../../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, amountInput } from '../../../../domain/walletAmounts';
+import type { TransferRecord, WalletAccount } from '../../../../domain/wallet';
+import { amountInput } from '../../../../domain/walletAmounts';
 import { money } from '../../../../domain/figures';
 import { transferSchema } from '../../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
@@ -11,19 +11,21 @@ import { Button } from '../../../app/ui/Button';
 import { OptionSelect } from '../../../app/ui/FormRows';
 import { CurrencySelect } from './CurrencySelect';
 import { transferColumns } from './recordColumns';
+import { accountLabelKey, useWalletAccounts, type WalletAccountLink } from '../../../app/walletAccountList';
 import { RecordsCard } from './RecordsCard';
 import { WithdrawalField } from './WithdrawalField';
 import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
-const isAccount = (value: string | null): value is WalletAccount => WALLET_ACCOUNTS.includes(value as WalletAccount);
+const isAccount = (accounts: readonly WalletAccountLink[], value: string | null): value is WalletAccount => accounts.some((a) => a.account === value);
 
 function AccountSelect(props: { labelKey: string; value: WalletAccount; onChange: (account: WalletAccount) => void }) {
   const { t } = useTranslation();
   const id = useId();
+  const accounts = useWalletAccounts();
   return (
     <div className="field">
       <label htmlFor={id}>{t(props.labelKey)}</label>
-      <OptionSelect id={id} value={props.value} options={WALLET_ACCOUNTS} labelOf={(a) => t(ACCOUNT_LABEL_KEYS[a])} onChange={props.onChange} />
+      <OptionSelect id={id} value={props.value} options={accounts.map((a) => a.account)} labelOf={(a) => t(accountLabelKey(accounts, a) ?? a)} onChange={props.onChange} />
     </div>
   );
 }
@@ -32,8 +34,9 @@ function AccountSelect(props: { labelKey: string; value: WalletAccount; onChange
 export function TransferPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const accounts = useWalletAccounts();
   const from = search.get('from');
-  const flow = useTransferFlow({ currency: search.get('currency') ?? undefined, from: isAccount(from) ? from : undefined });
+  const flow = useTransferFlow({ currency: search.get('currency') ?? undefined, from: isAccount(accounts, from) ? from : undefined });
   const records = useWalletRecords<TransferRecord>('transfers', { days: 7 });
   const available = flow.available;
   return (
@@ -84,7 +87,7 @@ export function TransferPage() {
           </Formik>
         </WalletForm>
       </FormCard>
-      <RecordsCard<TransferRecord> title={t('menu.wallet.logTransfer')} records={records} columns={transferColumns(t)} />
+      <RecordsCard<TransferRecord> title={t('menu.wallet.logTransfer')} records={records} columns={transferColumns(t, accounts)} />
     </Stack>
   );
 }

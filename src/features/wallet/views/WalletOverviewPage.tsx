@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, overviewFigures } from '../../../../domain/walletAmounts';
+import type { AccountSummary } from '../../../../domain/wallet';
+import { overviewFigures } from '../../../../domain/walletAmounts';
+import { useWalletAccounts } from '../../../app/walletAccountList';
 import { money, signedMoney } from '../../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
@@ -16,6 +17,9 @@ export function WalletOverviewPage() {
   const fiat = useFiat();
   const wallet = useWalletBalances();
   const overview = wallet.overview;
+  // Each account's name and page, as the product keeping it declares them on its wallet menu entry.
+  const accounts = useWalletAccounts();
+  const linkOf = (r: AccountSummary) => accounts.find((a) => a.account === r.account);
   const { totalBtc: btc, pnl, pnlSign } = overview ? overviewFigures(overview) : { totalBtc: undefined, pnl: '0', pnlSign: 0 };
   const pnlTone = pnlSign > 0 ? 'up' : pnlSign < 0 ? 'down' : '';
   return (
@@ -59,7 +63,7 @@ export function WalletOverviewPage() {
           rowKey={(r) => r.account}
           emptyKey={wallet.loading ? 'common.loading' : 'common.noData'}
           columns={[
-            { key: 'col.account', render: (r) => <Link to={`/wallet/${ACCOUNT_SEGMENTS[r.account]}`}>{t(ACCOUNT_LABEL_KEYS[r.account])}</Link> },
+            { key: 'col.account', render: (r) => (linkOf(r) ? <Link to={linkOf(r)!.to}>{t(linkOf(r)!.labelKey)}</Link> : r.account) },
             { key: 'col.valuation', align: 'right', render: (r) => <span className="num">{fiat.format(r.valuation_usdt)}</span> },
             { key: 'wallet.valuationUsdt', align: 'right', render: (r) => <span className="num dim">{money(r.valuation_usdt, 'USDT')}</span> },
             {
@@ -67,7 +71,7 @@ export function WalletOverviewPage() {
               align: 'right',
               render: (r) => (
                 <span style={{ display: 'inline-flex', gap: 10 }}>
-                  <Link to={`/wallet/${ACCOUNT_SEGMENTS[r.account]}`}>{t('wallet.details')}</Link>
+                  {linkOf(r) && <Link to={linkOf(r)!.to}>{t('wallet.details')}</Link>}
                   <Link to={`/wallet/transfer?from=${r.account}`}>{t('menu.wallet.transfer')}</Link>
                 </span>
               ),

@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
 import { compareDecimal } from '../../../../domain/decimal';
 import { money, signedMoney, tone } from '../../../../domain/figures';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import type { Column } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
+import { accountLabelKey, type WalletAccountLink } from '../../../app/walletAccountList';
 
 /** Table columns of the wallet's records, shared by the record pages and the deposit/withdrawal pages. */
 
@@ -75,17 +76,23 @@ export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void)
   ];
 }
 
-export function transferColumns(t: TFunction): Column<TransferRecord>[] {
+/** An account's name as the wallet menu's entry has it (the products declare them: app/walletAccountList.ts). */
+function accountText(t: TFunction, accounts: readonly WalletAccountLink[], account: string): string {
+  const key = accountLabelKey(accounts, account);
+  return key ? t(key) : account;
+}
+
+export function transferColumns(t: TFunction, accounts: readonly WalletAccountLink[]): Column<TransferRecord>[] {
   return [
     time(),
     currency(),
-    { key: 'col.from', render: (r) => t(ACCOUNT_LABEL_KEYS[r.from]) },
-    { key: 'col.to', render: (r) => t(ACCOUNT_LABEL_KEYS[r.to]) },
+    { key: 'col.from', render: (r) => accountText(t, accounts, r.from) },
+    { key: 'col.to', render: (r) => accountText(t, accounts, r.to) },
     amount('col.quantity', (r) => r.quantity),
   ];
 }
 
-export function ledgerColumns(t: TFunction): Column<LedgerRecord>[] {
+export function ledgerColumns(t: TFunction, accounts: readonly WalletAccountLink[]): Column<LedgerRecord>[] {
   return [
     time(),
     {
@@ -98,7 +105,7 @@ export function ledgerColumns(t: TFunction): Column<LedgerRecord>[] {
         </>
       ),
     },
-    { key: 'col.account', render: (r) => t(ACCOUNT_LABEL_KEYS[r.account]) },
+    { key: 'col.account', render: (r) => accountText(t, accounts, r.account) },
     currency(),
     amount('col.balanceBefore', (r) => r.before),
     {

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createDepthFeedActor } from '../actors/depthFeed.actor';
@@ -10,8 +8,8 @@ import { createFakeSocket } from '../../../services/testing/fakeSocket';
 import type { Pair } from '../../../../domain/api';
 import { orderBookMachine } from '../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../services/frameScheduler';
-import { changeLanguage, completeCatalogue, initI18n } from '../../../services/i18n';
-import { darkTheme } from '../../../app/theme';
+import { changeLanguage } from '../../../services/i18n';
+import { inApp, testTexts } from '../../../app/testing/viewHarness';
 import { OrderBookPanel } from './OrderBookPanel';
 
 afterEach(cleanup);
@@ -20,20 +18,18 @@ const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_
 const channel = 'btc_usdt_depth';
 
 async function renderBook(onPick?: (price: string) => void, lastPrice = '100.5', lang: 'en_US' | 'de_DE' = 'en_US') {
-  const i18n = await initI18n(lang);
-  await completeCatalogue(i18n);
+  const i18n = await testTexts(lang);
   const fake = createFakeSocket();
   const frames = createManualScheduler();
   const book = createActor(orderBookMachine.provide({ actors: { depthFeed: createDepthFeedActor(fake.socket, frames) } }), { input: { channel } }).start();
   let commits = 0;
   render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <Profiler id="book" onRender={() => void commits++}>
-          <OrderBookPanel bookRef={book} pair={pair} last={{ price: lastPrice, side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
-        </Profiler>
-      </ThemeProvider>
-    </I18nextProvider>,
+    inApp(
+      i18n,
+      <Profiler id="book" onRender={() => void commits++}>
+        <OrderBookPanel bookRef={book} pair={pair} last={{ price: lastPrice, side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
+      </Profiler>,
+    ),
   );
   return { fake, frames, commits: () => commits, i18n };
 }

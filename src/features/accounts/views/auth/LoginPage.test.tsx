@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { darkTheme } from '../../../../app/theme';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { inApp, testTexts } from '../../../../app/testing/viewHarness';
 import { AccountsContext } from '../../accounts.context';
 import type { AccountsFlows } from '../../accounts.hooks';
 import { loginMachine, type LoginFields, type SessionGrant } from '../../machines/login/login.machine';
@@ -17,8 +14,7 @@ afterEach(cleanup);
 
 describe('login page', () => {
   it('writes a refused login in the form with role="alert" and takes it away when a field changes (issue 50 S3)', async () => {
-    const i18n = await initI18n('en_US');
-    await completeCatalogue(i18n);
+    const i18n = await testTexts();
     const login = loginMachine.provide({
       actors: {
         login: fromPromise<SessionGrant | TwoFactorChallenge, LoginFields>(async () => {
@@ -27,15 +23,14 @@ describe('login page', () => {
       },
     });
     render(
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={darkTheme}>
-          <MemoryRouter>
-            <AccountsContext.Provider value={{ login } as unknown as AccountsFlows}>
-              <LoginPage />
-            </AccountsContext.Provider>
-          </MemoryRouter>
-        </ThemeProvider>
-      </I18nextProvider>,
+      inApp(
+        i18n,
+        <MemoryRouter>
+          <AccountsContext.Provider value={{ login } as unknown as AccountsFlows}>
+            <LoginPage />
+          </AccountsContext.Provider>
+        </MemoryRouter>,
+      ),
     );
     fireEvent.change(screen.getByLabelText('Email or phone'), { target: { value: 'ada@example.org' } });
     fireEvent.change(screen.getByLabelText('Login password'), { target: { value: 'Wrong2026!' } });

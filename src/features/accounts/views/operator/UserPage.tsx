@@ -8,6 +8,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { Muted } from '../../../../app/ui/Panel';
+import { useWalletAccounts } from '../../../../app/walletAccountList';
 import type { OperatorUserFlow } from '../../accounts.hooks';
 import { accountName, sectionColumns, type SectionRow } from './sectionColumns';
 import { UserActionDialog } from './UserActionDialog';
@@ -78,6 +79,7 @@ function Section(props: { name: UserSection; rows: SectionRow[] }) {
  */
 export function UserPageView({ user }: { user: OperatorUserFlow }) {
   const { t } = useTranslation();
+  const accounts = useWalletAccounts();
   const page = user.page;
   const profile = page?.profile;
   // Only the actions the operator's roles grant (support reads the page and is offered none of them).
@@ -134,7 +136,7 @@ export function UserPageView({ user }: { user: OperatorUserFlow }) {
               rowKey={(b) => `${b.account}:${b.currency}`}
               emptyKey="usersDesk.noRows"
               columns={[
-                { key: 'usersDesk.account', render: (b) => accountName(t, b.account) },
+                { key: 'usersDesk.account', render: (b) => accountName(t, accounts, b.account) },
                 { key: 'usersDesk.currency', render: (b) => b.currency },
                 { key: 'usersDesk.available', align: 'right', render: (b) => <span className="num">{b.available}</span> },
                 { key: 'usersDesk.frozenAmount', align: 'right', render: (b) => <span className="num">{b.frozen}</span> },

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { USERS_DESK_PATHS, type UserPage, type UsersDeskRow } from '../../../../../domain/usersDesk';
 import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { darkTheme } from '../../../../app/theme';
-import type { ApiClient } from '../../../../services/api';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { AccountsContext } from '../../accounts.context';
 import type { AccountsFlows } from '../../accounts.hooks';
 import { createUsersDeskActors } from '../../actors/usersDesk.actors';
@@ -37,37 +33,22 @@ const page: UserPage = {
 
 /** The desk over a fake operator API: the calls it made, with their bodies. */
 async function renderDesk(granted: (permission: string) => boolean = () => true) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
-  const calls: Array<[string, unknown]> = [];
-  const api: ApiClient = {
-    post: async <T,>(path: string, body?: unknown) => {
-      calls.push([path, body]);
-      if (path === USERS_DESK_PATHS.search) return { list: [ada], total: 1, page: 1, size: 20 } as T;
-      if (path === USERS_DESK_PATHS.user) return page as T;
-      if (path === USERS_DESK_PATHS.freeze) throw { kind: 'server', serverMessage: 'Wrong code' };
-      throw new Error(`unexpected ${path}`);
-    },
-    get: async () => {
-      throw new Error('no get');
-    },
-  };
+  const { api, calls } = fakeApi({
+    [USERS_DESK_PATHS.search]: { list: [ada], total: 1, page: 1, size: 20 },
+    [USERS_DESK_PATHS.user]: page,
+    [USERS_DESK_PATHS.freeze]: () => refusal('Wrong code'),
+  });
   const desk = createUsersDeskActors(api);
   const flows = {
     operatorUsers: operatorUsersMachine.provide({ actors: { list: pagedListMachine.provide({ actors: { loadPage: desk.fetchUsers } }), exportUsers: desk.exportUsers } }),
     operatorUser: operatorUserMachine.provide({ actors: { loadUser: desk.loadUser, runAction: desk.runAction } }),
     operatorGrants: granted,
   } as unknown as AccountsFlows;
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <AccountsContext.Provider value={flows}>
-          <UsersDesk />
-        </AccountsContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    <AccountsContext.Provider value={flows}>
+      <UsersDesk />
+    </AccountsContext.Provider>,
   );
-  await act(async () => undefined);
   return calls;
 }
 
@@ -79,11 +60,11 @@ describe('users desk view', () => {
     fireEvent.change(screen.getByLabelText('Id, email, phone or nickname'), { target: { value: ' ada ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     await act(async () => undefined);
-    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.search, expect.objectContaining({ text: 'ada', two_factor: 'any', frozen: 'any', page: 1 })]);
+    expect(calls.at(-1)).toEqual({ path: USERS_DESK_PATHS.search, body: expect.objectContaining({ text: 'ada', two_factor: 'any', frozen: 'any', page: 1 }) });
 
     fireEvent.click(within(table).getByRole('button', { name: 'Open' }));
     await act(async () => undefined);
-    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.user, { user_id: 7 }]);
+    expect(calls.at(-1)).toEqual({ path: USERS_DESK_PATHS.user, body: { user_id: 7 } });
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('Called about a lost phone')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Open spot orders' })).toBeTruthy();
@@ -98,13 +79,13 @@ describe('users desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));
     await act(async () => undefined);
-    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.freeze, { user_id: 7, reason: 'Reported stolen', code: '123456' }]);
+    expect(calls.at(-1)).toEqual({ path: USERS_DESK_PATHS.freeze, body: { user_id: 7, reason: 'Reported stolen', code: '123456' } });
     // Refused: the dialog stays, for another code.
     expect(screen.getByRole('dialog')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the search' }));
     expect(screen.getByRole('table', { name: 'Users' })).toBeTruthy();
-  });
+  }, FORM_TEST_MS);
 
   it("shows each section like the other desks: translated headers, statuses and accounts in words, dates, amounts on the right", async () => {
     await renderDesk();

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { UserSection } from '../../../../../domain/usersDesk';
-import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
+import { DEPOSIT_STATUS_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
 import type { Column } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
+import { accountLabelKey, type WalletAccountLink } from '../../../../app/walletAccountList';
 
 /**
  * The columns of each section of a user's page (issue 51 §3): which of the server's fields
@@ -139,8 +140,8 @@ export function sectionColumns(t: TFunction, name: UserSection): Column<SectionR
   return SECTION_FIELDS[name].map((f) => ({ key: f.key, align: f.as === 'amount' || f.as === 'leverage' ? 'right' : 'left', render: (row) => render(t, f, row) }));
 }
 
-/** An account's name in words ("spot": Spot account), as the wallet names it. */
-export function accountName(t: TFunction, account: string): string {
-  const key = (ACCOUNT_LABEL_KEYS as Record<string, string>)[account];
+/** An account's name in words ("spot": Spot account), as the wallet names it (the products' wallet menu entries). */
+export function accountName(t: TFunction, accounts: readonly WalletAccountLink[], account: string): string {
+  const key = accountLabelKey(accounts, account);
   return key ? t(key) : account;
 }

@@ -5,19 +5,14 @@
  * until the question is answered again or closed (issue 50 S3).
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
-import { confirmActing, type ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import { darkTheme } from '../../../../app/theme';
+import { confirmQuestion as question } from '../../../../app/testing/confirmQuestion';
+import { inApp, testTexts, type TestI18n } from '../../../../app/testing/viewHarness';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
-let i18n: Awaited<ReturnType<typeof initI18n>>;
+let i18n: TestI18n;
 beforeEach(async () => {
-  i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
+  i18n = await testTexts();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -25,23 +20,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A confirm-then-act child on its own, acting with `act`, as a page's machine invokes it. */
-function question(act: () => Promise<unknown>, keepRefusal: boolean) {
-  const toasts: unknown[] = [];
-  const logic = confirmActing(
-    fromPromise(() => act()),
-    (_, params) => void toasts.push(params),
-  );
-  const actor = createActor(logic, { input: { keepRefusal } }).start();
-  return { actor: actor as unknown as ConfirmActActorRef, toasts };
-}
-
-const shown = (ui: React.ReactNode) =>
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>{ui}</ThemeProvider>
-    </I18nextProvider>,
-  );
+const shown = (ui: React.ReactNode) => render(inApp(i18n, ui));
 
 describe('the delete question', () => {
   it('a refused delete stays in the dialog (role=alert), untoasted, 3 s later; "Keep address" closes it (issue 50 S3)', async () => {

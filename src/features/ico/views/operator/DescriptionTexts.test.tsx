@@ -5,12 +5,9 @@
  * languages still missing are named under the tabs.
  */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '../../../../../domain/languages';
-import { darkTheme } from '../../../../app/theme';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { inApp, testTexts } from '../../../../app/testing/viewHarness';
 import { DescriptionTexts } from './DescriptionTexts';
 
 afterEach(cleanup);
@@ -18,14 +15,12 @@ afterEach(cleanup);
 const texts = (written: Partial<Record<LocaleCode, string>>) => ({ ...Object.fromEntries(LOCALE_CODES.map((l) => [l, ''])), ...written }) as Record<LocaleCode, string>;
 
 async function renderTexts(written: Partial<Record<LocaleCode, string>>, onChange = vi.fn()) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
+  const i18n = await testTexts();
   render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <DescriptionTexts texts={texts(written)} problem={undefined} onChange={onChange} />
-      </ThemeProvider>
-    </I18nextProvider>,
+    inApp(
+      i18n,
+      <DescriptionTexts texts={texts(written)} problem={undefined} onChange={onChange} />,
+    ),
   );
   return onChange;
 }

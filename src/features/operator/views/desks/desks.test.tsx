@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
 import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
-import type { ApiClient } from '../../../../services/api';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
-import { darkTheme } from '../../../../app/theme';
+import { FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { provideOperatorDesks } from '../../desks.flows';
 import { operatorSessionMachine } from '../../machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from '../../operator.context';
@@ -43,33 +39,18 @@ const auditRow: OperatorAuditRow = {
 
 /** The desks over a fake operator API, for an operator holding `roles`. */
 async function renderDesk(desk: 'operators' | 'audit' | 'layout', roles: OperatorView['roles'], desks: OperatorDesk[] = []) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
-  const calls: string[] = [];
-  const api: ApiClient = {
-    post: async <T,>(path: string) => {
-      calls.push(path);
-      if (path === OPERATOR_PATHS.operators) return operators as T;
-      if (path === OPERATOR_PATHS.audit) return { list: [auditRow], total: 1, page: 1, size: 20 } as T;
-      if (path === OPERATOR_PATHS.create) throw { kind: 'server', serverMessage: 'This account name is already taken' };
-      throw new Error(`unexpected ${path}`);
-    },
-    get: async () => {
-      throw new Error('no get');
-    },
-  };
+  const { api, calls } = fakeApi({
+    [OPERATOR_PATHS.operators]: operators,
+    [OPERATOR_PATHS.audit]: { list: [auditRow], total: 1, page: 1, size: 20 },
+    [OPERATOR_PATHS.create]: () => refusal('This account name is already taken'),
+  });
   const operatorSession = createActor(operatorSessionMachine, { input: { token: 't', operator: { id: 1, account: 'root', roles } } }).start();
   const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: api, showToast: () => undefined }) };
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <OperatorDesksContext.Provider value={desks}>
-          <OperatorContext.Provider value={flows}>{desk === 'operators' ? <OperatorsDesk /> : desk === 'audit' ? <AuditDesk /> : <OperatorLayout />}</OperatorContext.Provider>
-        </OperatorDesksContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    <OperatorDesksContext.Provider value={desks}>
+      <OperatorContext.Provider value={flows}>{desk === 'operators' ? <OperatorsDesk /> : desk === 'audit' ? <AuditDesk /> : <OperatorLayout />}</OperatorContext.Provider>
+    </OperatorDesksContext.Provider>,
   );
-  await act(async () => undefined);
   return calls;
 }
 
@@ -93,15 +74,15 @@ describe('operators desk view', () => {
     const dialog = screen.getByRole('dialog', { name: 'New operator' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
     expect(await within(dialog).findByText('Choose at least one role')).toBeTruthy();
-    expect(calls).not.toContain(OPERATOR_PATHS.create);
+    expect(calls.map((c) => c.path)).not.toContain(OPERATOR_PATHS.create);
     fireEvent.change(within(dialog).getByLabelText('Account'), { target: { value: 'fiona' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'quiet-lantern-harbour-93' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Finance/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
     expect(await within(dialog).findByText('This account name is already taken', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls).toContain(OPERATOR_PATHS.create);
+    expect(calls.map((c) => c.path)).toContain(OPERATOR_PATHS.create);
     expect(screen.getByRole('dialog', { name: 'New operator' })).toBeTruthy();
-  });
+  }, FORM_TEST_MS);
 
   it('offers an auditor no changes', async () => {
     await renderDesk('operators', ['auditor']);
@@ -115,7 +96,7 @@ describe('operators desk view', () => {
 describe('audit desk view', () => {
   it('shows a row with its hash short, and opens it to its values before and after', async () => {
     const calls = await renderDesk('audit', ['auditor']);
-    expect(calls).toEqual([OPERATOR_PATHS.audit]);
+    expect(calls.map((c) => c.path)).toEqual([OPERATOR_PATHS.audit]);
     const table = screen.getByRole('table', { name: 'Audit log' });
     expect(table.textContent).toContain('operator.set_roles');
     expect(table.textContent).toContain('bbbbbbbb…bbbb');

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { NoticeDetail } from '../../../../../domain/notices';
 import { appMachine } from '../../../../app/machines/app/app.machine';
-import { darkTheme } from '../../../../app/theme';
 import { ShellContext } from '../../../../app/views/hooks';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { inApp, testTexts } from '../../../../app/testing/viewHarness';
 import { noticeDetailMachine } from '../../machines/notices/noticeDetail.machine';
 import { NOTICE_DETAIL, OPERATOR_NOTE, OPERATOR_NOTICE } from '../../machines/notices/noticeFixtures';
 import { noticesDeskMachine } from '../../machines/noticesDesk/noticesDesk.machine';
@@ -25,17 +22,15 @@ afterEach(cleanup);
 const HOSTILE = '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script>';
 
 async function renderWith(flows: Partial<SupportFlows>, children: ReactNode) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
+  const i18n = await testTexts();
   const app = createActor(appMachine, { input: { marketFeature: false } }).start();
   render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <ShellContext.Provider value={{ app } as never}>
-          <SupportContext.Provider value={flows as SupportFlows}>{children}</SupportContext.Provider>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+    inApp(
+      i18n,
+      <ShellContext.Provider value={{ app } as never}>
+        <SupportContext.Provider value={flows as SupportFlows}>{children}</SupportContext.Provider>
+      </ShellContext.Provider>,
+    ),
   );
   await act(async () => undefined);
 }

@@ -9,6 +9,8 @@ import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../
 export interface TransferInput {
   /** Currencies offered, from the app's list; the first is the default. */
   currencies: string[];
+  /** The accounts, in the wallet's order (spot first): what the products declare (app/walletAccountList.ts). */
+  accounts: readonly WalletAccount[];
   currency?: string;
   from?: WalletAccount;
   to?: WalletAccount;
@@ -85,8 +87,10 @@ export const transferMachine = setup({
 }).createMachine({
   id: 'transfer',
   context: ({ input }) => {
-    const from = input.from ?? 'spot';
-    const to = input.to && input.to !== from ? input.to : from === 'contract' ? 'spot' : 'contract';
+    // From the main account to the next one (spot → futures' contract), or back to the main one from that.
+    const [main = 'spot', next = main] = input.accounts;
+    const from = input.from ?? main;
+    const to = input.to && input.to !== from ? input.to : from === next ? main : next;
     return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, ...noRequestKey, cooling: false };
   },
   on: {

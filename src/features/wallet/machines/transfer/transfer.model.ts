@@ -3,7 +3,7 @@ import { transferMachine } from './transfer.machine';
 
 export const transferModel: MachineModel<typeof transferMachine> = {
   machine: transferMachine,
-  variants: [{ name: 'spot → futures', input: { currencies: ['USDT', 'BTC'] } }],
+  variants: [{ name: 'spot → futures', input: { currencies: ['USDT', 'BTC'], accounts: ['spot', 'contract', 'sec_contract', 'legal', 'ico'] } }],
   events: [
     { type: 'transfer.currency', currency: 'BTC' },
     { type: 'transfer.from', account: 'contract' },

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CORRECTION_PATHS, type CorrectionView } from '../../../../../domain/corrections';
 import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { darkTheme } from '../../../../app/theme';
-import type { ApiClient } from '../../../../services/api';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { MenusContext, type Menus } from '../../../../app/layout/navigation';
+import { fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { createOperatorCorrectionsActors } from '../../actors/operatorCorrections.actors';
 import { operatorCorrectionsMachine, type CorrectionsDeskInput } from '../../machines/operatorCorrections/operatorCorrections.machine';
 import { WalletContext } from '../../wallet.context';
@@ -15,6 +12,9 @@ import type { WalletFlows } from '../../wallet.hooks';
 import { CorrectionsDesk } from './CorrectionsDesk';
 
 afterEach(cleanup);
+
+// The wallet's accounts as the route table gives them (the products' wallet menu entries): the spot account's is enough here.
+const menus: Menus = { header: [], order: [], user: [], wallet: [{ to: '/wallet/spot', labelKey: 'menu.wallet.spot', place: 20, account: 'spot' }] };
 
 const base: CorrectionView = {
   id: 9,
@@ -40,22 +40,12 @@ const own: CorrectionView = { ...base, id: 10, proposed_by: 8, proposed_by_accou
 
 /** The desk over a fake operator API, for the operator `input` says. */
 async function renderDesk(input: CorrectionsDeskInput) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
-  const calls: Array<[string, unknown]> = [];
-  const api: ApiClient = {
-    post: async <T,>(path: string, body?: unknown) => {
-      calls.push([path, body]);
-      if (path === CORRECTION_PATHS.list) return { list: [base, own], total: 2, page: 1, size: 10 } as T;
-      if (path === CORRECTION_PATHS.account) return [{ currency: 'USDT', balance: '0', funded: '25.5', net_credited: '25.5' }] as T;
-      if (path === CORRECTION_PATHS.propose) return { ...base, id: 11 } as T;
-      if (path === CORRECTION_PATHS.approve) throw { kind: 'server', serverMessage: 'Incorrect authentication code' };
-      throw new Error(`unexpected ${path}`);
-    },
-    get: async () => {
-      throw new Error('no get');
-    },
-  };
+  const { api, calls } = fakeApi({
+    [CORRECTION_PATHS.list]: { list: [base, own], total: 2, page: 1, size: 10 },
+    [CORRECTION_PATHS.account]: [{ currency: 'USDT', balance: '0', funded: '25.5', net_credited: '25.5' }],
+    [CORRECTION_PATHS.propose]: { ...base, id: 11 },
+    [CORRECTION_PATHS.approve]: () => refusal('Incorrect authentication code'),
+  });
   const actors = createOperatorCorrectionsActors(api);
   const flows = {
     operatorCorrections: operatorCorrectionsMachine.provide({
@@ -69,24 +59,21 @@ async function renderDesk(input: CorrectionsDeskInput) {
     }),
     operatorCorrectionsInput: () => input,
   } as unknown as WalletFlows;
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <WalletContext.Provider value={flows}>
-          <CorrectionsDesk />
-        </WalletContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    <MenusContext.Provider value={menus}>
+      <WalletContext.Provider value={flows}>
+        <CorrectionsDesk />
+      </WalletContext.Provider>
+    </MenusContext.Provider>,
   );
-  await act(async () => undefined);
   return calls;
 }
 
 describe('corrections desk view', () => {
   it('lists proposals with the corrections account; another operator’s proposal offers approval, one’s own only its withdrawal', async () => {
     const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
-    expect(calls.map(([path]) => path).sort()).toEqual([CORRECTION_PATHS.account, CORRECTION_PATHS.list].sort());
-    expect(calls.find(([path]) => path === CORRECTION_PATHS.list)![1]).toEqual({ state: 'proposed', page: 1, size: 10 });
+    expect(calls.map((c) => c.path).sort()).toEqual([CORRECTION_PATHS.account, CORRECTION_PATHS.list].sort());
+    expect(calls.find((c) => c.path === CORRECTION_PATHS.list)!.body).toEqual({ state: 'proposed', page: 1, size: 10 });
     const [, theirs, mine] = within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row');
     expect(theirs!.textContent).toContain('Deposit 0xabc missed');
     expect(within(theirs!).getByRole('button', { name: 'Approve' })).toBeTruthy();
@@ -103,11 +90,11 @@ describe('corrections desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
-    expect(calls.map(([path]) => path)).not.toContain(CORRECTION_PATHS.approve);
+    expect(calls.map((c) => c.path)).not.toContain(CORRECTION_PATHS.approve);
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.find(([path]) => path === CORRECTION_PATHS.approve)![1]).toEqual({ id: 9, totp_code: '123456' });
+    expect(calls.find((c) => c.path === CORRECTION_PATHS.approve)!.body).toEqual({ id: 9, totp_code: '123456' });
     expect(screen.getByRole('dialog', { name: 'Approve the correction' })).toBeTruthy();
   });
 
@@ -125,7 +112,7 @@ describe('corrections desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Double credit of 0xdef' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Propose' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(calls.find(([path]) => path === CORRECTION_PATHS.propose)![1]).toEqual({ user_id: 42, currency: 'USDT', account: 'spot', direction: 'debit', quantity: '1.5', reason: 'Double credit of 0xdef' });
+    expect(calls.find((c) => c.path === CORRECTION_PATHS.propose)!.body).toEqual({ user_id: 42, currency: 'USDT', account: 'spot', direction: 'debit', quantity: '1.5', reason: 'Double credit of 0xdef' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

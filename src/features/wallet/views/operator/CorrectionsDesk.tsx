@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CORRECTION_STATES, type CorrectionState, type CorrectionView } from '../../../../../domain/corrections';
 import { money, signedMoney, tone } from '../../../../../domain/figures';
-import { ACCOUNT_LABEL_KEYS } from '../../../../../domain/walletAmounts';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
@@ -11,6 +10,7 @@ import { Segmented } from '../../../../app/ui/Segmented';
 import { useOperatorCorrections } from '../../wallet.hooks';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ApproveDialog, DIRECTION_KEYS, ProposeDialog, RejectDialog } from './CorrectionsForms';
+import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
 
 const FILTERS: Array<CorrectionState | undefined> = [...CORRECTION_STATES, undefined];
 
@@ -31,6 +31,7 @@ const STATE_TONE: Record<CorrectionState, 'up' | 'down' | 'warn' | 'dim'> = { pr
  */
 export function CorrectionsDesk() {
   const { t } = useTranslation();
+  const accounts = useWalletAccounts();
   const desk = useOperatorCorrections();
   return (
     <section aria-label={t('corrections.title')}>
@@ -62,7 +63,7 @@ export function CorrectionsDesk() {
         columns={[
           { key: 'col.time', render: (r) => <DateTime at={r.proposed_at} /> },
           { key: 'operator.user', render: (r) => `${r.user_account} (#${r.user_id})` },
-          { key: 'col.account', render: (r) => t(ACCOUNT_LABEL_KEYS[r.account]) },
+          { key: 'col.account', render: (r) => t(accountLabelKey(accounts, r.account) ?? r.account) },
           { key: 'corrections.directionLabel', render: (r) => t(DIRECTION_KEYS[r.direction]) },
           { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.currency)} {r.currency}</span> },
           { key: 'corrections.reason', render: (r) => (r.reference ? `${r.reason} · ${r.reference}` : r.reason) },

@@ -3,11 +3,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CORRECTION_DIRECTIONS, type CorrectionProposal, type CorrectionView } from '../../../../../domain/corrections';
 import { money } from '../../../../../domain/figures';
-import { WALLET_ACCOUNTS } from '../../../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS } from '../../../../../domain/walletAmounts';
 import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
 import { FormField } from '../../../../app/ui/FormField';
 import { Muted } from '../../../../app/ui/Panel';
+import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
 import { approvalSchema, proposalSchema, rejectionSchema, type ApprovalValues, type ProposalValues, type RejectionValues } from './CorrectionsSchemas';
 
 export const DIRECTION_KEYS = { credit: 'corrections.direction.credit', debit: 'corrections.direction.debit' } as const;
@@ -34,6 +33,7 @@ function SelectField(props: { name: string; labelKey: string; options: ReadonlyA
 export function ProposeDialog(props: DeskDialogProps & { onSubmit: (fields: CorrectionProposal) => void }) {
   const { t } = useTranslation();
   const formId = useId();
+  const accounts = useWalletAccounts();
   return (
     <DeskDialog {...props} title={t('corrections.proposeTitle')} submitKey="corrections.proposeSubmit" formId={formId}>
       <Formik<ProposalValues>
@@ -51,7 +51,7 @@ export function ProposeDialog(props: DeskDialogProps & { onSubmit: (fields: Corr
               <FormField name="currency" labelKey="col.currency" />
             </div>
             <div className="pair">
-              <SelectField name="account" labelKey="col.account" options={WALLET_ACCOUNTS.map((a) => ({ value: a, labelKey: ACCOUNT_LABEL_KEYS[a] }))} />
+              <SelectField name="account" labelKey="col.account" options={accounts.map((a) => ({ value: a.account, labelKey: a.labelKey }))} />
               <SelectField name="direction" labelKey="corrections.directionLabel" options={CORRECTION_DIRECTIONS.map((d) => ({ value: d, labelKey: DIRECTION_KEYS[d] }))} />
             </div>
             <FormField name="quantity" labelKey="col.quantity" inputMode="decimal" />
@@ -68,11 +68,12 @@ export function ProposeDialog(props: DeskDialogProps & { onSubmit: (fields: Corr
 /** What a decision dialog says of the proposal: who, what, how much, why, and who proposed it. */
 function Summary(props: { row: CorrectionView | undefined }) {
   const { t } = useTranslation();
+  const accounts = useWalletAccounts();
   const r = props.row;
   if (!r) return null;
   return (
     <p style={{ marginTop: 0 }}>
-      {t('corrections.summary', { direction: t(DIRECTION_KEYS[r.direction]), quantity: money(r.quantity, r.currency), currency: r.currency, account: t(ACCOUNT_LABEL_KEYS[r.account]), user: r.user_account, proposer: r.proposed_by_account })}
+      {t('corrections.summary', { direction: t(DIRECTION_KEYS[r.direction]), quantity: money(r.quantity, r.currency), currency: r.currency, account: t(accountLabelKey(accounts, r.account) ?? r.account), user: r.user_account, proposer: r.proposed_by_account })}
       <br />
       <span className="dim">{r.reason}</span>
     </p>

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { CORRECTION_DIRECTIONS, CORRECTION_INTEGER_DIGITS, CORRECTION_PLACES, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, type CorrectionDirection } from '../../../../../domain/corrections';
 import { decimalUnits } from '../../../../../domain/decimalRule';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
-import { WALLET_ACCOUNTS, type WalletAccount } from '../../../../../domain/wallet';
+import type { WalletAccount } from '../../../../../domain/wallet';
 
 /**
  * The corrections desk's forms: the checks the server makes (server/products/wallet/corrections/),
@@ -12,7 +12,8 @@ import { WALLET_ACCOUNTS, type WalletAccount } from '../../../../../domain/walle
 export const proposalSchema = yup.object({
   user_id: yup.string().trim().required('corrections.validation.userRequired').matches(/^[1-9]\d{0,14}$/, 'corrections.validation.userInvalid'),
   currency: yup.string().trim().required('corrections.validation.currencyRequired'),
-  account: yup.string<WalletAccount>().oneOf(WALLET_ACCOUNTS).required(),
+  // One of the products' accounts: the form's select offers only those, and the server checks it again.
+  account: yup.string<WalletAccount>().required(),
   direction: yup.string<CorrectionDirection>().oneOf(CORRECTION_DIRECTIONS).required(),
   quantity: yup
     .string()

@@ -1,0 +1,89 @@
+/**
+ * What a view test needs around the view it renders, in one place instead of a copy per test:
+ * the texts of a language (complete, not only the first screen's), the dark theme, and, where
+ * asked, a router. And an operator or user API that answers the paths a test names and refuses
+ * every other, recording each call with its body. Tests only: nothing in the app imports it.
+ */
+import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import type { ApiClient } from '../../services/api';
+import { completeCatalogue, initI18n } from '../../services/i18n';
+import { MenusContext, type Menus } from '../layout/navigation';
+import { darkTheme } from '../theme';
+
+/** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
+export const FORM_TEST_MS = 20_000;
+
+export type TestI18n = Awaited<ReturnType<typeof initI18n>>;
+
+/** The texts of `locale`, every catalogue loaded. */
+export async function testTexts(locale: Parameters<typeof initI18n>[0] = 'en_US'): Promise<TestI18n> {
+  const i18n = await initI18n(locale);
+  await completeCatalogue(i18n);
+  return i18n;
+}
+
+/**
+ * The menus the route table gives the views (app/routes.tsx), as far as views read them: the
+ * wallet's accounts (app/walletAccountList.ts), here the kernel's own spot account alone.
+ */
+const TEST_MENUS: Menus = { header: [], order: [], user: [], wallet: [{ to: '/wallet/spot', labelKey: 'menu.wallet.spot', place: 20, account: 'spot' }] };
+
+/** `ui` inside the given texts, the dark theme and the menus (and a router at `route`, when one is given). */
+export function inApp(i18n: TestI18n, ui: ReactNode, route?: string): ReactNode {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <MenusContext.Provider value={TEST_MENUS}>{route === undefined ? ui : <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>}</MenusContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
+/**
+ * Renders `ui` in the app's frame and lets the first answers settle (the machines' first loads
+ * against a fake API): the texts used are returned, for a test that switches language.
+ */
+export async function renderView(ui: ReactNode, options: { locale?: Parameters<typeof initI18n>[0]; route?: string } = {}): Promise<TestI18n> {
+  const i18n = await testTexts(options.locale);
+  render(inApp(i18n, ui, options.route));
+  await act(async () => undefined);
+  return i18n;
+}
+
+/** A recorded call of the fake API. */
+export interface FakeCall {
+  path: string;
+  body: unknown;
+}
+
+/** An answer: a value, or a function of the body that answers or throws (a server's refusal). */
+export type FakeAnswer = unknown | ((body: unknown) => unknown);
+
+/**
+ * An API that answers POSTs to the paths of `answers` and throws "unexpected <path>" for any other
+ * (and for every GET), so a test sees a call it did not plan for. Answers may be async.
+ */
+export function fakeApi(answers: Record<string, FakeAnswer>): { api: ApiClient; calls: FakeCall[] } {
+  const calls: FakeCall[] = [];
+  const api: ApiClient = {
+    post: async <T,>(path: string, body?: unknown) => {
+      calls.push({ path, body });
+      if (!(path in answers)) throw new Error(`unexpected ${path}`);
+      const answer = answers[path];
+      return (typeof answer === 'function' ? await (answer as (body: unknown) => unknown)(body) : answer) as T;
+    },
+    get: async (path: string) => {
+      throw new Error(`unexpected GET ${path}`);
+    },
+  };
+  return { api, calls };
+}
+
+/** A server's refusal as the API client throws it. */
+export function refusal(serverMessage: string): never {
+  throw { kind: 'server', serverMessage };
+}
