@@ -13,7 +13,24 @@ export const MARKET_OPERATOR_PATHS = {
   delist: '/api/operator/market_delist',
   /** Lists a new currency with its networks (the wallet's route; trading.write, the operator's 2FA code). */
   listCurrency: '/api/operator/currency_listing',
+  /** Lists a perpetual contract on an existing USDT spot pair at runtime (trading.write, the operator's 2FA code). */
+  contractList: '/api/operator/contract_list',
 } as const;
+
+/** What a risk operator gives to list a perpetual contract on a spot pair (issue 52 §1; docs/API.md "Listing a perpetual contract"). */
+export interface ContractListing {
+  /** An existing spot pair quoted in USDT, e.g. "ADA_USDT"; the contract trades at its precisions and minimums. */
+  symbol: string;
+  /** The highest leverage (1 to CONTRACT_LEVERAGE_MAX): the base currency's default brackets, capped at it. */
+  max_leverage: number;
+  /** Whether the futures market makers quote it. */
+  makers: boolean;
+  /** The index until the spot market has traded (needed when the pair has no trades and no reference price yet). */
+  reference_price?: string;
+}
+
+/** The highest leverage a listed contract may allow (the default brackets' highest). */
+export const CONTRACT_LEVERAGE_MAX = 125;
 
 /** What a risk operator gives to list a spot pair (issue 52 §1; docs/API.md "Listing a market"). */
 export interface MarketListing {

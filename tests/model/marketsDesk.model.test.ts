@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
-import { btcTrading, ethHalted, marketsDeskModel, newCurrency, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
+import { btcTrading, ethHalted, marketsDeskModel, newContract, newCurrency, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -210,7 +210,29 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     t.actor.send({ type: 'markets.openListing' });
     t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.openCurrency' });
+    t.actor.send({ type: 'markets.openContract' });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+  });
+
+  it('lists a contract with the code as typed; a refusal stays under the form; done, it closes and the list is read again', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'markets.openContract' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { contract: 'editing' } });
+    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: '' });
+    expect(t.deferred.inputsOf('listContract')).toEqual([newContract]);
+    // A second submission and a close while the server decides are not heard.
+    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: '123456' });
+    t.actor.send({ type: 'markets.closeForm' });
+    await t.settle({ type: 'xstate.error.actor.listContract', error: { kind: 'server', serverMessage: 'This pair has a perpetual contract already' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { contract: 'editing' } });
+    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'This pair has a perpetual contract already' });
+    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: ' 123456 ' });
+    expect(t.deferred.inputsOf('listContract').at(-1)).toEqual({ ...newContract, totp_code: '123456' });
+    await t.settle({ type: 'xstate.done.actor.listContract', output: { symbol: 'ADA_USDT' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.contract.listed' } });
+    expect(t.reads()).toBe(2);
   });
 
   it('lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes', async () => {

@@ -91,6 +91,7 @@ describe('the permission table', () => {
       'POST /api/operator/market_list': ['risk'],
       'POST /api/operator/market_delist': ['risk'],
       'POST /api/operator/currency_listing': ['risk'],
+      'POST /api/operator/contract_list': ['risk'],
       'POST /api/operator/corrections': ['finance', 'auditor'],
       'POST /api/operator/corrections/account': ['finance', 'auditor'],
       'POST /api/operator/corrections/propose': ['finance'],

@@ -93,6 +93,15 @@ export class FuturesExchange extends FuturesMemory {
     return this.sequencer.idle();
   }
 
+  /** Opens a contract listed while running (product.ts), between batches; false when it is open already. */
+  openContract(pair: FuturesPair): Promise<boolean> {
+    return this.sequencer.exclusive(async () => {
+      if (this.pairs.has(pair.spec.symbol)) return false;
+      this.addMarket(pair);
+      return true;
+    });
+  }
+
   /** Places one order inside a batch: its stages (place.ts), or a refusal that changes nothing. */
   placeIn(b: Batch, r: PlaceRequest, now: number): Promise<Outcome<Placed>> {
     return placeOrder(this, b, r, now);

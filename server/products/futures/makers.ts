@@ -1,3 +1,4 @@
+import { maxLeverageOf } from '../../../domain/futures/brackets.js';
 import { absFx, fx, fxText, mulFx, type Fx } from '../../../domain/fx.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
@@ -104,11 +105,13 @@ export class FuturesMakers {
     return grid;
   }
 
-  async setup(): Promise<void> {
-    for (const symbol of this.ex.pairs.keys()) {
+  async setup(symbols: Iterable<string> = this.ex.pairs.keys()): Promise<void> {
+    for (const symbol of symbols) {
       for (const id of [this.ids.long, this.ids.short]) {
         const pos = this.ex.positionOf(id, symbol);
-        if (pos.side === 0 && (pos.leverage !== LEVERAGE || pos.mode !== 'cross')) await this.ex.setLeverage(id, symbol, LEVERAGE, 'cross');
+        // A contract listed with a lower highest leverage (migration 056): theirs is capped at it.
+        const leverage = Math.min(LEVERAGE, maxLeverageOf(this.ex.pairs.get(symbol)!.brackets));
+        if (pos.side === 0 && (pos.leverage !== leverage || pos.mode !== 'cross')) await this.ex.setLeverage(id, symbol, leverage, 'cross');
       }
     }
   }

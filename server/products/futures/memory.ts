@@ -56,19 +56,24 @@ export abstract class FuturesMemory implements Memory {
     readonly db: Database,
     readonly pairs: Map<string, FuturesPair>,
     readonly accounts: FuturesAccounts,
-    publisher: MarketPublisher,
+    private readonly publisher: MarketPublisher,
     readonly clock: () => number = Date.now,
     /** Told after each commit which users' orders and balances changed (the private channel). */
     readonly feed: UserFeed = silentUserFeed,
   ) {
-    for (const pair of pairs.values()) {
-      const { left, right } = pair.spec;
-      this.engines.set(pair.spec.symbol, createEngine());
-      this.data.set(
-        pair.spec.symbol,
-        new MarketData(pair.spec, { depth: futureDepthChannel(left, right), trades: futureTradeChannel(left, right), kline: (i) => futureKlineChannel(left, right, i) }, publisher),
-      );
-    }
+    for (const pair of pairs.values()) this.addMarket(pair);
     this.orderIds = sequenceIds(db, 'futures_order');
+  }
+
+  /**
+   * A contract's book and market data (depth, trades, candles on its channels): each pair's at
+   * start, and a contract listed while running (contracts.ts, between batches). An empty book:
+   * a contract opened at runtime has no orders yet.
+   */
+  protected addMarket(pair: FuturesPair): void {
+    const { left, right, symbol } = pair.spec;
+    this.pairs.set(symbol, pair);
+    this.engines.set(symbol, createEngine());
+    this.data.set(symbol, new MarketData(pair.spec, { depth: futureDepthChannel(left, right), trades: futureTradeChannel(left, right), kline: (i) => futureKlineChannel(left, right, i) }, this.publisher));
   }
 }

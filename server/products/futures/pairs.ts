@@ -1,6 +1,7 @@
 import { bracketsFor, type LeverageBracket } from '../../../domain/futures/brackets.js';
-import { FX_SCALE, type Fx } from '../../../domain/fx.js';
+import { fx, FX_SCALE, type Fx } from '../../../domain/fx.js';
 import type { Pair } from '../../../domain/api.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { pairSpec, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 
 /**
@@ -21,19 +22,53 @@ export interface FuturesPair {
   /** Fx per engine tick / lot. */
   tickFx: bigint;
   lotFx: bigint;
+  /** Whether the futures market makers quote it (migration 056); absent: yes, as the seeded contracts. */
+  makers?: boolean;
+  /** The pair's reference price (a listed pair's, migration 048): the index until its spot market has traded. */
+  reference?: Fx;
 }
 
-export function futuresPairs(pairs: readonly Pair[]): Map<string, FuturesPair> {
+/** What a contract's listing gave beyond the pair row listPairs reads (migration 056), per symbol. */
+export interface ContractTerms {
+  maxLeverage: number | null;
+  makers: boolean;
+  reference: string | null;
+}
+
+/** Every contract pair's listing terms, symbol → terms. */
+export async function readContractTerms(db: Queryable): Promise<Map<string, ContractTerms>> {
+  const rows = await db.query<{ symbol: string; max_leverage: number | null; makers: boolean; reference: string | null }>(
+    `select left_symbol || '_' || right_symbol as symbol, contract_max_leverage as max_leverage, contract_makers as makers, trim_scale(reference_price)::text as reference
+     from pair where contract_status = 1`,
+  );
+  return new Map(rows.map((r) => [r.symbol, { maxLeverage: r.max_leverage === null ? null : Number(r.max_leverage), makers: r.makers, reference: r.reference }]));
+}
+
+/** The base currency's default brackets, none above `maxLeverage` (a lower leverage keeps each bracket's maintenance rate sound). */
+export function cappedBrackets(base: string, maxLeverage: number | null): LeverageBracket[] {
+  const brackets = bracketsFor(base);
+  return maxLeverage === null ? brackets : brackets.map((b) => ({ ...b, maxLeverage: Math.min(b.maxLeverage, maxLeverage) }));
+}
+
+/** One contract pair of the pair row (undefined when the row has no USDT contract). */
+export function futuresPair(p: Pair, terms?: ContractTerms): FuturesPair | undefined {
+  if (p.contract_status !== 1 || p.right_symbol !== 'USDT') return undefined;
+  const spec = pairSpec(p);
+  return {
+    spec,
+    brackets: cappedBrackets(spec.left, terms?.maxLeverage ?? null),
+    tickFx: 10n ** BigInt(FX_SCALE - spec.pricePrecision),
+    lotFx: 10n ** BigInt(FX_SCALE - spec.amountPrecision),
+    makers: terms?.makers ?? true,
+    ...(terms?.reference ? { reference: fx(terms.reference) } : {}),
+  };
+}
+
+export function futuresPairs(pairs: readonly Pair[], terms: ReadonlyMap<string, ContractTerms> = new Map()): Map<string, FuturesPair> {
   const out = new Map<string, FuturesPair>();
   for (const p of pairs) {
-    if (p.contract_status !== 1 || p.right_symbol !== 'USDT') continue;
-    const spec = pairSpec(p);
-    out.set(spec.symbol, {
-      spec,
-      brackets: bracketsFor(spec.left),
-      tickFx: 10n ** BigInt(FX_SCALE - spec.pricePrecision),
-      lotFx: 10n ** BigInt(FX_SCALE - spec.amountPrecision),
-    });
+    const pair = futuresPair(p, terms.get(`${p.left_symbol}_${p.right_symbol}`));
+    if (pair) out.set(pair.spec.symbol, pair);
   }
   return out;
 }

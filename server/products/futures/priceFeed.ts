@@ -77,7 +77,8 @@ export class PriceFeed {
   async update(only?: string): Promise<void> {
     for (const pair of this.exchange.pairs.values()) {
       if (only && pair.spec.symbol !== only) continue;
-      const index = await this.source.index(this.db, pair, this.clock());
+      // A contract listed at runtime on a pair whose spot market has not traded yet: its reference price.
+      const index = (await this.source.index(this.db, pair, this.clock())) ?? pair.reference;
       if (index === undefined) continue;
       await this.setIndex(pair, index);
     }

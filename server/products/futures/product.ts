@@ -18,7 +18,7 @@ import { lastFundingTimes, payFunding } from './funding.js';
 import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
 import { readContractHalts } from './halts.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
-import { futuresPairs } from './pairs.js';
+import { futuresPair, futuresPairs, readContractTerms, type FuturesPair } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
 import { FUTURES_RESTORED_WINDOW_MS, FUTURES_TELL_AFTER_MS, tellRestoredFutures } from './restoredNotices.js';
 import { futuresRoutes } from './routes.js';
@@ -63,7 +63,7 @@ export async function createFutures(options: FuturesOptions) {
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => undefined);
   const fundingIntervalMs = options.fundingIntervalMs ?? 8 * 3_600_000;
-  const pairs = futuresPairs(options.pairs);
+  const pairs = futuresPairs(options.pairs, await readContractTerms(db));
   const accounts = { pool: 0, insurance: 0, fees: 0, makers: new Set<number>() };
   const exchange = new FuturesExchange(db, pairs, accounts, options.publisher, clock, options.feed ?? silentUserFeed);
   const feed = new PriceFeed(db, exchange, options.index ?? spotIndexSource(), options.publisher, clock);
@@ -96,7 +96,39 @@ export async function createFutures(options: FuturesOptions) {
     }
   }
 
-  const channels = [...pairs.values()].map((p) => ({ pair: p, left: p.spec.left, right: p.spec.right }));
+  /** A contract's makers, at start and for one listed while running: their leverage, then their quotes and takes. */
+  async function startMakers(symbols: string[]): Promise<void> {
+    if (!makers) return;
+    const quoted = symbols.filter((symbol) => pairs.get(symbol)?.makers !== false);
+    await makers.setup(quoted);
+    for (const symbol of quoted) {
+      const random = seededRandom(seedFrom(symbol, 7));
+      // A halted contract's makers neither quote nor take (their resting quotes stay).
+      every(2500, () => !exchange.halted.has(symbol) && makers!.requote(symbol));
+      every(1500 + Math.floor(random() * 3000), () => !exchange.halted.has(symbol) && makers!.take(symbol, random));
+    }
+  }
+
+  /**
+   * Issue 52 §1: a contract listed while running (the markets desk sets the pair's contract_status,
+   * and announces the pair cache's change on every process) opens where futures runs: its book and
+   * market data (channels), then mark, funding, halts and TP/SL by the loops that go over every
+   * pair, and its makers. One at a time, in the order heard.
+   */
+  let opening = Promise.resolve();
+  function openListed(): Promise<void> {
+    opening = opening.then(async () => {
+      const terms = await readContractTerms(db);
+      for (const row of await listPairs(db)) {
+        const pair: FuturesPair | undefined = futuresPair(row, terms.get(`${row.left_symbol}_${row.right_symbol}`));
+        if (!pair || !(await exchange.openContract(pair))) continue;
+        await feed.update(pair.spec.symbol);
+        await startMakers([pair.spec.symbol]);
+      }
+    }).catch((error) => log('futures: opening a listed contract failed', error));
+    return opening;
+  }
+
   const parts: ProductParts = {
     routes: futuresRoutes(() => exchange, () => service),
     async prepare() {
@@ -131,27 +163,27 @@ export async function createFutures(options: FuturesOptions) {
       });
       every(1000, () => fundingDue());
       // A halt or resume on any process reaches the intake at once, not at the next update (kernel/platform/caches.ts).
-      unhearHalts = onCacheChange(db, PAIRS_CACHE, () => void readContractHalts(db, exchange.halted).catch((error) => log('futures: reading the contract halts failed', error)));
-      if (makers) {
-        await makers.setup();
-        for (const symbol of pairs.keys()) {
-          const random = seededRandom(seedFrom(symbol, 7));
-          // A halted contract's makers neither quote nor take (their resting quotes stay).
-          every(2500, () => !exchange.halted.has(symbol) && makers!.requote(symbol));
-          every(1500 + Math.floor(random() * 3000), () => !exchange.halted.has(symbol) && makers!.take(symbol, random));
-        }
-      }
+      // The same notice tells of a contract listed (openListed).
+      unhearHalts = onCacheChange(db, PAIRS_CACHE, () => {
+        void readContractHalts(db, exchange.halted).catch((error) => log('futures: reading the contract halts failed', error));
+        void openListed();
+      });
+      await startMakers([...pairs.keys()]);
+      // One listed between the read at create and the notice's hook.
+      await openListed();
     },
     async stop() {
       clearTimeout(tellRestored);
       unsubscribe?.();
       unhearHalts?.();
+      await opening;
       // Loops already running (a requote, a mark update) finish before the database closes.
       await loops.stop();
       await exchange.idle();
     },
     snapshot(channel) {
-      for (const { pair, left, right } of channels) {
+      for (const pair of pairs.values()) {
+        const { left, right } = pair.spec;
         if (channel === futureTickChannel(left, right)) return feed.tick(pair);
         if (channel === futureIndexChannel(left, right)) return feed.indexTick(pair);
         const snapshot = exchange.data.get(pair.spec.symbol)!.snapshot(channel);
@@ -160,7 +192,7 @@ export async function createFutures(options: FuturesOptions) {
       return undefined;
     },
   };
-  return { parts, exchange, feed, service, accounts, fundingDue, payFunding: (symbol: string, ms: number) => payFunding(exchange, symbol, ms) };
+  return { parts, exchange, feed, service, accounts, fundingDue, openListed, payFunding: (symbol: string, ms: number) => payFunding(exchange, symbol, ms) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HALT_REASON_MAX } from '../../../domain/market.js';
-import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
+import { CONTRACT_LEVERAGE_MAX, LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type ContractListing, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
@@ -9,6 +9,7 @@ import { ResultCode } from '../../../domain/api.js';
 import { marketHalts } from './halts.js';
 import { marketDelisting } from './delisting.js';
 import { marketListing } from './listing.js';
+import { contractListing } from './contractListing.js';
 
 const operator = { auth: 'operator' } as const;
 /** Which of the pair's markets: its spot market (the default) or its perpetual contract. */
@@ -35,11 +36,27 @@ const listingBody = strictObject(['base', 'quote', 'price_precision', 'amount_pr
   totp_code: secondFactorCode,
 });
 
+const contractBody = strictObject(['symbol', 'max_leverage', 'makers'], {
+  symbol: pairSymbol,
+  max_leverage: { type: 'integer', minimum: 1, maximum: CONTRACT_LEVERAGE_MAX },
+  makers: { type: 'boolean' },
+  reference_price: decimal,
+  totp_code: secondFactorCode,
+});
+
 /** The risk desk's market halts (halts.ts); each route's permission is in the operator product's table. */
 export function marketOperatorRoutes(db: Database, changes: MarketChanges, delisting: ReturnType<typeof marketDelisting>) {
   const halts = marketHalts(db);
   const list = marketListing(db);
+  const listContract = contractListing(db);
   return async (app: FastifyInstance) => {
+    // A contract on a spot pair: here, where the pair rows are written; futures opens it where it runs, told by the pairs' cache notice (futures/product.ts).
+    app.post<{ Body: ContractListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.contractList, { config: operator, schema: { body: contractBody } }, async (request) => {
+      const { totp_code, ...listing } = request.body;
+      const listed = unwrap(await listContract(request.operator, listing, totp_code, request.lang));
+      await changes.changed();
+      return okWith(request.lang, 'contractListDone', listed);
+    });
     app.post<{ Body: MarketListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.list, { config: operator, schema: { body: listingBody } }, async (request) => {
       const { totp_code, ...listing } = request.body;
       const pair = unwrap(await list(request.operator, listing, totp_code, request.lang));

@@ -29,7 +29,7 @@ function listingOf(fields: { symbol: string; name: string; precision: string }, 
 }
 
 /** A labelled text input of the desk's forms (no Formik: only the server judges these fields, decision 0041). */
-function Input(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string }) {
+export function Input(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string }) {
   const id = useId();
   return (
     <div className="field">

@@ -46,6 +46,10 @@ async function renderDesk(roles: string[] | undefined) {
         if (code === '000000') throw { kind: 'server', serverMessage: 'Network ERC20: the minimums and the fee must fit the precision' };
         return { symbol: 'NEWC' } as T;
       }
+      if (path === MARKET_OPERATOR_PATHS.contractList) {
+        if (code === '000000') throw { kind: 'server', serverMessage: 'This pair has a perpetual contract already' };
+        return { symbol: 'ADA_USDT' } as T;
+      }
       throw new Error(`unexpected ${path}`);
     },
     get: async () => {
@@ -219,6 +223,24 @@ describe('markets desk view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a currency' })).toBeNull(), { timeout: 5000 });
   }, FORM_TEST_MS);
 
+  it('lists a contract through its form: what is typed is sent, the server\'s refusal shows under the form, then it closes', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'List a contract' }));
+    const dialog = screen.getByRole('dialog', { name: 'List a perpetual contract' });
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('Spot pair (e.g. ADA_USDT)', ' ada/usdt ');
+    type('Highest leverage (1–125)', '5');
+    type('Reference price (USDT, if the pair has not traded)', '0.45');
+    fireEvent.click(within(dialog).getByLabelText('Futures market makers quote it'));
+    type('Your 2FA code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the contract' }));
+    expect(await within(dialog).findByText('This pair has a perpetual contract already', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.contractList).at(-1)?.body).toEqual({ symbol: 'ADA_USDT', max_leverage: 5, makers: false, reference_price: '0.45', totp_code: '000000' });
+    type('Your 2FA code', '123456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the contract' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a perpetual contract' })).toBeNull(), { timeout: 5000 });
+  }, FORM_TEST_MS);
+
   it('reads the markets again when the pair list channel pushes another operator\'s change', async () => {
     const calls = await renderDesk(['auditor']);
     const pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5', halted_reason: null, contract_halted_reason: null };
@@ -234,6 +256,7 @@ describe('markets desk view', () => {
   it('offers an auditor neither the listing nor a delisting', async () => {
     await renderDesk(['auditor']);
     expect(screen.queryByRole('button', { name: 'List a currency' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'List a contract' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'List a pair' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delist' })).toBeNull();
   }, FORM_TEST_MS);

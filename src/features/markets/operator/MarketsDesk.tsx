@@ -17,6 +17,7 @@ import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import { ListContractDialog } from './ContractForm';
 import { ListCurrencyDialog } from './CurrencyForm';
 import { DelistDialog, ListPairDialog } from './MarketForms';
 import { useMarketsDesk } from './marketsDesk.hooks';
@@ -66,7 +67,7 @@ const ReasonField = styled.div`
  * /operator, "Markets" (risk; an auditor reads it): every spot market or perpetual contract (a
  * choice above the list), trading or halted with the reason traders read and since when, and an
  * announced delisting's time. Halt asks the reason; resume asks first; "List a currency", "List a
- * pair" and a spot market's "Delist" open a form each that asks the operator's 2FA code. The list
+ * contract", "List a pair" and a spot market's "Delist" open a form each that asks the operator's 2FA code. The list
  * follows the pair list's channel, so another operator's change shows without a reload. All are offered only to
  * roles granting trading.write; the server checks each call anyway.
  */
@@ -82,6 +83,11 @@ export function MarketsDesk() {
         {desk.mayAct && (
           <Button type="button" $small $variant="ghost" onClick={desk.openCurrency}>
             {t('marketsDesk.currency.list')}
+          </Button>
+        )}
+        {desk.mayAct && (
+          <Button type="button" $small $variant="ghost" onClick={desk.openContract}>
+            {t('marketsDesk.contract.list')}
           </Button>
         )}
         {desk.mayAct && (
@@ -151,6 +157,7 @@ export function MarketsDesk() {
       />
       {desk.halting && <HaltDialog key={desk.asked} market={named(desk.halting)} contract={desk.halting.market === 'futures'} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
       {desk.listingCurrency && <ListCurrencyDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitCurrency} onClose={desk.closeForm} />}
+      {desk.listingContract && <ListContractDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitContract} onClose={desk.closeForm} />}
       {desk.listing && <ListPairDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitListing} onClose={desk.closeForm} />}
       {desk.delisting && (
         <DelistDialog key={desk.forms} market={desk.delisting.replace('_', '/')} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />

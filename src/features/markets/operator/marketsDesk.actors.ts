@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { MARKET_OPERATOR_PATHS, type MarketKind, type OperatorMarket } from '../../../../domain/marketsDesk';
 import type { ApiClient } from '../../../services/api';
-import type { CurrencyCall, DelistingCall, ListingCall, ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import type { ContractCall, CurrencyCall, DelistingCall, ListingCall, ResumeSubject } from './marketsDesk/marketsDesk.machine';
 
 /** The markets desk's calls (docs/API.md "Market halts"), over the operator's own API client, each honouring the abort signal. */
 export function createMarketsDeskActors(operatorApi: ApiClient) {
@@ -16,5 +16,7 @@ export function createMarketsDeskActors(operatorApi: ApiClient) {
     delistPair: fromPromise<unknown, DelistingCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.delist, input, signal)),
     /** A new currency with its networks, with the operator's 2FA code (docs/API.md "Listing a currency"). */
     listCurrency: fromPromise<unknown, CurrencyCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.listCurrency, input, signal)),
+    /** A perpetual contract on a spot pair, with the operator's 2FA code (docs/API.md "Listing a perpetual contract"). */
+    listContract: fromPromise<unknown, ContractCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.contractList, input, signal)),
   };
 }

@@ -23,6 +23,7 @@ export const provide = ({ operatorApi, store, showToast, socket }: Services) => 
         listPair: actors.listPair,
         delistPair: actors.delistPair,
         listCurrency: actors.listCurrency,
+        listContract: actors.listContract,
         // Another operator's change reaches the desk as it reaches the site's markets list.
         pairList: createPairListActor(socket),
       },

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { CurrencyListing, MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
+import type { ContractListing, CurrencyListing, MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
@@ -29,8 +29,9 @@ export function useMarketsDesk() {
       resumeQuestion: (s) => s.children.resume,
       listing: (s) => s.matches({ form: 'listing' }),
       listingCurrency: (s) => s.matches({ form: 'currency' }),
+      listingContract: (s) => s.matches({ form: 'contract' }),
       delisting: (s) => (s.matches({ form: 'delisting' }) ? s.context.delisting : undefined),
-      formSending: (s) => s.matches({ form: { listing: 'sending' } }) || s.matches({ form: { delisting: 'sending' } }) || s.matches({ form: { currency: 'sending' } }),
+      formSending: (s) => s.matches({ form: { listing: 'sending' } }) || s.matches({ form: { delisting: 'sending' } }) || s.matches({ form: { currency: 'sending' } }) || s.matches({ form: { contract: 'sending' } }),
       formRefusal: (s) => s.context.formRefusal,
       forms: (s) => s.context.forms,
     },
@@ -48,6 +49,8 @@ export function useMarketsDesk() {
       closeForm: () => ({ type: 'markets.closeForm' }),
       openCurrency: () => ({ type: 'markets.openCurrency' }),
       submitCurrency: (listing: CurrencyListing, code: string) => ({ type: 'markets.submitCurrency', listing, code }),
+      openContract: () => ({ type: 'markets.openContract' }),
+      submitContract: (listing: ContractListing, code: string) => ({ type: 'markets.submitContract', listing, code }),
     },
   );
 }

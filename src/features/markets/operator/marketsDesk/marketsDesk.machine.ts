@@ -2,7 +2,7 @@ import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type Eve
 import type { Pair } from '../../../../../domain/api';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../../domain/market';
-import { type CurrencyListing, type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
+import { type ContractListing, type CurrencyListing, type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
@@ -44,6 +44,10 @@ export type MarketsDeskEvent =
   | { type: 'markets.openCurrency' }
   /** The currency listing sent with the operator's 2FA code (the server judges the fields). */
   | { type: 'markets.submitCurrency'; listing: CurrencyListing; code: string }
+  /** Opens the form listing a perpetual contract on a spot pair. */
+  | { type: 'markets.openContract' }
+  /** The contract listing sent with the operator's 2FA code (the server judges the fields). */
+  | { type: 'markets.submitContract'; listing: ContractListing; code: string }
   /** The pair list's channel pushed the site's list: another operator's (or a delisting's) change. */
   | { type: 'market.pairs'; pairs: Pair[] };
 
@@ -51,6 +55,7 @@ export type MarketsDeskEvent =
 export type ListingCall = MarketListing & { totp_code: string };
 export type DelistingCall = MarketDelisting & { totp_code: string };
 export type CurrencyCall = CurrencyListing & { totp_code?: string };
+export type ContractCall = ContractListing & { totp_code?: string };
 
 /** What of a pushed list the desk shows: which markets trade and which are halted, and why. */
 const pairsSeen = (pairs: Pair[]) =>
@@ -107,6 +112,7 @@ export const marketsDeskMachine = setup({
     listPair: toBeProvided<unknown, ListingCall>('listPair'),
     delistPair: toBeProvided<unknown, DelistingCall>('delistPair'),
     listCurrency: toBeProvided<unknown, CurrencyCall>('listCurrency'),
+    listContract: toBeProvided<unknown, ContractCall>('listContract'),
     /** The pair list's channel (the shell's pairList actor): reports `market.pairs`. */
     pairList: fromCallback<EventObject>(() => () => undefined),
   },
@@ -217,6 +223,31 @@ export const marketsDeskMachine = setup({
             'markets.openListing': { guard: 'mayAct', target: 'listing', actions: 'countForm' },
             'markets.openDelisting': { guard: 'delistable', target: 'delisting', actions: ['countForm', assign({ delisting: ({ event }) => event.symbol })] },
             'markets.openCurrency': { guard: 'mayAct', target: 'currency', actions: 'countForm' },
+            'markets.openContract': { guard: 'mayAct', target: 'contract', actions: 'countForm' },
+          },
+        },
+        contract: {
+          initial: 'editing',
+          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
+          states: {
+            editing: {
+              description: 'As the currency form: only the server judges these fields, its translated refusal shows under the form.',
+              on: { 'markets.submitContract': { target: 'sending', actions: assign({ formRefusal: undefined }) } },
+            },
+            sending: {
+              description: 'Neither a second submission nor a close is heard while the server decides.',
+              on: { 'markets.closeForm': {} },
+              invoke: {
+                id: 'listContract',
+                src: 'listContract',
+                input: ({ event }) => {
+                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitContract' }>;
+                  return code.trim() ? { ...listing, totp_code: code.trim() } : listing;
+                },
+                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.contract.listed' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
           },
         },
         currency: {

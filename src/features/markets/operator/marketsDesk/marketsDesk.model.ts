@@ -1,5 +1,5 @@
 import type { Pair } from '../../../../../domain/api';
-import type { CurrencyListing, MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
+import type { ContractListing, CurrencyListing, MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 
@@ -19,6 +19,8 @@ export const newListing: MarketListing = {
 };
 /** A currency listing as the form sends it. */
 export const newCurrency: CurrencyListing = { symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }] };
+/** A contract listing as the form sends it. */
+export const newContract: ContractListing = { symbol: 'ADA_USDT', max_leverage: 20, makers: true, reference_price: '0.45' };
 const pair = (halted_reason: string | null): Pair => ({
   left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5', halted_reason, contract_halted_reason: null,
 });
@@ -65,6 +67,10 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.submitCurrency', listing: newCurrency, code: '' },
     { type: 'xstate.done.actor.listCurrency', output: { symbol: 'NEWC' } },
     { type: 'xstate.error.actor.listCurrency', error: { kind: 'server', serverMessage: 'This currency is listed already' } },
+    { type: 'markets.openContract' },
+    { type: 'markets.submitContract', listing: newContract, code: '123456' },
+    { type: 'xstate.done.actor.listContract', output: { symbol: 'ADA_USDT' } },
+    { type: 'xstate.error.actor.listContract', error: { kind: 'server', serverMessage: 'This pair has a perpetual contract already' } },
     // The pair list's channel: the list on joining, then another operator's halt.
     { type: 'market.pairs', pairs: [pair(null)] },
     { type: 'market.pairs', pairs: [pair('Incident')] },
