@@ -148,8 +148,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 }
 
 /**
- * The process that runs the exchange's duties (market makers' history folding, timers, block
- * production): the server, not a market process or a node's front.
+ * The process that folds the market makers' history of the markets it runs: the server, not a
+ * market process or a node's front. (The other timed work — blocks, settlement, daily runs,
+ * delistings — is a product's `duties` part, run under the `duties` lease: kernel/cluster/shards/duties.ts.)
  */
 export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.followServer;
 

@@ -30,6 +30,8 @@ import { withApplicationName } from './kernel/platform/db/postgres.js';
 import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/cluster/shards/productsApart.js';
 import { pruneKeys } from './kernel/platform/idempotency.js';
+import { holdDuties } from './kernel/cluster/shards/duties.js';
+import { Loops } from './kernel/platform/loops.js';
 import { productChannels } from './products/channels.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -201,17 +203,28 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   started();
   phase('start');
   log.info(`started: ${phases.join(', ')}`);
-  const pruning = setInterval(() => void pruneKeys(db).catch((error) => log.error('pruning idempotency keys failed', error)), PRUNE_KEYS_EVERY_MS);
-  pruning.unref();
+  // The timed work one process of a cluster runs at a time, here at once unless another holds its
+  // lease (kernel/cluster/shards/duties.ts); ended by the parts' stop and the loops' below.
+  let stopping: Promise<void> | undefined;
+  const pruning = new Loops(log.error, { unref: true });
+  const duties = await holdDuties(
+    db,
+    async () => {
+      pruning.every(PRUNE_KEYS_EVERY_MS, () => pruneKeys(db), 'pruning idempotency keys failed');
+      for (const part of parts) await part.duties?.();
+    },
+    (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),
+    { stopped: () => stopping !== undefined },
+  );
 
   const running = app;
-  let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-        clearInterval(pruning);
+        await pruning.stop();
         unfollowPairs();
         await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
+        await duties.stop();
         await follower?.stop();
         await productLocks.release();
         await userFeed.idle();

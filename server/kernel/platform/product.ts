@@ -76,6 +76,12 @@ export interface ProductParts {
   prepare?(): Promise<void>;
   /** After the server listens (timers, market makers, block production). */
   start?(): Promise<void>;
+  /**
+   * The timed work over the database alone that one process of a cluster runs at a time (daily
+   * runs, settlement, block production, delistings): started, after every part's start, on the
+   * process that holds the `duties` lease (kernel/cluster/shards/duties.ts); ended by `stop`.
+   */
+  duties?(): Promise<void>;
   /** On shutdown, in reverse product order, before the database closes. */
   stop?(): Promise<void>;
   /** A fresh snapshot for a realtime channel it owns (depth, trades, candles); undefined for channels it does not own. */

@@ -19,9 +19,9 @@ export function createFees(options: FeesOptions) {
   const loops = new Loops(options.log ?? (() => undefined), { unref: true });
   const parts: ProductParts = {
     routes: feesRoutes(service, options.db),
-    // The daily volumes: parts' start runs on the one server holding the lease, and the step locks
-    // fee_state and looks for today's day in its transaction, so a standby taking over computes none again.
-    async start() {
+    // The daily volumes: a duty, run by the one process holding the duties lease, and the step locks
+    // fee_state and looks for today's day in its transaction, so a process taking over computes none again.
+    async duties() {
       loops.every(DAILY_CHECK_MS, () => service.runDaily(), 'fees: daily 30-day volumes failed', FIRST_CHECK_MS);
     },
     stop: () => loops.stop(),

@@ -31,8 +31,8 @@ export function createIco(options: IcoOptions) {
       await seedDemoProjects(db, clock());
       await seedDemoParticipants(db, clock());
     },
-    // The first run settles whatever ended while the server was down.
-    async start() {
+    // A duty (one process of a cluster runs it); the first run settles whatever ended while none did.
+    async duties() {
       loops.every(SETTLE_EVERY_MS, settle, 'ico settlement failed', 0);
     },
     stop: () => loops.stop(),

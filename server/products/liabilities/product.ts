@@ -19,10 +19,10 @@ export function createLiabilities(options: LiabilitiesOptions) {
   const loops = new Loops(options.log ?? (() => undefined), { unref: true });
   const parts: ProductParts = {
     routes: liabilitiesRoutes(service),
-    // The daily build: parts' start runs on the one server that holds the lease (never on a front
+    // The daily build: a duty, run by the one process that holds the duties lease (never on a front
     // or a market process), and the build itself takes a database lock and looks for today's
-    // snapshot in its transaction, so a standby taking over the same day builds none again.
-    async start() {
+    // snapshot in its transaction, so a process taking over the same day builds none again.
+    async duties() {
       loops.every(DAILY_CHECK_MS, () => service.runDaily(), 'proof of liabilities: daily build failed', FIRST_CHECK_MS);
     },
     stop: () => loops.stop(),

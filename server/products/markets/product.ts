@@ -3,7 +3,6 @@ import { Loops } from '../../kernel/platform/loops.js';
 import { onCacheChange } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import { defineProduct } from '../../kernel/platform/product.js';
-import { runsDuties } from '../../config.js';
 import { marketDelisting } from './delisting.js';
 import { databaseFiatRates } from './fiatRates.js';
 import { marketOperatorRoutes } from './operatorRoutes.js';
@@ -19,7 +18,7 @@ export const markets = defineProduct({
   id: 'markets',
   // The pair list's channel is the site's, not a pair's: named for every listed pair, the registry (a set) keeps it once.
   channels: (pair) => (pair.trade_status === 1 || pair.contract_status === 1 ? [PAIR_LIST_CHANNEL] : []),
-  create: ({ db, publish, pairs, log, offers, config }) => {
+  create: ({ db, publish, pairs, log, offers }) => {
     const feed = pairListFeed(db, publish, (message, error) => log.error(message, error));
     const loops = new Loops((message, error) => log.error(message, error));
     let unhear: (() => void) | undefined;
@@ -41,12 +40,12 @@ export const markets = defineProduct({
         loops.every(PAIR_LIST_REREAD_MS, () => feed.reread(), 'reading the pair list failed');
         // A change on any process (a halt, a listing: kernel/platform/caches.ts) is in the next subscriber's first list.
         unhear = onCacheChange(db, PAIRS_CACHE, () => void feed.reread().catch((error) => log.error('reading the pair list failed', error)));
-        // Delistings whose time has come, run by the one process that runs the duties (the server).
-        if (runsDuties(config)) {
-          loops.every(1000, async () => {
-            if ((await delisting.due()).length > 0) await feed.changed();
-          }, 'delisting failed');
-        }
+      },
+      // Delistings whose time has come: a duty, run by the one process holding the duties lease.
+      duties: async () => {
+        loops.every(1000, async () => {
+          if ((await delisting.due()).length > 0) await feed.changed();
+        }, 'delisting failed');
       },
       stop: () => {
         unhear?.();

@@ -30,7 +30,8 @@ export const wallet = defineProduct({
         await app.register(currencyListingRoutes(db));
         await app.register(chainRoutes(service, config.chainSimulator === false ? undefined : chain));
       },
-      start: async () => {
+      // Block production and the day-open snapshot: duties, run by the one process holding their lease.
+      duties: async () => {
         chain.start();
         // The day's opening equity (today's P&L starts from it), taken in the first minute of each UTC day.
         const takeDayOpen = () => {
