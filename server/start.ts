@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { followListedPairs, listPairs, pairOpenings } from './kernel/platform/catalogue.js';
+import { followListedPairs, listPairs, PAIRS_CACHE, pairOpenings } from './kernel/platform/catalogue.js';
 import { listenForRevocations } from './kernel/platform/auth/revocations.js';
-import { listenForCacheChanges } from './kernel/platform/caches.js';
+import { listenForCacheChanges, onCacheChange } from './kernel/platform/caches.js';
 import { accountRules } from './kernel/platform/ledger/accountRules.js';
 import { decoyHash } from './kernel/platform/auth/passwords.js';
 import { userIdForToken, sessionCache } from './kernel/platform/auth/sessions.js';
@@ -176,6 +176,13 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const stopListening = await listenForRevocations(db);
   const registry = (channels = new ChannelRegistry(await listPairs(db), productChannels));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
+  // A pair's change on any process (a contract listed while running): its channels may be subscribed here from now on.
+  const unhearChannels = onCacheChange(db, PAIRS_CACHE, () =>
+    void listPairs(db).then(
+      (listed) => registry.addPairs(listed),
+      (error: unknown) => log.error('reading the pairs for the socket channels failed', error),
+    ),
+  );
   const realtime = attachRealtime(app.server, registry, {
     snapshot: follower ? (channel) => follower.snapshot(channel) : ownSnapshot,
     cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed) : undefined,
@@ -221,6 +228,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const stop = () =>
     (stopping ??= (async () => {
         await pruning.stop();
+        unhearChannels();
         unfollowPairs();
         await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();

@@ -5,6 +5,7 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
+import { recordSocket } from '../socketRecorder.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator lists a perpetual contract on
@@ -90,6 +91,14 @@ describe('listing a perpetual contract at runtime', () => {
     expect(await binance('/fapi/v1/trades?symbol=ADAUSDT')).toEqual([expect.objectContaining({ price: '0.5', qty: '20' })]);
     await until(async () => (await binance<{ markPrice?: string }>('/fapi/v1/premiumIndex?symbol=ADAUSDT')).markPrice !== undefined);
     expect(await binance('/fapi/v1/premiumIndex?symbol=ADAUSDT')).toMatchObject({ indexPrice: expect.stringMatching(/^0\.5/) });
+
+    // A browser's socket may follow the new contract's channels (the registry hears the pair change).
+    const socket = await recordSocket(t.server.url);
+    try {
+      await until(async () => (await socket.subscribe('ada_usdt_future_trade')).code === 200);
+    } finally {
+      socket.socket.close();
+    }
 
     const audit = await db.query<{ outcome: string; detail: string }>(`select outcome, detail from operator_audit_log where kind = 'contract.list' order by id`);
     expect(audit.map((r) => [r.outcome, r.detail])).toEqual([

@@ -42,6 +42,11 @@ export class ChannelRegistry {
     for (const channel of this.channelsOf({ left_symbol: left, right_symbol: right, trade_status: 1, contract_status: 0 })) this.known.add(channel);
   }
 
+  /** The pairs as listed now (re-read after a change on any process): a contract listed while running included. */
+  addPairs(pairs: readonly ListedPair[]): void {
+    for (const pair of pairs) for (const channel of this.channelsOf(pair)) this.known.add(channel);
+  }
+
   /** Channels the serving process has (a realtime edge's sync): pairs listed while the edge was away included. */
   addChannels(channels: Iterable<string>): void {
     for (const channel of channels) if (CHANNEL_SHAPE.test(channel)) this.known.add(channel);
