@@ -73,6 +73,8 @@ describe.runIf(usingPostgres())('identical cluster nodes', () => {
         if (Date.now() > deadline) throw new Error('the second node’s server never took over');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      // Its server answers once it listens; its start returns once its duties have started too (duties.ts).
+      while (second.server() === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(second.server()).toBeDefined();
     } finally {
       for (const node of nodes) await node.stop();

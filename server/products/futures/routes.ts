@@ -19,7 +19,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
-import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
+import { anyBody, decimal, leverage, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { ownRates } from './fills.js';
@@ -45,7 +45,7 @@ const orderBody = object(['symbol', 'action', 'type', 'quantity'], {
 });
 const closeBody = object(['symbol', 'type', 'quantity'], { symbol, type: orderType, price: decimal, quantity: decimal });
 const symbolBody = object(['symbol'], { symbol });
-const leverageBody = object(['symbol', 'leverage', 'margin_mode'], { symbol, leverage: { type: 'integer', minimum: 1, maximum: 125 }, margin_mode: { type: 'string', enum: [...MARGIN_MODES] } });
+const leverageBody = object(['symbol', 'leverage', 'margin_mode'], { symbol, leverage, margin_mode: { type: 'string', enum: [...MARGIN_MODES] } });
 const marginBody = object(['symbol', 'type', 'amount'], { symbol, type: { type: 'string', enum: [...MARGIN_ADJUSTMENTS] }, amount: decimal });
 const orderIdBody = object(['order_id'], { order_id: id });
 const planBody = object(['symbol', 'kind', 'trigger_by', 'trigger_value', 'exec_type'], {

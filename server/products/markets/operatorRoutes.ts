@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HALT_REASON_MAX } from '../../../domain/market.js';
-import { CONTRACT_LEVERAGE_MAX, LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type ContractListing, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
+import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type ContractListing, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
-import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { anyBody, currency, decimal, leverage, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { ResultCode } from '../../../domain/api.js';
 import { marketHalts } from './halts.js';
@@ -38,7 +38,7 @@ const listingBody = strictObject(['base', 'quote', 'price_precision', 'amount_pr
 
 const contractBody = strictObject(['symbol', 'max_leverage', 'makers'], {
   symbol: pairSymbol,
-  max_leverage: { type: 'integer', minimum: 1, maximum: CONTRACT_LEVERAGE_MAX },
+  max_leverage: leverage,
   makers: { type: 'boolean' },
   reference_price: decimal,
   totp_code: secondFactorCode,

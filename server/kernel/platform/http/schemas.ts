@@ -80,3 +80,6 @@ export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND
 
 /** An operator's reason, told to the user (a failed withdrawal, a rejected identity). */
 export const operatorReason = text(200);
+
+/** A futures leverage, 1× to 125× (a user's choice on a pair, a contract's maximum at its listing: CONTRACT_LEVERAGE_MAX). */
+export const leverage = { type: 'integer', minimum: 1, maximum: 125 } as const;
