@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { textsOf } from './support/catalogue';
 import { operatorDesk } from './support/operator';
-import { nextOperatorCode } from './support/operatorSession';
+import { submitWithOperatorCode } from './support/operatorSession';
 import { registerThroughUi } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
 
@@ -79,9 +79,7 @@ for (const lang of ['en_US', 'fr_FR']) {
     await dialog.getByLabel(say('fees.form.taker'), { exact: true }).fill('0.001');
     await dialog.getByLabel(say('fees.form.ends'), { exact: true }).fill(tomorrowField());
     await dialog.getByLabel(say('fees.deskNote'), { exact: true }).fill(`E2E rebate ${lang}`);
-    await dialog.getByLabel(say('fees.form.code'), { exact: true }).fill(await nextOperatorCode());
-    await dialog.getByRole('button', { name: say('fees.form.save') }).click();
-    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    await submitWithOperatorCode(dialog, dialog.getByLabel(say('fees.form.code'), { exact: true }), dialog.getByRole('button', { name: say('fees.form.save') }));
     const overrides = desk.getByRole('table', { name: say('fees.deskOverrides') });
     await expect(overrides.getByRole('row').filter({ hasText: `E2E rebate ${lang}` })).toContainText('-0.02%');
 

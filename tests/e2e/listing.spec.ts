@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { textsOf, serverTextsOf } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
-import { nextOperatorCode } from './support/operatorSession';
+import { nextOperatorCode, submitWithOperatorCode } from './support/operatorSession';
 import { registerThroughUi } from './support/register';
 import { form, fund } from './support/spotTrading';
 
@@ -47,10 +47,8 @@ for (const lang of ['en_US', 'de_DE']) {
     await listing.getByRole('button', { name: say('marketsDesk.currency.submit') }).click();
     await expect(listing.getByRole('alert')).toContainText('ERC20');
     await listing.getByLabel(say('marketsDesk.currency.withdrawFee'), { exact: true }).fill('0.5');
-    await listing.getByLabel(say('marketsDesk.form.code'), { exact: true }).fill(await nextOperatorCode());
-    await listing.getByRole('button', { name: say('marketsDesk.currency.submit') }).click();
+    await submitWithOperatorCode(listing, listing.getByLabel(say('marketsDesk.form.code'), { exact: true }), listing.getByRole('button', { name: say('marketsDesk.currency.submit') }));
     await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.currency.listed') })).toBeVisible({ timeout: 15_000 });
-    await expect(listing).toBeHidden();
 
     // Then its USDT pair, makers on (the form's default), from a reference price of 2.5 USDT.
     await desk.getByRole('button', { name: say('marketsDesk.form.list') }).click();
@@ -60,8 +58,7 @@ for (const lang of ['en_US', 'de_DE']) {
     await pair.getByLabel(say('marketsDesk.form.referencePrice'), { exact: true }).fill('2.5');
     await pair.getByLabel(say('marketsDesk.form.minQuantity'), { exact: true }).fill('0.01');
     await expect(pair.getByLabel(say('marketsDesk.form.makers'))).toBeChecked();
-    await pair.getByLabel(say('marketsDesk.form.code'), { exact: true }).fill(await nextOperatorCode());
-    await pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }).click();
+    await submitWithOperatorCode(pair, pair.getByLabel(say('marketsDesk.form.code'), { exact: true }), pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }));
     await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.listed') })).toBeVisible({ timeout: 15_000 });
     const row = desk.getByRole('table', { name: say('marketsDesk.title') }).getByRole('row').filter({ hasText: `${coin}/USDT` });
     await expect(row).toContainText(say('marketsDesk.trading'));

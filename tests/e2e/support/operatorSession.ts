@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { expect, type Locator } from '@playwright/test';
 
 /**
  * The environment's operator of the e2e suite (playwright.config.ts starts the server with these;
@@ -101,4 +102,19 @@ export function writeOperatorSession(session: StoredOperatorSession): void {
  */
 export function operatorSession(): StoredOperatorSession {
   return JSON.parse(readFileSync(sessionFile(), 'utf8')) as StoredOperatorSession;
+}
+
+/**
+ * Submits a dialog that asks the environment operator's code, until it closes. Codes are taken in
+ * step order across the workers, but a code taken before another worker's may reach the server
+ * after it, and the server takes each step once and in order: refused as used, it is typed again,
+ * fresh, as a person would. (A dialog already closed by a slow earlier answer is left alone.)
+ */
+export async function submitWithOperatorCode(dialog: Locator, codeField: Locator, submit: Locator): Promise<void> {
+  await expect(async () => {
+    if (await dialog.isHidden()) return;
+    await codeField.fill(await nextOperatorCode());
+    await submit.click();
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
 }
