@@ -20,6 +20,8 @@ export interface StoredOperatorSession {
 }
 
 const STEP_MS = 30_000;
+/** How long a code taken now must stay good for: typing it and the request's trip, on a loaded machine. */
+const CODE_LIFE_MS = 10_000;
 /** This process's last used step per secret (servers of a test's own, and operators a journey enrolled). */
 const lastSteps = new Map<string, number>();
 
@@ -53,7 +55,10 @@ async function locked<T>(work: () => T): Promise<T> {
  * enrolled: pass its `secret`, read from the enrolment's `operator-two-factor-secret`) in this process.
  */
 export async function nextOperatorCode(shared = true, secret = OPERATOR.totpSecret): Promise<string> {
-  const take = (last: number) => Math.max(Math.floor(Date.now() / STEP_MS) - 1, last + 1);
+  // The earliest step is "now − 1" as the server will see it when the code arrives: counted from
+  // CODE_LIFE_MS ahead, so a code taken in the last moments of a step is not one step too old by
+  // the time the form is filled and sent (a fresh operator's enrolment code was refused so).
+  const take = (last: number) => Math.max(Math.floor((Date.now() + CODE_LIFE_MS) / STEP_MS) - 1, last + 1);
   let step: number;
   if (shared) {
     step = await locked(() => {
