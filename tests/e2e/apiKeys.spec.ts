@@ -22,7 +22,9 @@ async function inLanguage(page: Page, lang: string): Promise<void> {
   await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
 }
 
-for (const lang of ['en_US', 'de_DE']) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const lang of ['de_DE']) {
   test(`${lang}: an API key is created from /user/api, its secret shown once, then deleted`, async ({ page }) => {
     test.setTimeout(90_000);
     const t = texts(lang);

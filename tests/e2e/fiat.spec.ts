@@ -128,7 +128,9 @@ test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
   await expect(page.getByRole('table')).toContainText(EN.kind.receive);
 });
 
-for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const [code, w] of [['de_DE', DE]] as const) {
   test(`two real users trade through escrow (${code})`, async ({ browser }) => {
     // The chat steps add a few seconds; with the responsive suite beside it on two cores the German run came near 2 minutes.
     test.setTimeout(150_000);
@@ -170,9 +172,7 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await seller.keyboard.press('Escape');
     await expect(seller.getByRole('dialog')).toHaveCount(0);
     // The default theme is dark; the page at 1440×900 for a look at the chat.
-    if (code === 'en_US') {
-      await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
-    }
+    await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
 
     // The seller hears it over the private channel and confirms receipt behind a confirmation that
     // asks for the funds password, as a withdrawal does (issue 49 §2): without it nothing is sent.

@@ -126,7 +126,9 @@ async function openOrderForm(page: Page, lang: Language, email: string) {
   await expect(form(page).getByTestId('available')).toHaveText(lang.code === 'de_DE' ? '1.000,00 USDT' : '1,000.00 USDT', { timeout: 20_000 });
 }
 
-for (const lang of [EN, DE]) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const lang of [DE]) {
   test(`order form in ${lang.name}: a negative or malformed price or quantity is kept as typed, refused with a translated message, and nothing is sent`, async ({ page }) => {
     test.setTimeout(120_000);
     await openOrderForm(page, lang, `e2e-hard-neg-${lang.code.toLowerCase()}-${Date.now()}@example.org`);
@@ -199,7 +201,9 @@ test('order form: too many decimals get the precision message, not the balance o
   expect(sent).toHaveLength(0);
 });
 
-for (const lang of [EN, ZH]) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const lang of [ZH]) {
   test(`withdrawal in ${lang.name}: a wrong funds password says so with the server's message; after a withdrawal the panel shows the new balance and quota`, async ({ page }) => {
     test.setTimeout(150_000);
     await registerThroughUi(page, `e2e-hard-wd-${lang.code.toLowerCase()}-${Date.now()}@example.org`);

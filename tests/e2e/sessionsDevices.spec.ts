@@ -38,7 +38,9 @@ async function secondSession(browser: Browser, account: string): Promise<Page> {
 // journey here does not run after its sibling at the end of the suite while the other worker idles.
 test.describe.configure({ mode: 'parallel' });
 
-for (const lang of ['en_US', 'ja_JP']) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const lang of ['ja_JP']) {
   test(`${lang}: one session signs another out and its page goes to /login; the anti-phishing code is set and shown`, async ({ browser }) => {
     test.setTimeout(90_000);
     const t = texts(lang);

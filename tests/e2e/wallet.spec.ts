@@ -33,29 +33,6 @@ interface Words {
   ledgerKinds: string[];
 }
 
-const EN: Words = {
-  recentDeposits: 'Recent deposits',
-  confirming: /Confirming \d\/3/,
-  success: 'Success',
-  total: /Total asset valuation/,
-  spotAccount: 'Spot account',
-  futuresAccount: 'USDT-M futures account',
-  quantity: 'Quantity',
-  transfer: 'Transfer',
-  transferred: 'Transfer succeeded',
-  withdrawAddress: 'Withdrawal address',
-  withdrawQuantity: 'Quantity to receive',
-  withdraw: 'Withdraw',
-  fundsPassword: 'Funds password',
-  confirm: 'Confirm',
-  withdrawNow: 'Withdraw now',
-  withdrawn: 'Withdrawal submitted, waiting for review',
-  notDisbursed: 'Not disbursed',
-  afterApproval: /Pending confirmation|Completed/,
-  withdrawalsTab: 'Withdrawals',
-  ledgerKinds: ['Deposit', 'Transfer out', 'Transfer in', 'Withdrawal (frozen)'],
-};
-
 const JA: Words = {
   recentDeposits: '最近の入金',
   confirming: /承認中 \d\/3/,
@@ -122,7 +99,9 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
+// One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
+// each flow's texts in the others are the view tests' and the i18n check's.
+for (const [language, w] of [['日本語', JA]] as const) {
   test(`wallet in ${language}: deposit, transfer to futures, withdraw, operator approves, every record`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     const email = `e2e-wallet-${w === JA ? 'ja' : 'en'}-${Date.now()}@example.org`;
