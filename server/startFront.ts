@@ -8,6 +8,8 @@ import { untilPrepared } from './kernel/platform/db/migrate.js';
 import { listenForCacheChanges } from './kernel/platform/caches.js';
 import { productHttp } from './kernel/platform/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/platform/product.js';
+import { openClusterRedis } from './kernel/cluster/bus/cluster.js';
+import { streamPublisher } from './kernel/cluster/bus/publisher.js';
 import { processOf, SERVER } from './kernel/cluster/shards/processes.js';
 import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
 import type { ServerAddresses } from './kernel/platform/http/forward.js';
@@ -67,7 +69,8 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
     error: (message, error) => console.error(`[front] ${message}`, error ?? ''),
   };
   // Named like the server's and market processes' connections, so pg_stat_activity tells who holds what.
-  const db = await openPostgres(withApplicationName(config.databaseUrl, `openex-front-${randomUUID().slice(0, 8)}`), FRONT_POOLS);
+  const name = `front-${randomUUID().slice(0, 8)}`;
+  const db = await openPostgres(withApplicationName(config.databaseUrl, `openex-${name}`), FRONT_POOLS);
   // Started together with the node that migrates a fresh database, the front waits for the schema
   // its products read (the pairs, the lease tables) and for the seed (issue 53 §2): it used to read
   // `pair` first and exit.
@@ -101,20 +104,24 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
     await db.close();
     throw error;
   });
-  // Nothing runs here, so nothing publishes or tells a user anything: the markets' processes do.
+  // What the calls served here change goes to every socket of the cluster, as an owner's does
+  // (bus/publisher.ts): a notice published or a stop placed here is heard on every node.
+  const cluster = openClusterRedis(config.realtimeBus, name, log.error);
+  const publisher = streamPublisher(cluster, () => undefined, name, log.error);
   const kernel: Kernel = {
     config,
     db,
-    userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
+    userFeed: publisher.userFeed,
     log,
     accounts: accountRules(PRODUCTS.map((p) => p.accounts), log.error, PRODUCTS.map((p) => p.walletAccounts)),
     pairs,
-    publish: () => undefined,
+    publish: publisher.publish,
     remoteMarkets,
   };
   const parts: ProductParts[] = [];
   let app: FastifyInstance | undefined;
   try {
+    await publisher.start();
     for (const product of products) parts.push(await product.create(kernel));
     // Products that run in processes of their own (futures): their calls go there over the bus, not through the server.
     const apart = productsApartOf(config, PRODUCTS);
@@ -142,6 +149,8 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
   } catch (error) {
     unfollowPairs();
     await app?.close();
+    await publisher.stop();
+    await cluster.close();
     await stopHearing();
     await db.close();
     throw error;
@@ -161,6 +170,8 @@ export async function startFront(given: ServerConfig & { frontPort: number }, pr
         for (const part of [...parts].reverse()) await part.stop?.();
         await followed.stop();
         await running.close();
+        await publisher.stop();
+        await cluster.close();
         await stopHearing();
         await db.close();
       })()),

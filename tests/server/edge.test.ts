@@ -9,13 +9,17 @@ import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrder
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
+import { startFront } from '../../server/startFront.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
+import { platform } from '../../server/products/platform/product.js';
+import { wallet } from '../../server/products/wallet/product.js';
 import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
 import { ownEntry } from '../../server/kernel/cluster/bus/owner.js';
 import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
-import { REDIS_URL, testBus } from './scaleOutSetup.js';
+import { besideServer, REDIS_URL, testBus } from './scaleOutSetup.js';
 
 /**
  * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
@@ -123,6 +127,30 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(bystanderSocket.messages.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
     // A new subscriber's trades hold the fill.
     expect((await held(TRADES))?.trades).toEqual(expect.arrayContaining([expect.objectContaining({ price: '90000', quantity: '0.4' })]));
+  });
+
+  it('pushes what a call served on another node changed to the sockets here (issue 53 §5: a per-node publisher)', async () => {
+    // Another node serving the wallet's routes itself: its transfer's notice reaches a socket on this one.
+    const other = await startFront({ ...besideServer(running.schemaUrl, bus, new Map()), host: '127.0.0.1', frontPort: 0 }, [platform, wallet]);
+    try {
+      const user = await trader(server.db, { USDT: '10' });
+      const socket = await connect();
+      expect((await socket.subscribe({ channel: USER_CHANNEL, token: user.token })).code).toBe(200);
+      // The edge's report reaches every publisher at once (one pub/sub message); the server's is the one a test can see.
+      await until(() => server.userListening(user.id));
+      const transfer = await fetch(`${other.url}${WALLET_PATHS.transfer}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: user.token, 'idempotency-key': `edge-transfer-${user.id}` },
+        body: JSON.stringify({ currency: 'USDT', from: 'spot', to: 'contract', quantity: '4' }),
+      });
+      expect(((await transfer.json()) as { code: number }).code).toBe(200);
+      const heard = await socket.next((p) => p.kind === 'balance');
+      expect(heard.balances).toEqual(
+        expect.arrayContaining([expect.objectContaining({ currency: 'USDT', account: 'spot', available: '6' }), expect.objectContaining({ currency: 'USDT', account: 'contract', available: '4' })]),
+      );
+    } finally {
+      await other.stop();
+    }
   });
 
   it("tells the server who listens on its private channel, so products build those users' pushes", async () => {

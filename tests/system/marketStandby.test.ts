@@ -38,7 +38,8 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
     // takes it, the second is the pool's spare, which takes it when the holder dies.
     const env = { ...processes, LOG_LEVEL: 'warn', ROLES: 'markets', HOST: '127.0.0.1', DATABASE_URL: scratch.databaseUrl() };
     // Each node answers /readyz and /metrics on its PORT (it has no front); a restarted one takes the killed one's.
-    const nodePorts = [Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 108, Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 109];
+    // (Not +109: serverStandby.test.ts, run beside this file by `npm run test:cluster`, starts its standby there.)
+    const nodePorts = [Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 118, Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 119];
     const portOf = new Map<ChildControls, number>();
     const holdsM1 = /\] holds m1$/m;
     const start = async (until: RegExp, port: number) => {

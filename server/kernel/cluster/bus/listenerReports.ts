@@ -1,6 +1,6 @@
 import type { Realtime } from '../../platform/realtime/gateway.js';
 import type { ClusterRedis } from './cluster.js';
-import { LISTENER_HEARTBEAT_MS } from './owner.js';
+import { LISTENER_HEARTBEAT_MS } from './publisher.js';
 import type { ListenerReport } from './messages.js';
 
 /** How soon after a user starts or stops listening here the owners hear of it. */
