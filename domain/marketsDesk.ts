@@ -13,8 +13,12 @@ export const MARKET_OPERATOR_PATHS = {
   delist: '/api/operator/market_delist',
   /** Lists a new currency with its networks (the wallet's route; trading.write, the operator's 2FA code). */
   listCurrency: '/api/operator/currency_listing',
+  /** Announces a currency's delisting: deposits close at once, withdrawals at `delist_at` (the wallet's route; trading.write, the operator's 2FA code). */
+  delistCurrency: '/api/operator/currency_delist',
   /** Lists a perpetual contract on an existing USDT spot pair at runtime (trading.write, the operator's 2FA code). */
   contractList: '/api/operator/contract_list',
+  /** Announces a perpetual contract's delisting at a time: halted then, positions closed at the mark (trading.write, the operator's 2FA code). */
+  contractDelist: '/api/operator/contract_delist',
 } as const;
 
 /** What a risk operator gives to list a perpetual contract on a spot pair (issue 52 §1; docs/API.md "Listing a perpetual contract"). */
@@ -90,6 +94,8 @@ export interface CurrencyListingNetwork {
   withdraw_min: string;
   /** What a withdrawal costs on this network (0 or more). */
   withdraw_fee: string;
+  /** Taken from each deposit credited on this network (absent: 0); when above 0, below the deposit minimum. */
+  deposit_fee?: string;
   /** Blocks before a deposit is credited (1 to 1000). */
   confirmations: number;
 }
@@ -104,6 +110,15 @@ export interface CurrencyListing {
   precision: number;
   /** 1 to CURRENCY_NETWORKS_MAX networks, each named once. */
   networks: CurrencyListingNetwork[];
+}
+
+/** What a risk operator gives to delist a currency (issue 52 §1; docs/API.md "Delisting a currency"). */
+export interface CurrencyDelisting {
+  symbol: string;
+  /** Epoch ms, now or later: withdrawals stay open until then, and the currency leaves the lists then. */
+  delist_at: number;
+  /** What users read on the wallet pages (1 to 200 characters, trimmed). */
+  reason: string;
 }
 
 export const CURRENCY_PRECISION_MAX = 8;

@@ -69,10 +69,21 @@ export interface WalletNetwork {
   deposit_min: string;
   withdraw_min: string;
   withdraw_fee: string;
+  /** Taken from each deposit on this network: the deposit credits its quantity less this fee (0: free). */
+  deposit_fee: string;
   /** Confirmations a deposit needs before it is credited. */
   confirmations: number;
   deposit_enabled: boolean;
   withdraw_enabled: boolean;
+  /** The currency's announced delisting (issue 52 §1): deposits are closed, withdrawals open until `delist_at` (epoch ms). Absent when none. */
+  delisting?: CurrencyDelistingNotice;
+}
+
+/** A currency being delisted, as the wallet pages show it. */
+export interface CurrencyDelistingNotice {
+  /** Epoch ms: withdrawals close and the currency leaves the lists. */
+  delist_at: number;
+  reason: string;
 }
 
 export interface DepositAddress {
@@ -80,10 +91,17 @@ export interface DepositAddress {
   network: string;
   address: string;
   deposit_min: string;
+  deposit_fee: string;
 }
 
-/** Deposit status (spec §4): pending → confirming → success. */
-export const DepositStatus = { pending: 1, confirming: 2, success: 3 } as const;
+/**
+ * Deposit status (spec §4): pending → confirming → success. Held (issue 52 §1): arrived on the chain
+ * but not credited — below the network's minimum, or for a delisted currency — kept with its reason,
+ * never silently lost (support returns it or credits it by hand).
+ */
+export const DepositStatus = { pending: 1, confirming: 2, success: 3, held: 4 } as const;
+export const DEPOSIT_HELD_REASONS = ['below_minimum', 'delisted'] as const;
+export type DepositHeldReason = (typeof DEPOSIT_HELD_REASONS)[number];
 export type DepositStatus = (typeof DepositStatus)[keyof typeof DepositStatus];
 
 export interface DepositRecord {
@@ -96,6 +114,10 @@ export interface DepositRecord {
   confirmations: number;
   confirmations_required: number;
   status: DepositStatus;
+  /** The network's deposit fee when the chain reported it, taken from the credit ("0" when free, and for a held deposit). */
+  fee: string;
+  /** Why a held deposit (status 4) was not credited; null otherwise. */
+  held_reason: DepositHeldReason | null;
   created_at: number;
 }
 
@@ -161,6 +183,8 @@ export interface WithdrawQuota {
   allowlist?: boolean;
   /** 2FA on: the withdrawal takes its code, and the form asks for it as required, not "if 2FA is on" (issue 50 C8). */
   two_factor?: boolean;
+  /** The decimal places the currency's amounts are counted in (its listing's precision, 0 to 8). */
+  places?: number;
 }
 
 /** POST /api/wallet/transfer body (sent with an Idempotency-Key header). Internal transfers carry no fee. */
@@ -185,7 +209,7 @@ export interface LedgerRecord {
   id: number;
   currency: string;
   account: WalletAccount;
-  /** deposit, withdraw_freeze, withdraw_unfreeze, withdraw_out, withdraw_fee, transfer_out, transfer_in, order_freeze, order_unfreeze, trade_pay, trade_receive, trade_fee */
+  /** deposit, deposit_fee, withdraw_freeze, withdraw_unfreeze, withdraw_out, withdraw_fee, transfer_out, transfer_in, order_freeze, order_unfreeze, trade_pay, trade_receive, trade_fee */
   kind: string;
   /** Available change and the available balance before and after it. */
   quantity: string;

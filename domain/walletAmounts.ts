@@ -3,7 +3,7 @@
  * labels for the wire enums (figures on screen: domain/figures.ts).
  */
 import { compareDecimal, divDecimal, groupThousands, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
-import { DepositStatus, WithdrawalStatus, type WalletOverview } from './wallet';
+import { DepositStatus, WithdrawalStatus, type DepositHeldReason, type WalletOverview } from './wallet';
 
 export const isZero = (value: string) => isDecimalString(value) && compareDecimal(value, '0') === 0;
 
@@ -35,6 +35,13 @@ export const DEPOSIT_STATUS_KEYS: Record<DepositStatus, string> = {
   [DepositStatus.pending]: 'wallet.deposit.status.pending',
   [DepositStatus.confirming]: 'wallet.deposit.status.confirming',
   [DepositStatus.success]: 'wallet.deposit.status.success',
+  [DepositStatus.held]: 'wallet.deposit.status.held',
+};
+
+/** Why a held deposit was not credited, as the deposit history says it. */
+export const DEPOSIT_HELD_REASON_KEYS: Record<DepositHeldReason, string> = {
+  below_minimum: 'wallet.deposit.held.belowMinimum',
+  delisted: 'wallet.deposit.held.delisted',
 };
 
 export const WITHDRAWAL_STATUS_KEYS: Record<WithdrawalStatus, string> = {
@@ -48,6 +55,7 @@ export const WITHDRAWAL_STATUS_KEYS: Record<WithdrawalStatus, string> = {
 /** The ledger kinds of LedgerRecord.kind, each with its label in 9 languages; `npm run i18n:check` fails on a kind the server writes without one. */
 export const LEDGER_KIND_KEYS: Record<string, string> = {
   deposit: 'wallet.kind.deposit',
+  deposit_fee: 'wallet.kind.depositFee',
   withdraw_freeze: 'wallet.kind.withdrawFreeze',
   withdraw_unfreeze: 'wallet.kind.withdrawUnfreeze',
   withdraw_out: 'wallet.kind.withdrawOut',

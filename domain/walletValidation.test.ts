@@ -41,6 +41,14 @@ describe('withdrawal rules (spec §5)', () => {
     expect(withdrawalProblem(rich, { address, quantity: '249.00000001' })).toBe('wallet.validation.insufficient');
   });
 
+  it("refuses more places than the currency's own precision (issue 52 §1), before the minimum", () => {
+    const fourPlaces = { ...limits, places: 4 };
+    expect(withdrawalProblem(fourPlaces, { address, quantity: '25.0001' })).toBeUndefined();
+    expect(withdrawalProblem(fourPlaces, { address, quantity: '25.00001' })).toBe('wallet.validation.tooManyPlaces');
+    expect(withdrawalProblem({ ...limits, places: 0 }, { address, quantity: '9.5' })).toBe('wallet.validation.tooManyPlaces');
+    expect(withdrawalProblem(limits, { address, quantity: '25.00001' })).toBeUndefined();
+  });
+
   it('does not lose precision where a float would (0.1 + 0.2 against 0.3)', () => {
     const tight = { min: '0.1', fee: '0.2', available: '0.3', remaining: '1' };
     expect(withdrawalProblem(tight, { address, quantity: '0.1' })).toBeUndefined();
@@ -74,6 +82,8 @@ describe('the withdrawal "All" amount', () => {
     expect(maxWithdrawable({ min: '10', fee: '1', available: '42.5', remaining: '100' })).toBe('41.5');
     expect(maxWithdrawable({ min: '10', fee: '1', available: '0.5', remaining: '100' })).toBe('0');
     expect(maxWithdrawable({ min: '0.001', fee: '0.0005', available: '0.123456789', remaining: '1' })).toBe('0.12295678');
+    // Cut to the currency's places, so "All" never fills in a quantity the form then refuses.
+    expect(maxWithdrawable({ min: '0.001', fee: '0.0005', available: '0.123456789', remaining: '1', places: 4 })).toBe('0.1229');
   });
 });
 

@@ -38,6 +38,11 @@ export interface WithdrawLimits {
   available: string;
   /** What the 24-hour quota still allows, in the currency. */
   remaining: string;
+  /**
+   * The decimal places the currency's amounts are counted in (its listing's precision, 0 to 8): a
+   * quantity finer than that is refused. Absent: the 8 places every amount may have.
+   */
+  places?: number;
   /** The network chosen: the address must have its shape (addressFormats.ts), checked on the form, not after the confirmation. */
   network?: string;
   /**
@@ -47,6 +52,11 @@ export interface WithdrawLimits {
    */
   allowlist?: { now: number; saved: ReadonlyArray<{ address: string; usable_from?: number }> };
 }
+
+const placesOf = (value: string) => value.trim().split('.')[1]?.length ?? 0;
+
+/** Whether `value` has no more decimal places than the currency allows (a value that is not an amount is judged elsewhere). */
+export const withinPlaces = (value: string | undefined, places: number | undefined) => places === undefined || !positive(value) || placesOf(value!) <= places;
 
 /** Why allowlist mode refuses `address`, or undefined when it lets it through (or is off). */
 export function allowlistProblem(limits: Pick<WithdrawLimits, 'allowlist'>, address: string): string | undefined {
@@ -59,11 +69,11 @@ export function allowlistProblem(limits: Pick<WithdrawLimits, 'allowlist'>, addr
   return undefined;
 }
 
-/** The most that can leave now ("All"): the balance less the fee, within the 24-hour quota, never below zero, at most 8 decimals. */
+/** The most that can leave now ("All"): the balance less the fee, within the 24-hour quota, never below zero, cut to the currency's places (8 by default). */
 export function maxWithdrawable(limits: WithdrawLimits): string {
   const afterFee = subDecimal(limits.available, limits.fee);
   const max = compareDecimal(afterFee, limits.remaining) < 0 ? afterFee : limits.remaining;
-  return compareDecimal(max, '0') > 0 ? trimZeros(toFixedDecimal(max, 8, 'down')) : '0';
+  return compareDecimal(max, '0') > 0 ? trimZeros(toFixedDecimal(max, limits.places ?? 8, 'down')) : '0';
 }
 
 /** What leaves the balance for a withdrawal: the quantity plus the fee; undefined until the quantity is a valid amount. */
@@ -81,6 +91,7 @@ export function withdrawSchema(limits: WithdrawLimits) {
       .test('format', 'wallet.validation.addressInvalid', (v) => limits.network === undefined || isAddressOf(limits.network, v ?? ''))
       .test('allowlist', ({ value }) => allowlistProblem(limits, String(value ?? '')) ?? 'wallet.validation.notInAllowlist', (v) => allowlistProblem(limits, v ?? '') === undefined),
     quantity: quantity()
+      .test('places', 'wallet.validation.tooManyPlaces', (v) => withinPlaces(v, limits.places))
       .test('minimum', 'wallet.validation.belowMinimum', (v) => !positive(v) || compareDecimal(v!.trim(), limits.min) >= 0)
       .test('quota', 'wallet.validation.overQuota', (v) => !positive(v) || compareDecimal(v!.trim(), limits.remaining) <= 0)
       .test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(addDecimal(v!.trim(), limits.fee), limits.available) <= 0),

@@ -56,7 +56,8 @@ export const PLAN_KINDS = ['take_profit', 'stop_loss'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 export const TRIGGER_BY = ['mark', 'last', 'roe'] as const;
 export type TriggerBy = (typeof TRIGGER_BY)[number];
-export type FuturesOrderSource = 'user' | 'flash' | 'take_profit' | 'stop_loss' | 'liquidation' | 'adl' | 'maker';
+/** `delist`: the close of a position when its contract was delisted, at the mark (issue 52 §1). */
+export type FuturesOrderSource = 'user' | 'flash' | 'take_profit' | 'stop_loss' | 'liquidation' | 'adl' | 'maker' | 'delist';
 
 export const isOpening = (a: FuturesAction) => a === 'open_long' || a === 'open_short';
 /** The book side an action trades on: opening long and closing short buy. */
@@ -140,9 +141,13 @@ export interface FuturesOrder {
   updated_ms: number;
 }
 
-/** POST /api/futures/order_detail: the order with its trades. */
+/**
+ * POST /api/futures/order_detail: the order with its trades, each with the order's fee on it (USDT)
+ * and the rate it was charged at (issue 52 §2: a market maker's and an auto-deleveraged close's 0;
+ * both null on trades recorded before fills kept them).
+ */
 export interface FuturesOrderDetail extends FuturesOrder {
-  trades: Array<{ time: number; price: string; quantity: string }>;
+  trades: Array<{ time: number; price: string; quantity: string; fee: string | null; rate: string | null }>;
 }
 
 export interface FuturesPlan {

@@ -8,11 +8,22 @@ import type { Queryable } from './db/database.js';
  * withdrawal limits).
  */
 
+const CURRENCY_COLUMNS = `symbol, name, trim_scale(price)::text as price, recharge_turn, draw_turn, legal_status,
+  trim_scale(circulating_supply)::text as circulating_supply`;
+
 export async function listCurrencies(db: Queryable): Promise<Currency[]> {
+  return db.query<Currency>(`select ${CURRENCY_COLUMNS} from currency order by sort, symbol`);
+}
+
+/**
+ * The currencies the lists show (/api/currency_list): a delisted currency leaves them at its
+ * announced end (issue 52 §1, the wallet's currency delisting), while its row stays for balances,
+ * ledgers and histories — and in listCurrencies, which the markets build from.
+ */
+export async function listedCurrencies(db: Queryable): Promise<Currency[]> {
   return db.query<Currency>(
-    `select symbol, name, trim_scale(price)::text as price, recharge_turn, draw_turn, legal_status,
-            trim_scale(circulating_supply)::text as circulating_supply
-     from currency order by sort, symbol`,
+    `select ${CURRENCY_COLUMNS} from currency
+     where delist_at_ms is null or delist_at_ms > extract(epoch from clock_timestamp()) * 1000 order by sort, symbol`,
   );
 }
 

@@ -68,7 +68,8 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
       for (const order of list) {
         const detail = await d.desk().service.order(userId, order.id);
         if (!detail.ok) continue;
-        trades.push(...detail.data.trades.map((t, i) => futuresUserTrade(order, t, i, `${pair.spec.left}${pair.spec.right}`)));
+        // The fee the fill recorded (issue 52 §2; "0" on trades from before fills kept it), in USDT.
+        trades.push(...detail.data.trades.map((t, i) => ({ ...futuresUserTrade(order, t, i, `${pair.spec.left}${pair.spec.right}`), commission: t.fee ?? '0' })));
       }
       return trades.sort((a, b) => a.time - b.time).slice(-limit);
     });

@@ -116,11 +116,11 @@ export async function deleverage(mem: FuturesMemory, b: Batch, pos: Position, no
   const liquidation = await closeOrder(mem, b, pair, pos, total, 'liquidation', price, now);
   for (const m of matches) {
     const adl = await closeOrder(mem, b, pair, b.position(m.counterparty.userId, pos.symbol), m.quantity, 'adl', price, now);
-    settleFill(b, mem.accounts, liquidation, price, m.quantity, false, now);
-    settleFill(b, mem.accounts, adl, price, m.quantity, true, now);
+    const taker = settleFill(b, mem.accounts, liquidation, price, m.quantity, false, now);
+    const maker = settleFill(b, mem.accounts, adl, price, m.quantity, true, now);
     b.trades.push({
       symbol: pos.symbol, price, quantity: m.quantity, takerSide: side === 1 ? 'sell' : 'buy', makerOrderId: adl.id, takerOrderId: liquidation.id, time: now,
-      priceTicks: fxToTicks(pair, price), lots: Number(m.quantity / pair.lotFx), adl: true,
+      priceTicks: fxToTicks(pair, price), lots: Number(m.quantity / pair.lotFx), adl: true, maker, taker,
     });
     if (b.position(m.counterparty.userId, pos.symbol).side === 0) await cancelPlansOfFlat(mem.plans, b, m.counterparty.userId, pos.symbol, now);
   }
@@ -138,7 +138,7 @@ async function closeOrder(mem: FuturesMemory, b: Batch, pair: FuturesPair, pos: 
   const action = pos.side === 1 ? 'close_long' : 'close_short';
   const [id] = await mem.orderIds.take(1, b.tx);
   const order: OrderState = {
-    id: id!, userId: pos.userId, symbol: pos.symbol, action, type: 'limit', price, holdPrice: null, quantity, filled: 0n, filledValue: 0n,
+    id: id!, userId: pos.userId, symbol: pos.symbol, action, type: 'limit', price, holdPrice: null, holdRate: 0n, quantity, filled: 0n, filledValue: 0n,
     leverage: pos.leverage, mode: pos.mode, held: 0n, fee: 0n, profit: 0n, status: S.entrusted, storedStatus: S.entrusted, source,
     triggerPrice: null, note: source === 'adl' ? 'auto-deleveraged' : null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
   };

@@ -7,6 +7,7 @@ import { candleColumns } from '../../kernel/platform/marketHistory/klineHistory.
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { Books } from './books.js';
 import { bookAll, type Movement, type Working } from './engine/effects.js';
+import type { FillCharge } from './engine/fill.js';
 import type { OrderState } from './orderState.js';
 import { clonePosition, flatPosition, positionKey, type Position } from './positions.js';
 import type { PlanState } from './plans.js';
@@ -35,6 +36,9 @@ export interface TradeRow {
   time: number;
   priceTicks: number;
   lots: number;
+  /** What each side paid, and the rate it was charged at (engine/fill.ts FillCharge). */
+  maker: FillCharge;
+  taker: FillCharge;
   /** An auto-deleveraging match: recorded for both orders, but no market trade (no tape, no candle). */
   adl?: boolean;
 }
@@ -240,13 +244,13 @@ export class Batch implements Working {
       const fx = (v: bigint | null) => (v === null ? null : fxText(v));
       await tx.query(
         `insert into futures_order (id, user_id, left_symbol, right_symbol, action, type, price, hold_price, quantity, leverage, margin_mode, held, status, source,
-           trigger_price, created_ms, updated_ms, filled, filled_value, fee, profit, note)
+           trigger_price, created_ms, updated_ms, filled, filled_value, fee, profit, note, hold_rate)
          select t.id, t.user_id, t.left_symbol, t.right_symbol, t.action, t.type, t.price, t.hold_price, t.quantity, t.leverage, t.margin_mode, t.held, t.status, t.source,
-           t.trigger_price, t.created_ms, $21, t.filled, t.filled_value, t.fee, t.profit, t.note
+           t.trigger_price, t.created_ms, $21, t.filled, t.filled_value, t.fee, t.profit, t.note, t.hold_rate
          from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[], $10::int[], $11::text[],
-           $12::numeric[], $13::int[], $14::text[], $15::numeric[], $16::bigint[], $17::numeric[], $18::numeric[], $19::numeric[], $20::numeric[], $22::text[])
+           $12::numeric[], $13::int[], $14::text[], $15::numeric[], $16::bigint[], $17::numeric[], $18::numeric[], $19::numeric[], $20::numeric[], $22::text[], $23::numeric[])
            as t(id, user_id, left_symbol, right_symbol, action, type, price, hold_price, quantity, leverage, margin_mode, held, status, source, trigger_price, created_ms,
-             filled, filled_value, fee, profit, note)`,
+             filled, filled_value, fee, profit, note, hold_rate)`,
         [
           column((o) => o.id),
           column((o) => o.userId),
@@ -270,6 +274,7 @@ export class Batch implements Working {
           column((o) => fxText(o.profit)),
           now,
           column((o) => o.note),
+          column((o) => fxText(o.holdRate)),
         ],
       );
     }
@@ -304,8 +309,9 @@ export class Batch implements Working {
     if (this.trades.length > 0) {
       const ids = await tx.query<{ id: string }>(`select nextval('futures_trade_id_seq')::text as id from generate_series(1, $1)`, [this.trades.length]);
       await tx.query(
-        `insert into futures_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, created_ms)
-         select * from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[])`,
+        `insert into futures_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, created_ms, maker_fee, taker_fee, maker_rate, taker_rate)
+         select * from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[],
+           $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[])`,
         [
           ids.map((r) => r.id),
           this.trades.map((t) => t.symbol.split('_')[0]),
@@ -316,6 +322,10 @@ export class Batch implements Working {
           this.trades.map((t) => t.makerOrderId),
           this.trades.map((t) => t.takerOrderId),
           this.trades.map((t) => t.time),
+          this.trades.map((t) => fxText(t.maker.fee)),
+          this.trades.map((t) => fxText(t.taker.fee)),
+          this.trades.map((t) => fxText(t.maker.rate)),
+          this.trades.map((t) => fxText(t.taker.rate)),
         ],
       );
       this.trades.forEach((t, i) => {

@@ -4,8 +4,8 @@ import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import type { Batch } from './batch.js';
 import { settleEnd, settleFill } from './engine/engine.js';
 import type { FuturesAccounts, UserRates } from './engine/fill.js';
-import { feeRatesFor } from '../../kernel/platform/fees/feeRates.js';
-import { fx, fxText } from '../../../domain/fx.js';
+import { feeRatesFor, scheduleRateOf } from '../../kernel/platform/fees/feeRates.js';
+import { fx, fxText, type Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
 
@@ -29,9 +29,9 @@ export async function applyEvents(b: Batch, pair: FuturesPair, data: MarketData,
     if (e.type === 'trade') {
       const price = ticksToFx(pair, e.price);
       const quantity = lotsToFx(pair, e.quantity);
-      settleFill(b, accounts, b.order(e.makerOrderId)!, price, quantity, true, now, rates?.get(e.makerAccountId));
-      settleFill(b, accounts, b.order(e.takerOrderId)!, price, quantity, false, now, rates?.get(e.takerAccountId));
-      b.trades.push({ symbol: pair.spec.symbol, price, quantity, takerSide: e.takerSide, makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, time: now, priceTicks: e.price, lots: e.quantity });
+      const maker = settleFill(b, accounts, b.order(e.makerOrderId)!, price, quantity, true, now, rates?.get(e.makerAccountId));
+      const taker = settleFill(b, accounts, b.order(e.takerOrderId)!, price, quantity, false, now, rates?.get(e.takerAccountId));
+      b.trades.push({ symbol: pair.spec.symbol, price, quantity, takerSide: e.takerSide, makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, time: now, priceTicks: e.price, lots: e.quantity, maker, taker });
       const changed = b.candles.get(pair.spec.symbol) ?? new Map();
       for (const c of data.addTrade(now, e.price, e.quantity)) changed.set(c.interval, c);
       b.candles.set(pair.spec.symbol, changed);
@@ -55,6 +55,22 @@ async function contractRates(accounts: FuturesAccounts, q: Queryable, symbol: st
     out.set(id, { maker: maker < 0n ? 0n : maker, taker: fx(r.taker) });
   }
   return out;
+}
+
+/**
+ * The taker rate an opening order of `userId` holds its fee at (rules.ts openingHold): their own,
+ * from the lookup the fills charge with (a map read once the user is held); market makers nothing.
+ */
+export async function holdRateOf(accounts: FuturesAccounts, q: Queryable, symbol: string, userId: number, now: number): Promise<Fx> {
+  if (accounts.makers.has(userId)) return 0n;
+  return (await contractRates(accounts, q, symbol, [userId], now)).get(userId)!.taker;
+}
+
+/** What the contract's schedule charges at tier 0 with no override, as text (the signed-out config), by the fills' rules. */
+export async function scheduleRates(accounts: FuturesAccounts, q: Queryable, symbol: string, now: number): Promise<{ maker: string; taker: string }> {
+  const r = await scheduleRateOf(accounts, q, 'futures', symbol, now);
+  const maker = fx(r.maker);
+  return { maker: fxText(maker < 0n ? 0n : maker), taker: fxText(fx(r.taker)) };
 }
 
 /**

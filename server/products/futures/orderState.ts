@@ -11,6 +11,8 @@ export interface OrderState {
   type: 'limit' | 'market';
   price: Fx | null;
   holdPrice: Fx | null;
+  /** The taker rate its hold reserved for the fee (the user's own at placing; 0 for a close): its fills release the hold at it. */
+  holdRate: Fx;
   quantity: Fx;
   filled: Fx;
   filledValue: Fx;
@@ -63,7 +65,7 @@ export function orderView(o: OrderState): FuturesOrder {
 
 /** The columns every order read selects, as text (exact). */
 export const ORDER_COLUMNS = `id, user_id, left_symbol || '_' || right_symbol as symbol, action, type, price::text as price, hold_price::text as hold_price,
-  quantity::text as quantity, filled::text as filled, filled_value::text as filled_value, leverage, margin_mode, held::text as held, fee::text as fee,
+  hold_rate::text as hold_rate, quantity::text as quantity, filled::text as filled, filled_value::text as filled_value, leverage, margin_mode, held::text as held, fee::text as fee,
   profit::text as profit, status, source, trigger_price::text as trigger_price, note, created_ms, updated_ms`;
 
 export interface OrderRow {
@@ -74,6 +76,7 @@ export interface OrderRow {
   type: 'limit' | 'market';
   price: string | null;
   hold_price: string | null;
+  hold_rate: string;
   quantity: string;
   filled: string;
   filled_value: string;
@@ -101,6 +104,7 @@ export function orderFromRow(r: OrderRow): OrderState {
     type: r.type,
     price: fxOrNull(r.price),
     holdPrice: fxOrNull(r.hold_price),
+    holdRate: fx(r.hold_rate),
     quantity: fx(r.quantity),
     filled: fx(r.filled),
     filledValue: fx(r.filled_value),

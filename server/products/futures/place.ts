@@ -8,7 +8,7 @@ import type { Batch } from './batch.js';
 import { PLACE_SCOPE, type PlaceRequest, type Placed } from './commands.js';
 import { decide, hold } from './engine/engine.js';
 import { isRefusal } from './engine/rules.js';
-import { applyEvents } from './fills.js';
+import { applyEvents, holdRateOf } from './fills.js';
 import type { FuturesMemory } from './memory.js';
 import { orderView } from './orderState.js';
 import { fxToLots, fxToTicks } from './pairs.js';
@@ -36,10 +36,11 @@ export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, no
   }
   await b.books.lock([r.userId]);
 
-  // decide
+  // decide: an opening order holds its fee at the user's own taker rate (issue 52 §2); a close holds nothing.
+  const takerRate = isOpening(r.action) ? await holdRateOf(m.accounts, b.tx, r.symbol, r.userId, now) : 0n;
   const pos = b.position(r.userId, r.symbol);
   const depth = book.depth(CLOSE_BOOK_LEVELS);
-  const decision = decide(b, pair, r, depth.bids, depth.asks);
+  const decision = decide(b, pair, r, depth.bids, depth.asks, takerRate);
   if (isRefusal(decision)) {
     if (r.key) b.forget(r.userId, r.key);
     return refuse(decision.refusal, decision.vars);

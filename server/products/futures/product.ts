@@ -17,6 +17,7 @@ import { futuresChannels } from './channels.js';
 import { lastFundingTimes, payFunding } from './funding.js';
 import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
 import { readContractHalts } from './halts.js';
+import { dueContractCloses } from './delisting.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPair, futuresPairs, readContractTerms, type FuturesPair } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
@@ -96,6 +97,13 @@ export async function createFutures(options: FuturesOptions) {
     }
   }
 
+  /** Closes the contracts whose delisting is due and that run here (delisting.ts); one not due yet waits for the next pass. */
+  async function closeDelisted(): Promise<void> {
+    for (const symbol of await dueContractCloses(db, clock())) {
+      if (exchange.pairs.has(symbol) && (await exchange.closeDelisted(symbol))) log(`futures: contract ${symbol} delisted, its positions closed at the mark`);
+    }
+  }
+
   /** A contract's makers, at start and for one listed while running: their leverage, then their quotes and takes. */
   async function startMakers(symbols: string[]): Promise<void> {
     if (!makers) return;
@@ -162,6 +170,8 @@ export async function createFutures(options: FuturesOptions) {
         await feed.update();
       });
       every(1000, () => fundingDue());
+      // A contract whose delisting halted it a settle time ago is closed here, where its book is (delisting.ts).
+      every(1000, () => closeDelisted());
       // A halt or resume on any process reaches the intake at once, not at the next update (kernel/platform/caches.ts).
       // The same notice tells of a contract listed (openListed).
       unhearHalts = onCacheChange(db, PAIRS_CACHE, () => {
@@ -192,7 +202,7 @@ export async function createFutures(options: FuturesOptions) {
       return undefined;
     },
   };
-  return { parts, exchange, feed, service, accounts, fundingDue, openListed, payFunding: (symbol: string, ms: number) => payFunding(exchange, symbol, ms) };
+  return { parts, exchange, feed, service, accounts, fundingDue, openListed, closeDelisted, payFunding: (symbol: string, ms: number) => payFunding(exchange, symbol, ms) };
 }
 
 /**

@@ -22,7 +22,8 @@ import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
 import { anyBody, decimal, leverage, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
-import { ownRates } from './fills.js';
+import { ownRates, scheduleRates } from './fills.js';
+import { principalForToken } from '../../kernel/platform/auth/sessions.js';
 import { normaliseSymbol } from './pairs.js';
 import { MAX_PAGE_SIZE, type FuturesService } from './service.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
@@ -88,9 +89,15 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
       },
     );
 
-    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.config, { schema: { body: symbolBody } }, async (request) =>
-      ok(request.lang, unwrap(service().config(request.body.symbol), ResultCode.notFound)),
-    );
+    // Public: the schedule's tier-0 rates (issue 52 §2); with a user's token, the user's own, as their fills pay them.
+    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.config, { schema: { body: symbolBody } }, async (request) => {
+      const config = unwrap(service().config(request.body.symbol), ResultCode.notFound);
+      const principal = await principalForToken(ex().db, request.token);
+      const { accounts, db } = ex();
+      const now = ex().clock();
+      const fees = principal?.kind === 'user' ? await ownRates(accounts, db, config.symbol, principal.id, now) : await scheduleRates(accounts, db, config.symbol, now);
+      return ok(request.lang, { ...config, fees });
+    });
 
     app.post(FUTURES_PATHS.account, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await service().account(request.user.id)));
     app.post(FUTURES_PATHS.positions, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, service().positions(request.user.id)));

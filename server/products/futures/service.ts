@@ -164,11 +164,12 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
 
     async orders(userId: number, q: { page: number; size?: number; symbol?: string; open: boolean; days?: number }): Promise<Page<FuturesOrder>> {
       const size = Math.min(q.size ?? 20, MAX_PAGE_SIZE);
-      const pair = q.symbol ? pairOf(q.symbol) : undefined;
+      // By the symbol's name, not the contracts running: a delisted contract's orders stay in the history.
+      const [left = null, right = null] = q.symbol ? normaliseSymbol(q.symbol).split('_') : [];
       const since = q.days ? ex.clock() - q.days * 86_400_000 : 0;
       const where = `user_id = $1 and ${q.open ? 'status in (0, 1, 2, 4)' : 'status in (3, 5, 6)'} and created_ms >= $2
         and ($3::text is null or (left_symbol = $3 and right_symbol = $4))`;
-      const params = [userId, since, pair?.spec.left ?? null, pair?.spec.right ?? null];
+      const params = [userId, since, left, right ?? ''];
       const [count] = await db.query<{ n: string }>(`select count(*)::text as n from futures_order where ${where}`, params);
       const rows = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where ${where} order by id desc limit $5 offset $6`, [...params, size, (q.page - 1) * size]);
       return { list: rows.map((r) => orderView(orderFromRow(r))), total: Number(count!.n), page: q.page, size };
@@ -177,11 +178,15 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
     async order(userId: number, orderId: number): Promise<Outcome<FuturesOrderDetail>> {
       const [row] = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where id = $1 and user_id = $2`, [orderId, userId]);
       if (!row) return refuse('futuresUnknownOrder');
-      const trades = await db.query<{ created_ms: string; price: string; quantity: string }>(
-        `select created_ms, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity from futures_trade where maker_order_id = $1 or taker_order_id = $1 order by id`,
+      // This order's side of each trade: its fee and rate (an order never trades against itself).
+      const trades = await db.query<{ created_ms: string; price: string; quantity: string; fee: string | null; rate: string | null }>(
+        `select created_ms, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity,
+           trim_scale(case when maker_order_id = $1 then maker_fee else taker_fee end)::text as fee,
+           trim_scale(case when maker_order_id = $1 then maker_rate else taker_rate end)::text as rate
+         from futures_trade where maker_order_id = $1 or taker_order_id = $1 order by id`,
         [orderId],
       );
-      return { ok: true, data: { ...orderView(orderFromRow(row)), trades: trades.map((t) => ({ time: Number(t.created_ms), price: t.price, quantity: t.quantity })) } };
+      return { ok: true, data: { ...orderView(orderFromRow(row)), trades: trades.map((t) => ({ time: Number(t.created_ms), price: t.price, quantity: t.quantity, fee: t.fee, rate: t.rate })) } };
     },
 
     async plans(userId: number, q: { page: number; size?: number; waiting: boolean }): Promise<Page<FuturesPlan>> {

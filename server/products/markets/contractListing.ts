@@ -46,7 +46,9 @@ export function contractListing(db: Database, now: () => number = Date.now) {
       if (!traded) return refuse('contractListingNoPrice');
     }
     await tx.query(
-      `update pair set contract_status = 1, contract_max_leverage = $2, contract_makers = $3, reference_price = coalesce(reference_price, $4::numeric)
+      // A contract delisted before (contractDelisting.ts) starts afresh: no halt, no delisting.
+      `update pair set contract_status = 1, contract_max_leverage = $2, contract_makers = $3, reference_price = coalesce(reference_price, $4::numeric),
+         contract_halted_reason = null, contract_halted_at = null, contract_delist_at = null, contract_delist_reason = null, contract_delist_halted_at = null, contract_delisted_at = null
        where left_symbol || '_' || right_symbol = $1`,
       [l.symbol, l.max_leverage, l.makers, l.reference_price ?? null],
     );

@@ -10,6 +10,7 @@ import { marketHalts } from './halts.js';
 import { marketDelisting } from './delisting.js';
 import { marketListing } from './listing.js';
 import { contractListing } from './contractListing.js';
+import type { contractDelisting } from './contractDelisting.js';
 
 const operator = { auth: 'operator' } as const;
 /** Which of the pair's markets: its spot market (the default) or its perpetual contract. */
@@ -44,8 +45,28 @@ const contractBody = strictObject(['symbol', 'max_leverage', 'makers'], {
   totp_code: secondFactorCode,
 });
 
+interface DelistBody {
+  symbol: string;
+  delist_at: number;
+  reason: string;
+  totp_code?: string;
+}
+const delistBody = strictObject(['symbol', 'delist_at', 'reason'], {
+  symbol: pairSymbol,
+  delist_at: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 },
+  reason: text(HALT_REASON_MAX * 2),
+  totp_code: secondFactorCode,
+});
+
+/** A delisting's reason, trimmed: 1 to HALT_REASON_MAX characters, else a translated refusal. */
+function reasonOf(body: DelistBody): string {
+  const reason = body.reason.trim();
+  if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
+  return reason;
+}
+
 /** The risk desk's market halts (halts.ts); each route's permission is in the operator product's table. */
-export function marketOperatorRoutes(db: Database, changes: MarketChanges, delisting: ReturnType<typeof marketDelisting>) {
+export function marketOperatorRoutes(db: Database, changes: MarketChanges, delisting: ReturnType<typeof marketDelisting>, delistContract: ReturnType<typeof contractDelisting>) {
   const halts = marketHalts(db);
   const list = marketListing(db);
   const listContract = contractListing(db);
@@ -64,26 +85,17 @@ export function marketOperatorRoutes(db: Database, changes: MarketChanges, delis
       changes.listed(pair);
       return okWith(request.lang, 'marketListDone', { symbol: `${pair.left}_${pair.right}` });
     });
-    app.post<{ Body: { symbol: string; delist_at: number; reason: string; totp_code?: string } }>(
-      MARKET_OPERATOR_PATHS.delist,
-      {
-        config: operator,
-        schema: {
-          body: strictObject(['symbol', 'delist_at', 'reason'], {
-            symbol: pairSymbol,
-            delist_at: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 },
-            reason: text(HALT_REASON_MAX * 2),
-            totp_code: secondFactorCode,
-          }),
-        },
-      },
-      async (request) => {
-        const reason = request.body.reason.trim();
-        if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
-        const { symbol, delist_at, totp_code } = request.body;
-        return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, reason, totp_code, request.lang)));
-      },
-    );
+    app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.delist, { config: operator, schema: { body: delistBody } }, async (request) => {
+      const { symbol, delist_at, totp_code } = request.body;
+      return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, reasonOf(request.body), totp_code, request.lang)));
+    });
+    // A contract's delisting: halted at the time, then closed at the mark where futures runs (contractDelisting.ts).
+    app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.contractDelist, { config: operator, schema: { body: delistBody } }, async (request) => {
+      const { symbol, delist_at, totp_code } = request.body;
+      const announced = unwrap(await delistContract.announce(request.operator, symbol, delist_at, reasonOf(request.body), totp_code, request.lang));
+      await changes.changed();
+      return okWith(request.lang, 'contractDelistAnnounced', announced);
+    });
     app.post(MARKET_OPERATOR_PATHS.markets, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await halts.list()));
     app.post<{ Body: { symbol: string; reason: string; market?: MarketKind } }>(
       MARKET_OPERATOR_PATHS.halt,

@@ -4,6 +4,7 @@ import { onCacheChange } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import { defineProduct } from '../../kernel/platform/product.js';
 import { marketDelisting } from './delisting.js';
+import { contractDelisting } from './contractDelisting.js';
 import { databaseFiatRates } from './fiatRates.js';
 import { marketOperatorRoutes } from './operatorRoutes.js';
 import { PAIR_LIST_REREAD_MS, pairListFeed } from './pairListFeed.js';
@@ -27,7 +28,8 @@ export const markets = defineProduct({
     const reference = marketRoutes(db, databaseFiatRates(db));
     // A listing is announced like the ICO's: the spot product opens the market, and onOpened above pushes the list.
     const delisting = marketDelisting(db, offers, { log: (message, error) => (error ? log.error(message, error) : log.info(message)) });
-    const operator = marketOperatorRoutes(db, { changed: () => feed.changed(), listed: (pair) => pairs.announce(pair) }, delisting);
+    const delistContract = contractDelisting(db);
+    const operator = marketOperatorRoutes(db, { changed: () => feed.changed(), listed: (pair) => pairs.announce(pair) }, delisting, delistContract);
     return {
       routes: async (app) => {
         await reference(app);
@@ -44,7 +46,8 @@ export const markets = defineProduct({
       // Delistings whose time has come: a duty, run by the one process holding the duties lease.
       duties: async () => {
         loops.every(1000, async () => {
-          if ((await delisting.due()).length > 0) await feed.changed();
+          const changed = [...(await delisting.due()), ...(await delistContract.due())];
+          if (changed.length > 0) await feed.changed();
         }, 'delisting failed');
       },
       stop: () => {

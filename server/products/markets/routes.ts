@@ -3,7 +3,7 @@ import { ResultCode } from '../../../domain/api.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
-import { listCurrencies, listPairs } from '../../kernel/platform/catalogue.js';
+import { listedCurrencies, listPairs } from '../../kernel/platform/catalogue.js';
 import { pairPrice } from './pairPrice.js';
 import { sitePairs } from './pairListFeed.js';
 import type { FiatRateSource } from './fiatRates.js';
@@ -12,7 +12,7 @@ import { anyBody, pairSymbol, strictObject } from '../../kernel/platform/http/sc
 
 export function marketRoutes(db: Database, rates: FiatRateSource) {
   return async (app: FastifyInstance) => {
-    app.post('/api/currency_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listCurrencies(db)));
+    app.post('/api/currency_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listedCurrencies(db)));
 
     // Delisted pairs leave the list (their rows stay for the histories).
     app.post('/api/pair_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await sitePairs(db)));

@@ -84,7 +84,9 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${MARKET_OPERATOR_PATHS.list}`]: 'trading.write',
   [`POST ${MARKET_OPERATOR_PATHS.delist}`]: 'trading.write',
   [`POST ${MARKET_OPERATOR_PATHS.listCurrency}`]: 'trading.write',
+  [`POST ${MARKET_OPERATOR_PATHS.delistCurrency}`]: 'trading.write',
   [`POST ${MARKET_OPERATOR_PATHS.contractList}`]: 'trading.write',
+  [`POST ${MARKET_OPERATOR_PATHS.contractDelist}`]: 'trading.write',
   // Announcements and platform notes (issue 51 §5).
   [`POST ${NOTICE_PATHS.operatorList}`]: 'notices.read',
   [`POST ${NOTICE_PATHS.operatorNotes}`]: 'notices.read',

@@ -71,7 +71,7 @@ export function wallet(deps: WalletDeps) {
   };
 
   return {
-    networks: (currency: string) => listNetworks(deps.db, currency),
+    networks: (currency: string) => listNetworks(deps.db, currency, ctx.now()),
     depositAddress: deposit.address,
     /** The network of a platform deposit address for `currency`, if it is one. */
     async networkOfAddress(address: string, currency: string): Promise<string | undefined> {

@@ -9,7 +9,7 @@ import { notify } from '../../kernel/platform/notifications/notify.js';
 import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
 import type { WalletContext } from './context.js';
 import { requireFundsPassword } from './fundsPassword.js';
-import { currencyRules, findNetwork } from './networks.js';
+import { currencyRules, delistingEnded, findNetwork } from './networks.js';
 import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity } from './rules.js';
@@ -80,12 +80,12 @@ export function withdrawals(ctx: WalletContext) {
    * the database: the network's minimum and fee, the spot balance, and what the 24-hour quota still
    * allows in this currency, cut (not rounded) to 8 decimals so it never exceeds the limit.
    */
-  async function limitsOf(db: Queryable, userId: number, currency: string, network: { network: string; withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
+  async function limitsOf(db: Queryable, userId: number, currency: string, places: number, network: { network: string; withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
     const limit = await withdrawLimit(db, userId, now);
     const price = (await usdtPrice(db, currency))!;
     const { available } = await readBalance(db, userId, currency, 'spot');
     const remaining = compareDecimal(price, '0') > 0 ? divDecimal(limit.left_usdt, price, 8) : available;
-    const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining, ...(network ? { network: network.network } : {}) };
+    const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining, places, ...(network ? { network: network.network } : {}) };
     return { limit, price, limits };
   }
 
@@ -94,6 +94,7 @@ export function withdrawals(ctx: WalletContext) {
     const problem = withdrawalProblem(limits, values);
     if (!problem) return;
     if (problem === 'wallet.validation.addressRequired' || problem === 'wallet.validation.addressInvalid') throw new Refusal('walletAddressInvalid');
+    if (problem === 'wallet.validation.tooManyPlaces') throw new Refusal('walletQuantityPlaces', { currency: values.currency, places: String(limits.places ?? 8) });
     if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: limits.min, currency: values.currency });
     if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
     if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
@@ -103,13 +104,14 @@ export function withdrawals(ctx: WalletContext) {
   return {
     async quota(userId: number, currency: string): Promise<Outcome<WithdrawQuota>> {
       return outcome(async () => {
-        if (!(await currencyRules(db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
-        const { limit, limits } = await limitsOf(db, userId, currency, undefined, ctx.now());
+        const rules = await currencyRules(db, currency);
+        if (!rules) throw new Refusal('walletCurrencyUnknown', { currency });
+        const { limit, limits } = await limitsOf(db, userId, currency, rules.amount_places, undefined, ctx.now());
         const { available, remaining } = limits;
         // Issue 50 M16: the form says at the address field, before the funds password, that allowlist
         // mode only lets saved, matured addresses through.
         const [allowlist, twoFactor] = await Promise.all([allowlistOn(db, userId), twoFactorEnabled(db, userId)]);
-        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified, allowlist, two_factor: twoFactor };
+        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified, allowlist, two_factor: twoFactor, places: rules.amount_places };
       });
     },
 
@@ -133,15 +135,17 @@ export function withdrawals(ctx: WalletContext) {
         if (!isPlausibleAddress(address)) throw new Refusal('walletAddressInvalid');
         const rules = await currencyRules(db, currency);
         if (!rules) throw new Refusal('walletCurrencyUnknown', { currency });
-        const found = await findNetwork(db, currency, network);
-        if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
-        if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
         const now = ctx.now();
+        const found = await findNetwork(db, currency, network, now);
+        if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
+        // A delisted currency's withdrawals close at its announced end (issue 52 §1).
+        if (delistingEnded(rules.delist_at, now)) throw new Refusal('walletCurrencyDelisted', { currency });
+        if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
         // Locked for 24 h after a security change; in allowlist mode, only to saved, matured
         // addresses. First (issue 49): a locked user is told of the lock, not of a balance or
         // quota that would not let them out either.
         await requireWithdrawalAllowed(db, userId, { currency, network, address }, now);
-        const early = await limitsOf(db, userId, currency, found, now);
+        const early = await limitsOf(db, userId, currency, rules.amount_places, found, now);
         refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
@@ -158,7 +162,7 @@ export function withdrawals(ctx: WalletContext) {
             // One submission of a user at a time, so two at once cannot both fit under the limit.
             await lockUserWallet(tx, userId);
             // Again under the lock: another submission may have used the quota or the balance meanwhile.
-            const { limit, price, limits } = await limitsOf(tx, userId, currency, found, now);
+            const { limit, price, limits } = await limitsOf(tx, userId, currency, rules.amount_places, found, now);
             refuseUnlessValid(limits, limit, { address, quantity, currency });
             const value = mulDecimal(quantity, price);
             const [row] = await tx.query<WithdrawalRecord>(

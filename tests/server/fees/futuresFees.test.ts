@@ -36,7 +36,7 @@ describe('futures fees from the schedules', () => {
     const seller = await t.user('1000000');
     await t.place(seller.id, { symbol: 'BTC_USDT', action: 'open_short', type: 'limit', price: '60000', quantity: '0.1' });
     const bought = await t.order(other, { action: 'open_long', type: 'market', quantity: '0.1' });
-    // 0.1 % of 6000 = 6, above the 3 the default rate's hold reserved: the rest comes from available.
+    // 0.1 % of 6000 = 6, which the hold reserved at the user's own taker rate (it reserved the default 0.05 % before).
     expect(bought.body.data).toMatchObject({ order: { fee: '6' } });
     expect(await t.balance(other)).toEqual({ available: '9394', frozen: '0' });
     await setFutures(`delete from fee_schedule where product = 'futures' and market = 'BTC_USDT'`);

@@ -85,8 +85,8 @@ describe('listing a currency at runtime', () => {
     expect((await call<Currency[]>('/api/currency_list', {}, user.token)).data.find((c) => c.symbol === 'NEWC')).toMatchObject({ name: 'New Coin', recharge_turn: 1, draw_turn: 1 });
     const networks = (await call<WalletNetwork[]>(WALLET_PATHS.networks, { currency: 'NEWC' }, user.token)).data;
     expect(networks).toEqual([
-      { currency: 'NEWC', network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 1, deposit_enabled: true, withdraw_enabled: true },
-      { currency: 'NEWC', network: 'NEWC', deposit_min: '0.1', withdraw_min: '1', withdraw_fee: '0', confirmations: 2, deposit_enabled: true, withdraw_enabled: true },
+      { currency: 'NEWC', network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', deposit_fee: '0', confirmations: 1, deposit_enabled: true, withdraw_enabled: true },
+      { currency: 'NEWC', network: 'NEWC', deposit_min: '0.1', withdraw_min: '1', withdraw_fee: '0', deposit_fee: '0', confirmations: 2, deposit_enabled: true, withdraw_enabled: true },
     ]);
     const { address } = (await call<DepositAddress>(WALLET_PATHS.depositAddress, { currency: 'NEWC', network: 'ERC20' }, user.token)).data;
     expect(address).toMatch(/^0x[0-9a-f]{40}$/);

@@ -17,7 +17,7 @@ describe('networks and deposit addresses', () => {
     const user = await t.newUser();
     const usdt = expectOk(await t.call<WalletNetwork[]>(user, WALLET_PATHS.networks, { currency: 'USDT' }));
     expect(usdt.map((n) => n.network)).toEqual(['TRC20', 'ERC20']);
-    expect(usdt[0]).toEqual({ currency: 'USDT', network: 'TRC20', deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true });
+    expect(usdt[0]).toEqual({ currency: 'USDT', network: 'TRC20', deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', deposit_fee: '0', confirmations: 3, deposit_enabled: true, withdraw_enabled: true });
     for (const { symbol } of await t.db.query<{ symbol: string }>('select symbol from currency')) {
       expect((await t.wallet.networks(symbol)).length, symbol).toBeGreaterThan(0);
     }
@@ -29,7 +29,7 @@ describe('networks and deposit addresses', () => {
   it('gives each user one stable, network-shaped address per currency and network', async () => {
     const [a, b] = [await t.newUser(), await t.newUser()];
     const first = expectOk(await t.call<DepositAddress>(a, WALLET_PATHS.depositAddress, { currency: 'USDT', network: 'TRC20' }));
-    expect(first).toEqual({ currency: 'USDT', network: 'TRC20', address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/), deposit_min: '1' });
+    expect(first).toEqual({ currency: 'USDT', network: 'TRC20', address: expect.stringMatching(/^T[1-9A-HJ-NP-Za-km-z]{33}$/), deposit_min: '1', deposit_fee: '0' });
     expect(await t.address(a, 'USDT', 'TRC20')).toBe(first.address);
     expect(await t.address(a, 'USDT', 'ERC20')).toMatch(/^0x[0-9a-f]{40}$/);
     expect(await t.address(a, 'BTC', 'BTC')).toMatch(/^bc1q[a-z0-9]{38}$/);
@@ -103,13 +103,15 @@ describe('a deposit on the simulated chain', () => {
     expect((await t.balance(user, 'BTC')).available).toBe('0.5');
   });
 
-  it('refuses recharge_turn 0, an unknown address, a closed network, amounts below the minimum or malformed, translated', async () => {
+  it('refuses recharge_turn 0, an unknown address, a closed network, malformed amounts, translated; holds one below the minimum', async () => {
     const user = await t.newUser();
     const address = await t.address(user, 'USDT', 'ERC20');
     expectRefusal(await deposit({ address, currency: 'LTC', network: 'LTC', quantity: '1' }), 400, EN.walletDepositClosed.replace('{currency}', 'LTC').replace('{network}', 'LTC'));
     expectRefusal(await deposit({ address: 'T' + 'x'.repeat(33), currency: 'USDT', network: 'TRC20', quantity: '5' }), 400, EN.walletAddressUnknown);
-    expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' }), 400, 'The minimum deposit is 10 USDT');
-    expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' }, { lang: 'ja_JP' }), 400, '最小入金額は10 USDTです');
+    // Below the minimum: recorded as held (issue 52 §1; currencyFees.test.ts), never credited.
+    const held = await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' });
+    expect(held.body.msg).toBe(EN.walletDepositHeldBelowMinimum.replace('{currency}', 'USDT'));
+    expect(expectOk(held)).toMatchObject({ status: DepositStatus.held, held_reason: 'below_minimum' });
     for (const quantity of ['-5', '1e3', '12.123456789', 'abc', '0', '1000000000000000']) {
       expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity }), 400, EN.walletQuantityInvalid);
     }
@@ -123,7 +125,8 @@ describe('a deposit on the simulated chain', () => {
     }
     expectRefusal(await deposit({ address, currency: 'USDT', quantity: { amount: '50' } }), 400);
     expectRefusal(await deposit({ currency: 'USDT', quantity: '50' }), 400);
-    expect(await t.db.query('select 1 from deposit where user_id = $1', [user.id])).toEqual([]);
+    // Only the held one was recorded.
+    expect(await t.db.query('select status, held_reason from deposit where user_id = $1', [user.id])).toEqual([{ status: DepositStatus.held, held_reason: 'below_minimum' }]);
   });
 
   it('finds the network from the address when it is left out (the dev command)', async () => {

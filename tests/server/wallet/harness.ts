@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import type { BalanceRow, DepositRecord, WalletAccount } from '../../../domain/wallet.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
@@ -39,7 +40,7 @@ export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; ro
  * file, with a clock the tests can move. Users get a funds password and, if asked, verification.
  * `accounts`: the products' rules and wallet accounts (default: every product's accounts, no rules).
  */
-export function useWallet(options: { accounts?: AccountRules } = {}) {
+export function useWallet(options: { accounts?: AccountRules; routes?: (db: Database, now: () => number) => Array<(app: FastifyInstance) => Promise<void>> } = {}) {
   const state = {} as { fundsHash: string };
   const t = productTestbed({
     products: ({ db, now }) => {
@@ -47,10 +48,14 @@ export function useWallet(options: { accounts?: AccountRules } = {}) {
       const feed = recordingFeed();
       const walletProduct = wallet({ db, chain, feed, now, accounts: options.accounts ?? productAccountRules() });
       chain.connect(walletProduct.chainEvents);
-      return { chain, feed, wallet: walletProduct };
+      return { chain, feed, wallet: walletProduct, now };
     },
     // The test composition's app (buildApp.ts): the kernel's routes and the wallet's, chain simulator included.
-    parts: ({ chain, wallet }, db) => ({ routes: testAppRoutes({ db, rates: databaseFiatRates(db), wallet, chainSimulator: chain }), stop: () => chain.stop() }),
+    // `routes`: more of the wallet's routes on the file's clock (the currency desk's).
+    parts: ({ chain, wallet, now }, db) => ({
+      routes: [...testAppRoutes({ db, rates: databaseFiatRates(db), wallet, chainSimulator: chain }), ...(options.routes?.(db, now) ?? [])],
+      stop: () => chain.stop(),
+    }),
     operator: 'cashier@openex.test',
     operatorRoutes: false,
     users: { tag: 'wallet' },

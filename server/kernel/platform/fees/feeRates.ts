@@ -128,3 +128,9 @@ export async function feeRatesFor(db: object, q: Queryable, product: FeeProduct,
 export async function feeRateOf(db: object, q: Queryable, product: FeeProduct, market: string, userId: number, now = Date.now()): Promise<EffectiveRate> {
   return (await feeRatesFor(db, q, product, market, [userId], now)).get(userId)!;
 }
+
+/** The schedule's rate for a market at tier 0, no override (what a signed-out page shows), from what is held. */
+export async function scheduleRateOf(db: object, q: Queryable, product: FeeProduct, market: string, now = Date.now()): Promise<EffectiveRate> {
+  const h = await current(db, q);
+  return effectiveRate({ product, market, tier: 0, rows: h.rows, overrides: [], now, exempt: false });
+}

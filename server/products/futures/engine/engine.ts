@@ -9,7 +9,7 @@ import { flatPosition, positionKey, type Position } from '../positions.js';
 import { changeLeverage, changeMargin, payFunding } from './account.js';
 import type { Ledger, Movement, Working } from './effects.js';
 import { bookAll } from './effects.js';
-import { settleEnd, settleFill, type FuturesAccounts } from './fill.js';
+import { settleEnd, settleFill, TAKER_RATE, type FuturesAccounts } from './fill.js';
 import { decide, hold } from './place.js';
 import { liquidationCheck, type Valuation } from './risk.js';
 import { isOpenStatus, isRefusal, type Refusal } from './rules.js';
@@ -48,7 +48,7 @@ export interface EngineState {
 }
 
 export type EngineCommand =
-  | { kind: 'place'; request: Omit<PlaceRequest, 'key'>; bids?: readonly BookLevel[]; asks?: readonly BookLevel[] }
+  | { kind: 'place'; request: Omit<PlaceRequest, 'key'>; bids?: readonly BookLevel[]; asks?: readonly BookLevel[]; takerRate?: Fx }
   | { kind: 'fill'; orderId: number; price: Fx; quantity: Fx; maker: boolean }
   | { kind: 'cancel'; userId: number; orderId: number }
   | { kind: 'mark'; symbol: string; mark: Fx }
@@ -157,7 +157,7 @@ export class FuturesEngine {
       case 'place': {
         const pair = this.pairs.get(c.request.symbol);
         if (!pair) return refused({ refusal: 'futuresUnknownPair' });
-        const decision = decide(d, pair, c.request, c.bids ?? [], c.asks ?? []);
+        const decision = decide(d, pair, c.request, c.bids ?? [], c.asks ?? [], c.takerRate ?? TAKER_RATE);
         if (isRefusal(decision)) return refused(decision);
         hold(d, decision, c.request, d.nextOrderId++, now);
         break;

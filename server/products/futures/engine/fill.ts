@@ -14,7 +14,7 @@ export interface FuturesAccounts {
   makers: ReadonlySet<number>;
 }
 
-/** The seeded default rates (migration 047's futures row): what an order's hold reserves for its fee. */
+/** The seeded default rates (migration 047's futures row): a fill's rates when none are given (the scenario tables). */
 export const MAKER_RATE = fx(FUTURES_FEES.maker);
 export const TAKER_RATE = fx(FUTURES_FEES.taker);
 
@@ -24,6 +24,12 @@ export interface UserRates {
   taker: Fx;
 }
 const LIQUIDATION_RATE = fx(LIQUIDATION_FEE_RATE);
+
+/** What one side of a fill paid (USDT) and the rate it was charged at (futures_trade's fee and rate columns). */
+export interface FillCharge {
+  fee: Fx;
+  rate: Fx;
+}
 
 /** An order and its position after a step, with what the ledger must book for it. */
 export interface OrderStep {
@@ -52,10 +58,11 @@ export function endOrder(o: OrderState, status: typeof S.cancelled | typeof S.in
  *   available (`available()`, read before this fill's movements) and the insurance fund for the
  *   rest; a liquidation gives what is left to the insurance fund (fee, then surplus).
  * Market makers and auto-deleveraged closes pay no fee. `rates`: the user's own rates in the
- * contract (the defaults without); an opening fee beyond what the hold and the available balance
- * cover (a rate above the default the hold reserved) is cut to what they cover, never overdrawn.
+ * contract (the defaults without). An opening fill releases its share of the hold at the rate the
+ * hold reserved (`holdRate`, the user's own taker rate when placed); a fee beyond what the hold and
+ * the available balance cover (the user's rate rose since) is cut to what they cover, never overdrawn.
  */
-export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: Fx, maker: boolean, accounts: FuturesAccounts, available: () => Fx, now: number, rates?: UserRates): OrderStep {
+export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: Fx, maker: boolean, accounts: FuturesAccounts, available: () => Fx, now: number, rates?: UserRates): OrderStep & { charge: FillCharge } {
   const o = { ...o0 };
   const pos = { ...pos0 };
   const movements: Movement[] = [];
@@ -71,9 +78,9 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     const side = positionSideOf(o.action);
     if (pos.side === -side) throw new Error(`order ${o.id} would open against an opposite position`);
     const margin = initialMargin(notional, o.leverage);
-    const release = o.filled >= o.quantity ? o.held : minFx(o.held, openCost(quantity, o.holdPrice!, o.leverage, TAKER_RATE));
+    const release = o.filled >= o.quantity ? o.held : minFx(o.held, openCost(quantity, o.holdPrice!, o.leverage, o.holdRate));
     o.held -= release;
-    if (rate > TAKER_RATE) fee = minFx(fee, maxFx(0n, release - margin + available()));
+    if (rate > o.holdRate) fee = minFx(fee, maxFx(0n, release - margin + available()));
     movements.push(
       change(u, release, -release, 'futures_hold_release', 'futures_order', o.id),
       transfer(u, accounts.pool, margin, 'futures_margin', 'futures_order', o.id),
@@ -131,17 +138,18 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     o.held = 0n;
     o.status = S.allTraded;
   } else o.status = S.partiallyTraded;
-  return { order: o, position: pos, movements };
+  return { order: o, position: pos, movements, charge: { fee, rate } };
 }
 
 // The settle stages over a Working state (effects.ts): the server's batch and the scenario tables' draft run these.
 
-/** settle: one fill of an order at `price` (fillOrder), booked, with the order and position it leaves. */
-export function settleFill(w: Working, accounts: FuturesAccounts, o: OrderState, price: Fx, quantity: Fx, maker: boolean, now: number, rates?: UserRates): void {
+/** settle: one fill of an order at `price` (fillOrder), booked, with the order and position it leaves; answers what the side paid. */
+export function settleFill(w: Working, accounts: FuturesAccounts, o: OrderState, price: Fx, quantity: Fx, maker: boolean, now: number, rates?: UserRates): FillCharge {
   const step = fillOrder(o, w.position(o.userId, o.symbol), price, quantity, maker, accounts, () => w.available(o.userId), now, rates);
   w.book(step.movements);
   w.putOrder(step.order);
   w.putPosition(step.position);
+  return step.charge;
 }
 
 /** settle: an order that will trade no more gives back what it still holds. */

@@ -20,6 +20,8 @@ export interface PlaceDecision {
   enginePrice: Fx;
   holdPrice: Fx | null;
   held: Fx;
+  /** The taker rate the hold reserved the fee at (0 for a close: it holds nothing). */
+  holdRate: Fx;
 }
 
 /** What deciding an order reads of the account and the book (the lazy parts only when needed). */
@@ -35,6 +37,8 @@ export interface PlaceInput {
   closable: () => Fx;
   /** The user's opening orders on the pair: whether one goes the other way, and what they still hold. */
   openingOrders: (positionSide: 1 | -1) => { opposite: boolean; pending: Fx };
+  /** The user's own taker rate in the contract (what an opening order's fee is held at). */
+  takerRate: Fx;
 }
 
 /**
@@ -59,23 +63,23 @@ export function decidePlace(i: PlaceInput): PlaceDecision | Refusal {
   if (isRefusal(enginePrice)) return enginePrice;
   if (!opening) {
     const no = closeRefusal(pos.side, action, quantity, i.closable(), reduces);
-    return no ?? { action, side, opening, quantity, limit, enginePrice, holdPrice: null, held: 0n };
+    return no ?? { action, side, opening, quantity, limit, enginePrice, holdPrice: null, held: 0n, holdRate: 0n };
   }
   const want = positionSideOf(action) as 1 | -1;
   const { opposite, pending } = i.openingOrders(want);
   const bestBid = i.bids[0] ? ticksToFx(i.pair, i.bids[0].price) : 0n;
   const hold = openingHold({
     side, type: r.type, enginePrice, bestBid, position: pos.quantity, pending, quantity, oppositeOrders: opposite,
-    leverage: pos.leverage, brackets: i.pair.brackets, available: i.available,
+    leverage: pos.leverage, brackets: i.pair.brackets, available: i.available, feeRate: i.takerRate,
   });
   if (isRefusal(hold)) return hold;
-  return { action, side, opening, quantity, limit, enginePrice, holdPrice: hold.holdPrice, held: hold.held };
+  return { action, side, opening, quantity, limit, enginePrice, holdPrice: hold.holdPrice, held: hold.held, holdRate: i.takerRate };
 }
 
 /** The accepted order, named `id`, at the position's leverage and mode, with its hold moved from available to frozen. */
 export function newOrder(d: PlaceDecision, r: Omit<PlaceRequest, 'key'>, position: Position, id: number, now: number): { order: OrderState; movements: Movement[] } {
   const order: OrderState = {
-    id, userId: r.userId, symbol: r.symbol, action: d.action, type: r.type, price: d.limit ?? null, holdPrice: d.holdPrice, quantity: d.quantity,
+    id, userId: r.userId, symbol: r.symbol, action: d.action, type: r.type, price: d.limit ?? null, holdPrice: d.holdPrice, holdRate: d.holdRate, quantity: d.quantity,
     filled: 0n, filledValue: 0n, leverage: position.leverage, mode: position.mode, held: d.held, fee: 0n, profit: 0n, status: S.entrusted,
     storedStatus: S.entrusted, source: r.source, triggerPrice: r.triggerPrice ?? null, note: null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
   };
@@ -94,11 +98,11 @@ export function closable(w: Working, p: Position): Fx {
   return closableOf(p, held);
 }
 
-/** decide: whether an order goes into the book and on what terms (decidePlace), or its refusal. */
-export function decide(w: Working, pair: FuturesPair, request: Omit<PlaceRequest, 'key'>, bids: readonly BookLevel[], asks: readonly BookLevel[]): PlaceDecision | Refusal {
+/** decide: whether an order goes into the book and on what terms (decidePlace), or its refusal; `takerRate`: the user's own. */
+export function decide(w: Working, pair: FuturesPair, request: Omit<PlaceRequest, 'key'>, bids: readonly BookLevel[], asks: readonly BookLevel[], takerRate: Fx): PlaceDecision | Refusal {
   const position = w.position(request.userId, request.symbol);
   return decidePlace({
-    pair, request, position, available: w.available(request.userId), bids, asks,
+    pair, request, position, available: w.available(request.userId), bids, asks, takerRate,
     closable: () => closable(w, position),
     // One pass over the user's open orders on the pair: any opening the other way, and what opening ones hold.
     openingOrders: (want) => {

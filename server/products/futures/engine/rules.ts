@@ -6,7 +6,6 @@ import { maxRemovableMargin, openCost } from '../../../../domain/futures/formula
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
-import { TAKER_RATE } from './fill.js';
 import type { FuturesMessageKey } from '../messages.js';
 import { lotsToFx, ticksToFx, type FuturesPair } from '../pairs.js';
 import type { PlanState } from '../plans.js';
@@ -82,7 +81,8 @@ export function enginePriceOf(pair: FuturesPair, limit: Fx | undefined, opposite
  * What an opening order must hold, or why it may not open: never against opening orders the
  * other way, never past the pair's position limit or the leverage its size's bracket allows,
  * never for more than the account has. The hold price is the highest the order can trade at: a
- * buy its limit (or the 30th ask); a sell the best bid if above its limit.
+ * buy its limit (or the 30th ask); a sell the best bid if above its limit. The fee is held at
+ * `feeRate`, the user's own taker rate (issue 52 §2), so nobody freezes more than their fee needs.
  */
 export function openingHold(o: {
   side: 'buy' | 'sell';
@@ -97,13 +97,14 @@ export function openingHold(o: {
   leverage: number;
   brackets: readonly LeverageBracket[];
   available: Fx;
+  feeRate: Fx;
 }): { holdPrice: Fx; held: Fx } | Refusal {
   if (o.oppositeOrders) return no('futuresOppositeOrders');
   const holdPrice = o.side === 'buy' ? o.enginePrice : maxFx(o.type === 'market' ? o.bestBid : o.enginePrice, o.bestBid);
   const notional = mulFx(o.position + o.pending + o.quantity, holdPrice, 'up');
   if (notional > positionLimitOf(o.brackets)) return no('futuresPositionLimit', { limit: fxText(positionLimitOf(o.brackets)) });
   if (bracketOf(o.brackets, notional).maxLeverage < o.leverage) return no('futuresLeverageTooHighForSize', { max: String(bracketOf(o.brackets, notional).maxLeverage) });
-  const held = openCost(o.quantity, holdPrice, o.leverage, TAKER_RATE);
+  const held = openCost(o.quantity, holdPrice, o.leverage, o.feeRate);
   if (o.available < held) return no('futuresInsufficientMargin', { needed: fxText(held) });
   return { holdPrice, held };
 }

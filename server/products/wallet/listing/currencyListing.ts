@@ -28,7 +28,7 @@ function normalised(l: CurrencyListing): CurrencyListing {
     symbol: l.symbol.trim().toUpperCase(),
     name: l.name.trim(),
     precision: l.precision,
-    networks: l.networks.map((n) => ({ ...n, network: n.network.trim().toUpperCase(), deposit_min: n.deposit_min.trim(), withdraw_min: n.withdraw_min.trim(), withdraw_fee: n.withdraw_fee.trim() })),
+    networks: l.networks.map((n) => ({ ...n, network: n.network.trim().toUpperCase(), deposit_min: n.deposit_min.trim(), withdraw_min: n.withdraw_min.trim(), withdraw_fee: n.withdraw_fee.trim(), deposit_fee: (n.deposit_fee ?? '0').trim() })),
   };
 }
 
@@ -45,6 +45,11 @@ function checkListing(l: CurrencyListing): Outcome<true> {
     const amounts = amount(n.deposit_min, l.precision, false) && amount(n.withdraw_min, l.precision, true) && amount(n.withdraw_fee, l.precision, false);
     // A withdrawal of the minimum must leave something once its fee is taken.
     if (!amounts || compareDecimal(n.withdraw_fee, n.withdraw_min) >= 0) return refuse('currencyListingAmounts', { network: n.network });
+    // A deposit's fee is taken from what it credits: one of the minimum must leave something.
+    const depositFee = n.deposit_fee ?? '0';
+    if (!amount(depositFee, l.precision, false) || (compareDecimal(depositFee, '0') > 0 && compareDecimal(depositFee, n.deposit_min) >= 0)) {
+      return refuse('currencyListingDepositFee', { network: n.network });
+    }
     if (!Number.isInteger(n.confirmations) || n.confirmations < 1 || n.confirmations > 1000) return refuse('currencyListingConfirmations', { network: n.network });
   }
   return { ok: true, data: true };
@@ -55,7 +60,7 @@ function checkListing(l: CurrencyListing): Outcome<true> {
  * code stays counted by the sign-in backoff). requireSecondFactor lets an account without 2FA
  * through, so an operator without it is refused here first: listing opens deposits of a new asset.
  */
-async function operatorCode(db: Queryable, operator: OperatorActor, code: string | undefined, now: number, lang?: string): Promise<Outcome<true>> {
+export async function operatorCode(db: Queryable, operator: OperatorActor, code: string | undefined, now: number, lang?: string): Promise<Outcome<true>> {
   const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
   if (!factor?.enabled) return refuse('currencyListingTwoFactorRequired');
   return outcomeOf(async () => {
@@ -66,8 +71,8 @@ async function operatorCode(db: Queryable, operator: OperatorActor, code: string
 
 /**
  * Lists a currency while the exchange runs (issue 52 §1): a risk operator, with their 2FA code,
- * gives its symbol, name, precision and networks with their deposit minimum, withdrawal minimum and
- * fee and confirmations. One transaction inserts the kernel's `currency` row (price 0 until its
+ * gives its symbol, name, precision and networks with their deposit minimum and fee, withdrawal
+ * minimum and fee and confirmations. One transaction inserts the kernel's `currency` row (price 0 until its
  * first trade against USDT sets it: spot's currency prices), the wallet's `currency_network` rows and
  * the audit row, last. Nothing keeps currencies or networks in memory on the server — the wallet
  * (networks.ts), the deposit address, the withdrawal rules, the ledger audit and the startup's
@@ -87,9 +92,9 @@ export function currencyListing(db: Database, now: () => number = Date.now) {
     await tx.query('delete from currency_network where currency = $1', [l.symbol]);
     for (const [sort, n] of l.networks.entries()) {
       await tx.query(
-        `insert into currency_network (currency, network, deposit_min, withdraw_min, withdraw_fee, confirmations, sort)
-         values ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7)`,
-        [l.symbol, n.network, n.deposit_min, n.withdraw_min, n.withdraw_fee, n.confirmations, sort],
+        `insert into currency_network (currency, network, deposit_min, withdraw_min, withdraw_fee, deposit_fee, confirmations, sort)
+         values ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6::numeric, $7, $8)`,
+        [l.symbol, n.network, n.deposit_min, n.withdraw_min, n.withdraw_fee, n.deposit_fee ?? '0', n.confirmations, sort],
       );
     }
     return { ok: true, data: { symbol: l.symbol } };

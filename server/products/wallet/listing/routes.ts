@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CURRENCY_NAME_MAX, CURRENCY_NETWORKS_MAX, CURRENCY_PRECISION_MAX, MARKET_OPERATOR_PATHS, type CurrencyListing } from '../../../../domain/marketsDesk.js';
+import { CURRENCY_NAME_MAX, CURRENCY_NETWORKS_MAX, CURRENCY_PRECISION_MAX, MARKET_OPERATOR_PATHS, type CurrencyDelisting, type CurrencyListing } from '../../../../domain/marketsDesk.js';
 import type { Database } from '../../../kernel/platform/db/database.js';
 import { okWith } from '../../../kernel/platform/http/envelope.js';
-import { decimal, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { currency, decimal, epochMs, operatorReason, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../../kernel/platform/outcome.js';
+import { currencyDelisting } from './currencyDelisting.js';
 import { currencyListing } from './currencyListing.js';
 import './messages.js';
 
@@ -12,6 +13,7 @@ const network = strictObject(['network', 'deposit_min', 'withdraw_min', 'withdra
   deposit_min: decimal,
   withdraw_min: decimal,
   withdraw_fee: decimal,
+  deposit_fee: decimal,
   confirmations: { type: 'integer', minimum: 1, maximum: 1000 },
 });
 
@@ -23,18 +25,26 @@ const listingBody = strictObject(['symbol', 'name', 'precision', 'networks'], {
   totp_code: secondFactorCode,
 });
 
+const delistingBody = strictObject(['symbol', 'delist_at', 'reason'], { symbol: currency, delist_at: epochMs, reason: operatorReason, totp_code: secondFactorCode });
+
 /**
- * The risk desk's currency listing (issue 52 §1; currencyListing.ts), the wallet's since the
+ * The risk desk's currency listing and delisting (issue 52 §1; currencyListing.ts), the wallet's since the
  * networks are: its permission (trading.write) is in the operator product's table. `now`: the clock
- * the 2FA code is checked at (tests move it between TOTP steps).
+ * the 2FA code is checked at (tests move it between TOTP steps) and a delisting is announced at.
  */
 export function currencyListingRoutes(db: Database, now: () => number = Date.now) {
   const list = currencyListing(db, now);
+  const delist = currencyDelisting(db, now);
   return async (app: FastifyInstance) => {
     app.post<{ Body: CurrencyListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.listCurrency, { config: { auth: 'operator' }, schema: { body: listingBody } }, async (request) => {
       const { totp_code, ...listing } = request.body;
       const listed = unwrap(await list(request.operator, listing, totp_code, request.lang));
       return okWith(request.lang, 'currencyListDone', listed);
+    });
+    app.post<{ Body: CurrencyDelisting & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.delistCurrency, { config: { auth: 'operator' }, schema: { body: delistingBody } }, async (request) => {
+      const { totp_code, ...delisting } = request.body;
+      const announced = unwrap(await delist(request.operator, delisting, totp_code, request.lang));
+      return okWith(request.lang, 'currencyDelistDone', announced);
     });
   };
 }

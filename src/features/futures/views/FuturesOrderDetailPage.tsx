@@ -10,6 +10,7 @@ import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
 import { ActionText, Signed, StatusText } from './futuresUi';
 import { fee, percent, price, quantity, tone } from '../../../../domain/figures';
+import { mulDecimal, trimZeros } from '../../../../domain/decimal';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
@@ -91,6 +92,9 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
             { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
             { key: 'col.price', align: 'right', render: (d) => <span className="num">{price(d.price, pair.price_precision)}</span> },
             { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
+            // Each fill's own fee and rate (issue 52 §2): '—' on trades from before fills kept them.
+            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{d.fee === null ? '—' : `${fee(d.fee, quote)} ${quote}`}</span> },
+            { key: 'futures.detail.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : `${trimZeros(mulDecimal(d.rate, '100'))}%`}</span> },
           ]}
         />
       </TitledPanel>

@@ -18,6 +18,7 @@ const SOURCE_KEYS: Record<FuturesOrderSource, string> = {
   liquidation: 'futures.source.liquidation',
   maker: 'futures.source.maker',
   adl: 'futures.source.adl',
+  delist: 'futures.source.delist',
 };
 
 export function SourceText(props: { source: FuturesOrderSource }) {

@@ -7,7 +7,7 @@ import { Muted } from '../../../app/ui/Panel';
 
 /** A network's fields as typed (the whole numbers are parsed when sent). */
 type NetworkFields = Record<keyof CurrencyListingNetwork, string>;
-const NEW_NETWORK: NetworkFields = { network: '', deposit_min: '', withdraw_min: '', withdraw_fee: '0', confirmations: '12' };
+const NEW_NETWORK: NetworkFields = { network: '', deposit_min: '', deposit_fee: '0', withdraw_min: '', withdraw_fee: '0', confirmations: '12' };
 
 /** A whole number as typed, or NaN (sent as null: the server refuses it, translated). */
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -21,6 +21,7 @@ function listingOf(fields: { symbol: string; name: string; precision: string }, 
     networks: networks.map((n) => ({
       network: n.network.trim().toUpperCase(),
       deposit_min: n.deposit_min.trim(),
+      deposit_fee: n.deposit_fee.trim(),
       withdraw_min: n.withdraw_min.trim(),
       withdraw_fee: n.withdraw_fee.trim(),
       confirmations: whole(n.confirmations),
@@ -41,7 +42,7 @@ export function Input(props: { label: string; value: string; onChange: (value: s
 
 /**
  * Lists a currency (issue 52 §1): its symbol, name and precision, and one to five networks with
- * their deposit minimum, withdrawal minimum and fee, and confirmations; the operator's 2FA code.
+ * their deposit minimum and fee, withdrawal minimum and fee, and confirmations; the operator's 2FA code.
  * The server checks every field and its translated refusal shows under the form, which stays open.
  */
 export function ListCurrencyDialog(props: DeskDialogProps & { onSubmit: (listing: CurrencyListing, code: string) => void }) {
@@ -75,6 +76,7 @@ export function ListCurrencyDialog(props: DeskDialogProps & { onSubmit: (listing
               <div className="row">
                 <Input label={t('marketsDesk.currency.network')} value={n.network} onChange={networkField(i, 'network')} />
                 <Input label={t('marketsDesk.currency.depositMin')} value={n.deposit_min} onChange={networkField(i, 'deposit_min')} inputMode="decimal" />
+                <Input label={t('marketsDesk.currency.depositFee')} value={n.deposit_fee} onChange={networkField(i, 'deposit_fee')} inputMode="decimal" />
                 <Input label={t('marketsDesk.currency.confirmations')} value={n.confirmations} onChange={networkField(i, 'confirmations')} inputMode="numeric" />
               </div>
               <div className="row">

@@ -205,6 +205,7 @@ describe('markets desk view', () => {
     type('Precision (places)', '4');
     type('Network', 'erc20');
     type('Smallest deposit', '1');
+    type('Deposit fee', '0.1');
     type('Smallest withdrawal', '5');
     type('Withdrawal fee', '0.5');
     type('Confirmations', '12');
@@ -216,7 +217,7 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
     expect(await within(dialog).findByText('Network ERC20: the minimums and the fee must fit the precision', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.listCurrency).at(-1)?.body).toEqual({
-      symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], totp_code: '000000',
+      symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', deposit_fee: '0.1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], totp_code: '000000',
     });
     type('Your 2FA code', '123456');
     fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));

@@ -11,6 +11,7 @@ export function usdtNetwork(name: string, open: { deposit?: boolean; withdraw?: 
     deposit_min: '1',
     withdraw_min: '10',
     withdraw_fee: '1',
+    deposit_fee: '0',
     confirmations: 3,
     deposit_enabled: open.deposit ?? true,
     withdraw_enabled: open.withdraw ?? true,

@@ -49,7 +49,7 @@ function AddressQr(props: { address: DepositAddress }) {
   );
 }
 
-/** /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum, the security tip, recent deposits. */
+/** /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum and fee, the security tip, recent deposits (held ones with their reason). */
 export function DepositPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -78,8 +78,10 @@ export function DepositPage() {
                   </div>
                 </div>
                 <Hint label={t('wallet.deposit.minimum')}>{flow.address ? inCurrency(flow.address.deposit_min, flow.currency) : network ? inCurrency(network.deposit_min, flow.currency) : '—'}</Hint>
+                <Hint label={t('wallet.deposit.fee')}>{flow.address ? inCurrency(flow.address.deposit_fee, flow.currency) : network ? inCurrency(network.deposit_fee, flow.currency) : '—'}</Hint>
                 {network && <Hint label={t('wallet.deposit.confirmations')}>{network.confirmations}</Hint>}
                 <Tip role="note">{t('wallet.deposit.networkTip', { currency: flow.currency, network: flow.network ?? '' })}</Tip>
+                <Tip role="note">{t('wallet.deposit.belowMinimumNote')}</Tip>
               </>
             )}
             {flow.failed && (

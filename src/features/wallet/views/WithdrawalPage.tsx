@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { money } from '../../../../domain/figures';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../../domain/walletValidation';
 import type { BookRecord } from '../../../kit/addressBook/bookRecord';
 import { useWithdrawalFlow } from '../wallet.hooks';
@@ -15,9 +16,11 @@ import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, Wa
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
 export function WithdrawalPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const flow = useWithdrawalFlow(params.currency);
+  // A currency being delisted: its withdrawals are open until the announced end, which the form says (issue 52 §1).
+  const delisting = flow.networks.find((n) => n.delisting)?.delisting;
   const bookId = useId();
   const limits = flow.limits;
   const addresses = flow.book.filter((b: BookRecord) => b.currency === flow.currency && b.network === flow.network);
@@ -45,6 +48,11 @@ export function WithdrawalPage() {
             {flow.editing && limits && (
               <>
                 <NetworkChoice networks={flow.networks} value={flow.network} purpose="withdraw" onChange={flow.chooseNetwork} />
+                {delisting && (
+                  <Tip role="note" $tone="warn">
+                    {t('wallet.delisting', { currency: flow.currency, reason: delisting.reason, time: formatDateTime(new Date(delisting.delist_at), i18n.language) })}
+                  </Tip>
+                )}
                 <Formik
                   key={`${flow.currency}`}
                   initialValues={{ address: flow.form.address, quantity: flow.form.quantity }}

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../../domain/wallet';
-import { DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { DEPOSIT_HELD_REASON_KEYS, DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
 import { compareDecimal } from '../../../../domain/decimal';
 import { money, signedMoney, tone } from '../../../../domain/figures';
 import { Badge } from '../../../app/ui/Badge';
@@ -31,6 +31,16 @@ const address = <R extends { address: string }>(): Column<R> => ({
 
 export function depositStatus(t: TFunction, r: DepositRecord) {
   if (r.status === DepositStatus.success) return <Badge $tone="up">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>;
+  // Held: arrived, not credited (below the minimum, or its currency is being delisted); the reason says which.
+  if (r.status === DepositStatus.held) {
+    const why = r.held_reason ? t(DEPOSIT_HELD_REASON_KEYS[r.held_reason]) : '';
+    return (
+      <span title={why}>
+        <Badge $tone="down">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>
+        {why && <span className="dim"> · {why}</span>}
+      </span>
+    );
+  }
   if (r.status === DepositStatus.confirming)
     return <Badge $tone="warn">{t(DEPOSIT_STATUS_KEYS[r.status], { n: r.confirmations, total: r.confirmations_required })}</Badge>;
   return <Badge>{t(DEPOSIT_STATUS_KEYS[DepositStatus.pending])}</Badge>;
@@ -39,7 +49,15 @@ export function depositStatus(t: TFunction, r: DepositRecord) {
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'down', 5: 'dim' };
 
 export function depositColumns(t: TFunction): Column<DepositRecord>[] {
-  return [time(), currency(), amount('col.quantity', (r) => r.quantity), { key: 'col.network', render: (r) => r.network }, address(), { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) }];
+  return [
+    time(),
+    currency(),
+    amount('col.quantity', (r) => r.quantity),
+    amount('col.fee', (r) => r.fee),
+    { key: 'col.network', render: (r) => r.network },
+    address(),
+    { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) },
+  ];
 }
 
 export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void): Column<WithdrawalRecord>[] {

@@ -2,7 +2,7 @@ import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPEN_ORDER, POSITION } from '../futuresFixtures';
 import { futuresDetailMachine } from './futuresDetail.machine';
 
-const CLOSED = { ...OPEN_ORDER, id: 8, action: 'close_long' as const, type: 'market' as const, price: null, status: 3 as const, filled: '0.5', avg_price: '63000', profit: '1500', fee: '15.75', trades: [{ time: 0, price: '63000', quantity: '0.5' }] };
+const CLOSED = { ...OPEN_ORDER, id: 8, action: 'close_long' as const, type: 'market' as const, price: null, status: 3 as const, filled: '0.5', avg_price: '63000', profit: '1500', fee: '15.75', trades: [{ time: 0, price: '63000', quantity: '0.5', fee: '15.75', rate: '0.0005' }] };
 
 export const futuresDetailModel: MachineModel<typeof futuresDetailMachine> = {
   machine: futuresDetailMachine,

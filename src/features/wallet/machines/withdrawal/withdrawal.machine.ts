@@ -75,7 +75,15 @@ const firstOpen = (networks: WalletNetwork[]) => networks.find((n) => n.withdraw
 export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network' | 'quota' | 'book' | 'currency'>, now: number): WithdrawLimits | undefined {
   const network = context.networks.find((n) => n.network === context.network);
   if (!network || !context.quota) return undefined;
-  const limits = { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining, network: network.network };
+  const limits = {
+    min: network.withdraw_min,
+    fee: network.withdraw_fee,
+    available: context.quota.available,
+    remaining: context.quota.remaining,
+    network: network.network,
+    // The currency's own places (its listing's precision): a finer quantity is refused at the field, as the server refuses it.
+    ...(context.quota.places !== undefined ? { places: context.quota.places } : {}),
+  };
   if (!context.quota.allowlist) return limits;
   const saved = context.book.filter((b) => b.currency === context.currency && b.network === network.network).map((b) => ({ address: String(b.address), usable_from: typeof b.usable_from === 'number' ? b.usable_from : undefined }));
   return { ...limits, allowlist: { now, saved } };

@@ -1,0 +1,95 @@
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import type { DelistAnnounced } from './delisting.js';
+import { operatorCode } from './operatorCode.js';
+import './messages.js';
+
+/**
+ * Delisting a perpetual contract (issue 52 §1; docs/OPERATOR.md "Delisting a contract"), as stored
+ * steps in the pair row (migration 058), like a spot market's (delisting.ts):
+ * 1. `announce`: a risk operator, with their 2FA code, gives the time and the reason traders read
+ *    (audited in the announcement's transaction); the contract trades on until then.
+ * 2. `due()`, run each second by the process holding the duties: at the announced time it halts the
+ *    contract with the reason (`contract_halted_reason`: opening orders refused with the translated
+ *    halt message wherever futures runs, closes and cancels allowed) and stores when
+ *    (`contract_delist_halted_at`).
+ * 3. A settle time later the futures process that owns the contract's book — which may be another
+ *    process than the duties' — finds it due, as it finds a halt, and in one of its batches cancels
+ *    every order and plan, closes every position at the mark (margin back to the traders' futures
+ *    accounts, a shortfall from the insurance fund) and sets `contract_status` 0 and
+ *    `contract_delisted_at` (futures/delisting.ts). The lists leave the contract out from then on;
+ *    its orders, trades and positions stay in the histories. No step holds a timer: a restart or a
+ *    takeover carries on where the rows say.
+ */
+export function contractDelisting(db: Database, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+
+  async function announce(operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> {
+    const [left = '', right = ''] = symbol.toUpperCase().split('_');
+    const object = { type: 'contract', id: `${left}_${right}` };
+    const allowed = at < now() ? refuse('marketDelistInPast') : await operatorCode(db, operator, code, now(), lang);
+    const outcome: Outcome<DelistAnnounced> = allowed.ok
+      ? await db.transaction(async (tx) => {
+          // Once halted by its delisting, the announced time has passed: it can no longer be moved.
+          const [row] = await tx.query<{ delist_at: Date | null }>(
+            `select contract_delist_at as delist_at from pair where left_symbol = $1 and right_symbol = $2 and contract_status = 1 and contract_delist_halted_at is null for update`,
+            [left, right],
+          );
+          if (!row) return refuse('contractNotListed');
+          await tx.query(`update pair set contract_delist_at = to_timestamp($3::double precision / 1000), contract_delist_reason = $4 where left_symbol = $1 and right_symbol = $2`, [
+            left,
+            right,
+            at,
+            reason,
+          ]);
+          await cacheChanged(tx, PAIRS_CACHE);
+          await writeOperatorAudit(tx, { operator, kind: 'contract.delist', object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
+          return { ok: true as const, data: { symbol: object.id, delist_at: at } };
+        })
+      : allowed;
+    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'contract.delist', object, outcome: 'refused', detail: outcome.key });
+    else forgetCache(db, PAIRS_CACHE);
+    return outcome;
+  }
+
+  // The last contract delisting this process has told of (futures closes it elsewhere, maybe in another process).
+  let toldUpTo: Date | undefined;
+
+  /** Contracts the futures process delisted since the last pass (the first pass only notes where it stands). */
+  async function closedSince(): Promise<string[]> {
+    const rows = await db.query<{ symbol: string; at: Date }>(
+      `select left_symbol || '_' || right_symbol as symbol, contract_delisted_at as at from pair
+       where contract_delisted_at is not null and contract_status = 0 and ($1::timestamptz is null or contract_delisted_at > $1) order by contract_delisted_at`,
+      [toldUpTo ?? null],
+    );
+    const first = toldUpTo === undefined;
+    toldUpTo = rows.reduce<Date | undefined>((latest, r) => (!latest || r.at > latest ? r.at : latest), toldUpTo) ?? new Date(0);
+    return first ? [] : rows.map((r) => r.symbol);
+  }
+
+  /**
+   * Halts the contracts whose announced delisting time has come, and answers them with those the
+   * futures process closed since the last pass (the caller pushes the new list to open pages).
+   */
+  async function due(): Promise<string[]> {
+    const halted = await db.query<{ symbol: string }>(
+      `update pair set contract_halted_reason = coalesce(contract_halted_reason, contract_delist_reason), contract_halted_at = coalesce(contract_halted_at, now()),
+         contract_delist_halted_at = to_timestamp($1::double precision / 1000)
+       where contract_delist_at <= to_timestamp($1::double precision / 1000) and contract_delist_halted_at is null and contract_status = 1
+       returning left_symbol || '_' || right_symbol as symbol`,
+      [now()],
+    );
+    if (halted.length > 0) {
+      // Every process's futures intake refuses opening orders from now (kernel/platform/caches.ts), and the owner of the book closes it a settle time later.
+      await cacheChanged(db, PAIRS_CACHE);
+      forgetCache(db, PAIRS_CACHE);
+    }
+    return [...halted.map((r) => r.symbol), ...(await closedSince())];
+  }
+
+  return { announce, due };
+}
