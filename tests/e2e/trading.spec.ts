@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedUpOn } from './support/header';
 import { registerThroughUi } from './support/register';
-import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, tradingEn, tradingJa } from './support/spotTrading';
+import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, toastDuring, tradingEn, tradingJa } from './support/spotTrading';
 
 /**
  * Spot trading in the browser against the real server: a new trader is funded through the
@@ -40,8 +40,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   await page.waitForTimeout(2000);
   await form(page).getByRole('button', { name: EN.market, exact: true }).click();
   await form(page).getByLabel(EN.amount, { exact: true }).fill('100');
-  await form(page).getByRole('button', { name: EN.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: EN.placed })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, EN.placed, () => form(page).getByRole('button', { name: EN.buyBtc }).click());
   // At most the 100 USDT budget is spent (a remainder smaller than one lot comes back).
   await expect(form(page).getByTestId('available')).toHaveText(/^4,9\d\d\.\d{2} USDT$/);
 

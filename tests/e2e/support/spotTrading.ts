@@ -81,10 +81,25 @@ export async function submitFarLimitBuy(page: Page, w: SpotWords) {
   await form(page).getByRole('button', { name: w.buyBtc }).click();
 }
 
+
+/**
+ * Waits for a toast (role status) saying `text`, watched from before `act` at every frame of the
+ * page: a success toast shows for a second, which a poll of the page can miss on a loaded machine
+ * (CI saw "Order placed" come and go unseen), while a person would have read it.
+ */
+export async function toastDuring(page: Page, text: string, act: () => Promise<void>): Promise<void> {
+  const seen = page.waitForFunction(
+    (wanted) => [...document.querySelectorAll('[role="status"]')].some((element) => element.textContent?.includes(wanted)),
+    text,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  await act();
+  await seen;
+}
+
 /** A limit buy at 1000 USDT (far below BTC's market), then cancelled after the confirmation. */
 export async function placeAndCancelFarLimitBuy(page: Page, w: SpotWords) {
-  await submitFarLimitBuy(page, w);
-  await expect(page.getByRole('status').filter({ hasText: w.placed })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, w.placed, () => submitFarLimitBuy(page, w));
 
   const row = ordersPanel(page).getByRole('row').filter({ hasText: w.waiting });
   await expect(row).toHaveCount(1);
