@@ -46,6 +46,9 @@ describe('withdrawal rules (spec §5)', () => {
     expect(withdrawalProblem(fourPlaces, { address, quantity: '25.0001' })).toBeUndefined();
     expect(withdrawalProblem(fourPlaces, { address, quantity: '25.00001' })).toBe('wallet.validation.tooManyPlaces');
     expect(withdrawalProblem({ ...limits, places: 0 }, { address, quantity: '9.5' })).toBe('wallet.validation.tooManyPlaces');
+    // Trailing zeros are no finer than the number they end: not refused.
+    expect(withdrawalProblem(fourPlaces, { address, quantity: '25.00010000' })).toBeUndefined();
+    expect(withdrawalProblem({ ...limits, places: 0 }, { address, quantity: '30.000' })).toBeUndefined();
     expect(withdrawalProblem(limits, { address, quantity: '25.00001' })).toBeUndefined();
   });
 

@@ -53,7 +53,8 @@ export interface WithdrawLimits {
   allowlist?: { now: number; saved: ReadonlyArray<{ address: string; usable_from?: number }> };
 }
 
-const placesOf = (value: string) => value.trim().split('.')[1]?.length ?? 0;
+/** The places a quantity needs: trailing zeros ("25.5000") add none. */
+const placesOf = (value: string) => trimZeros(value.trim()).split('.')[1]?.length ?? 0;
 
 /** Whether `value` has no more decimal places than the currency allows (a value that is not an amount is judged elsewhere). */
 export const withinPlaces = (value: string | undefined, places: number | undefined) => places === undefined || !positive(value) || placesOf(value!) <= places;

@@ -31,7 +31,7 @@ export interface DelistAnnounced {
  * back in the cancel's batch; a second round catches an order placed meanwhile), and marks the
  * pair delisted. The pair row stays: histories keep their
  * market; the lists leave it out (routes.ts, pairListFeed.ts). A contract's delisting (positions
- * closed at the mark) is not built yet.
+ * closed at the mark) is contractDelisting.ts's.
  */
 export function marketDelisting(db: Database, offers: Offers | undefined, options: { now?: () => number; settleMs?: number; log?: (message: string, error?: unknown) => void } = {}) {
   const now = options.now ?? Date.now;

@@ -62,6 +62,8 @@ describe('listing a currency at runtime', () => {
     expect((await list({ networks: [{ ...coin.networks[0], deposit_min: '0.00001' }] }, 'de_DE')).msg).toBe(
       'Netzwerk ERC20: Mindestbeträge und Gebühr müssen zur Genauigkeit passen, das Auszahlungsminimum über null und über der Gebühr liegen',
     );
+    // Trailing zeros are no finer than the amount they end: past the precision check (then refused for the missing code).
+    expect((await list({ networks: [{ ...coin.networks[0], deposit_min: '1.00000000' }] })).msg).not.toMatch(/precision/);
     // What the schema refuses: a precision above 8, no network, an unknown field.
     for (const body of [{ precision: 9 }, { networks: [] }, { extra: 1 }, { networks: [{ ...coin.networks[0], confirmations: 0 }] }]) {
       expect((await list(body)).code).toBe(400);
@@ -130,6 +132,8 @@ describe('listing a currency at runtime', () => {
       ['refused', 'currencyListingNetworks'],
       ['refused', 'currencyListingAmounts'],
       ['refused', 'currencyListingAmounts'],
+      // The trailing zeros' listing, refused at the code.
+      ['refused', expect.any(String)],
       ['refused', expect.any(String)],
       ['refused', expect.any(String)],
       ['done', 'NEWC'],

@@ -1,4 +1,4 @@
-import { compareDecimal, isDecimalString } from '../../../../domain/decimal.js';
+import { compareDecimal, isDecimalString, trimZeros } from '../../../../domain/decimal.js';
 import {
   CURRENCY_NAME_MAX,
   CURRENCY_NETWORKS_MAX,
@@ -17,7 +17,8 @@ import './messages.js';
 /** Where a listed currency goes in the lists: after the seeded ones (their sort is below 100), as listed pairs do. */
 const LISTED_SORT = 900;
 
-const places = (decimal: string) => decimal.split('.')[1]?.length ?? 0;
+/** The places an amount needs: trailing zeros ("0.10000000") add none. */
+const places = (decimal: string) => trimZeros(decimal).split('.')[1]?.length ?? 0;
 /** A decimal of at least `floor` (or above it, `strict`), with no more places than the currency's precision. */
 const amount = (value: string, precision: number, strict: boolean) =>
   isDecimalString(value) && places(value) <= precision && (strict ? compareDecimal(value, '0') > 0 : compareDecimal(value, '0') >= 0);
