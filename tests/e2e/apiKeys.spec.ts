@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 
 /**
  * Issue 36, the user centre's API keys, in English and German: /user/api reached by the user menu,
@@ -28,7 +28,7 @@ for (const lang of ['de_DE']) {
   test(`${lang}: an API key is created from /user/api, its secret shown once, then deleted`, async ({ page }) => {
     test.setTimeout(90_000);
     const t = texts(lang);
-    await registerThroughUi(page, `e2e-api-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`);
+    await signUp(page, `e2e-api-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`, { open: false });
     await inLanguage(page, lang);
     await page.goto('/user/user');
     await page.getByRole('navigation', { name: t.nav.account }).getByRole('link', { name: t.menu.user.apiKeys! }).click();

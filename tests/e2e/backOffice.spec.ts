@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
 import { operatorDesk, operatorSession } from './support/operator';
 import { nextOperatorCode } from './support/operatorSession';
-import { registerThroughUi, TEST_PASSWORD } from './support/register';
+import { signUp, TEST_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 
 /**
@@ -137,7 +137,7 @@ async function freezeJourney(browser: Browser, lang: string, tag: string) {
   const say = wordsOf(lang);
   const trader = await (await browser.newContext()).newPage();
   const email = `e2e-bo-${tag}-${stamp()}@example.org`;
-  await registerThroughUi(trader, email);
+  await signUp(trader, email, { open: false });
   await fund(trader, '100');
   await trader.goto('/wallet');
 

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { textsOf } from './support/catalogue';
 import { operatorDesk } from './support/operator';
 import { submitWithOperatorCode } from './support/operatorSession';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
 
 /**
@@ -34,7 +34,7 @@ async function bookTicker(page: Page): Promise<{ bid: number; ask: number }> {
 
 /** A user of this run signed in on `page` with `funds` USDT in spot; answers their id and token. */
 async function trader(page: Page, tag: string, funds: string): Promise<{ id: number; token: string }> {
-  await registerThroughUi(page, `e2e-fees-${tag}-${Date.now()}@example.org`);
+  await signUp(page, `e2e-fees-${tag}-${Date.now()}@example.org`);
   await fund(page, funds);
   const id = await page.evaluate(() => (JSON.parse(window.localStorage.getItem('user_info')!) as { id: number }).id);
   return { id, token: await tokenOf(page) };

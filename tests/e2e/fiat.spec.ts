@@ -6,7 +6,7 @@ import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { LANGUAGES } from '../../domain/languages';
 import { operatorDesk, operatorSession } from './support/operator';
-import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
@@ -40,7 +40,7 @@ async function newTrader(browser: Browser, tag: string, lang?: string): Promise<
   page.on('pageerror', (error) => {
     throw error;
   });
-  await registerThroughUi(page, `e2e-fiat-${tag.replace(/_/g, "")}-${Date.now()}@example.org`.toLowerCase());
+  await signUp(page, `e2e-fiat-${tag.replace(/_/g, "")}-${Date.now()}@example.org`.toLowerCase());
   // The display language is the stored language object of spec §3 (registration above is in English).
   const language = LANGUAGES.find((l) => l.lang === lang);
   if (language && lang !== 'en_US') await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
@@ -107,7 +107,7 @@ async function buyFromAd(page: Page, w: Words, amount: string, adId?: number) {
 
 test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
   test.setTimeout(60_000);
-  await registerThroughUi(page, `e2e-fiat-new-${Date.now()}@example.org`);
+  await signUp(page, `e2e-fiat-new-${Date.now()}@example.org`, { open: false });
   await buyFromAd(page, EN, '25');
   await expect(page.getByRole('status').first()).toContainText(EN.payTitle.replace('{{amount}}', '25.00').replace('{{fiat}}', 'USD'));
   await expect(page.getByTestId('card-number')).toContainText(/\d{4} \d{4}/);
@@ -121,7 +121,7 @@ test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
   await expect(page.getByRole('heading', { name: EN.waitingSeller })).toBeVisible();
   // The merchant simulator confirms receipt a few seconds later; the push moves the page.
   await expect(page.getByRole('heading', { name: EN.purchaseSucceeded })).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: '/tmp/fiat-buy-success.png' });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/fiat-buy-success.png' });
   await page.goto('/order/legal-order');
   await expect(page.getByRole('table')).toContainText(EN.status.completed);
   await page.goto('/wallet/log-legal');
@@ -140,7 +140,7 @@ for (const [code, w] of [['de_DE', DE]] as const) {
     await buyFromAd(buyer, w, '10', ad.id);
     const orderId = Number(buyer.url().split('/').pop());
     await expect(buyer.getByRole('main')).toContainText('6222 8888 7777 1234');
-    await buyer.screenshot({ path: `/tmp/fiat-buyer-detail-${code}.png`, fullPage: true });
+    if (process.env.E2E_SHOTS) await buyer.screenshot({ path: `/tmp/fiat-buyer-detail-${code}.png`, fullPage: true });
 
     // The seller's view: waiting for the payment, the escrow held.
     await seller.goto(`/deal/sell-detail/${orderId}`);
@@ -172,7 +172,7 @@ for (const [code, w] of [['de_DE', DE]] as const) {
     await seller.keyboard.press('Escape');
     await expect(seller.getByRole('dialog')).toHaveCount(0);
     // The default theme is dark; the page at 1440×900 for a look at the chat.
-    await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
+    if (process.env.E2E_SHOTS) await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
 
     // The seller hears it over the private channel and confirms receipt behind a confirmation that
     // asks for the funds password, as a withdrawal does (issue 49 §2): without it nothing is sent.
@@ -181,7 +181,7 @@ for (const [code, w] of [['de_DE', DE]] as const) {
     await release.getByRole('button', { name: w.base.common.confirm }).click();
     await expect(release.getByRole('alert')).toHaveText(w.proof.passwordRequired);
     await release.getByLabel(w.proof.fundsPassword).fill(TEST_FUNDS_PASSWORD);
-    await seller.screenshot({ path: `/tmp/fiat-seller-confirm-${code}.png` });
+    if (process.env.E2E_SHOTS) await seller.screenshot({ path: `/tmp/fiat-seller-confirm-${code}.png` });
     await release.getByRole('button', { name: w.base.common.confirm }).click();
     await expect(seller.getByRole('heading', { name: w.saleCompleted })).toBeVisible();
     await expect(buyer.getByRole('heading', { name: w.purchaseSucceeded })).toBeVisible({ timeout: 10_000 });
@@ -215,7 +215,7 @@ test('during the 24-hour lock after a funds-password change, Confirm receipt is 
   const [before, after] = outflowText('en_US', 'outflowLocked').split('{until}') as [string, string];
   // The moment in the reader's language and local time, as the pages write dates (issue 50 M5), not "2026-11-28 10:29 UTC".
   await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${escapeRegExp(before)}\\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2}:\\d{2}${escapeRegExp(after)}$`));
-  await seller.screenshot({ path: '/tmp/fiat-seller-release-locked.png' });
+  if (process.env.E2E_SHOTS) await seller.screenshot({ path: '/tmp/fiat-seller-release-locked.png' });
   await dialog.getByRole('button', { name: EN.base.common.cancel }).click();
   await expect(seller.getByRole('heading', { name: EN.buyerPaid.replace('{{amount}}', '10.00').replace('{{fiat}}', 'USD') })).toBeVisible();
   expect((await call<{ status: string }>(seller, FIAT_PATHS.order, { order_id: orderId }, token)).status).toBe('paid');
@@ -265,7 +265,7 @@ test('at 390×844 the /deal ads are cards, nothing scrolls sideways, and a card 
   await expect(cards.getByRole('listitem').first()).toContainText('USD');
   await expect(page.getByRole('table')).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/fiat-deal-cards-390.png', fullPage: true });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/fiat-deal-cards-390.png', fullPage: true });
   const link = cards.getByRole('listitem').first().getByRole('link');
   await expect(link).toHaveAttribute('href', /^\/deal\/buy-next\?ad=\d+/);
   await link.click();
@@ -327,7 +327,7 @@ test('the seller appeals after payment; the buyer sees it live; the operator rea
   const proofs = desk.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage });
   await expect(proofs).toHaveCount(2);
   await expect.poll(() => proofs.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.naturalWidth))).toEqual([240, 120]);
-  await desk.screenshot({ path: '/tmp/fiat-desk-appeal-chat.png', fullPage: true });
+  if (process.env.E2E_SHOTS) await desk.screenshot({ path: '/tmp/fiat-desk-appeal-chat.png', fullPage: true });
   await desk.context().close();
   await seller.context().close();
   await buyer.context().close();
@@ -368,14 +368,14 @@ test("the operator edits legal_trade on the Trade settings tab: the form's rules
     const change = (label: string, from: number, to: string) => EN.settings.change.replace('{{label}}', label).replace('{{from}}', String(from)).replace('{{to}}', to);
     await expect(dialog.getByTestId('settings-changes').getByRole('listitem')).toHaveText([change(EN.settings.confirmTime, before.confirm_time, '30.5'), change(EN.settings.maxUnpaid, before.max_unpaid_num, '4')]);
     // The default theme is dark: a look at the tab with its confirmation.
-    await desk.screenshot({ path: '/tmp/fiat-operator-settings-confirm-dark.png', fullPage: true });
+    if (process.env.E2E_SHOTS) await desk.screenshot({ path: '/tmp/fiat-operator-settings-confirm-dark.png', fullPage: true });
     await dialog.getByRole('button', { name: EN.settings.save }).click();
     await expect(desk.getByRole('dialog')).toHaveCount(0);
     await expect(desk.getByText(EN.settings.saved).first()).toBeVisible();
     await expect(confirmTime).toHaveValue('30.5');
     await expect(save).toBeDisabled();
     expect(await call(desk, FIAT_PATHS.operatorTradeSettings, {}, op)).toMatchObject({ pay_time: before.pay_time, confirm_time: 30.5, max_unpaid_num: 4 });
-    await desk.screenshot({ path: '/tmp/fiat-operator-settings-dark.png', fullPage: true });
+    if (process.env.E2E_SHOTS) await desk.screenshot({ path: '/tmp/fiat-operator-settings-dark.png', fullPage: true });
 
     // At 390 px the fields stack and nothing scrolls sideways.
     await desk.setViewportSize({ width: 390, height: 844 });
@@ -383,7 +383,7 @@ test("the operator edits legal_trade on the Trade settings tab: the form's rules
     await desk.getByRole('tab', { name: EN.settings.tab }).scrollIntoViewIfNeeded();
     await expect(desk.getByRole('tab', { name: EN.settings.tab })).toBeInViewport();
     expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await desk.screenshot({ path: '/tmp/fiat-operator-settings-390.png', fullPage: true });
+    if (process.env.E2E_SHOTS) await desk.screenshot({ path: '/tmp/fiat-operator-settings-390.png', fullPage: true });
   } finally {
     await call(desk, FIAT_PATHS.operatorLegalTrade, before, op);
   }

@@ -6,7 +6,7 @@ import { baseCatalogue } from './support/catalogue';
 import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { verifyIdentity } from './support/operator';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 /**
@@ -77,7 +77,7 @@ for (const lang of ['de_DE'] as const) {
     test.setTimeout(150_000);
     const w = WORDS[lang];
     const email = `e2e-futures-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await registerThroughUi(page, email);
+    await signUp(page, email);
     await verifyIdentity(page, email);
     await fundAccount(page, 'contract', '5000');
     const token = await tokenOf(page);
@@ -262,7 +262,7 @@ for (const lang of ['en_US'] as Array<keyof typeof WORDS>) {
     test.setTimeout(150_000);
     const w = WORDS[lang];
     const email = `e2e-futures-orders-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await registerThroughUi(page, email);
+    await signUp(page, email);
     await verifyIdentity(page, email);
     await fundAccount(page, 'contract', '5000');
     const token = await tokenOf(page);

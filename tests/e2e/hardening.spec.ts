@@ -8,7 +8,7 @@ import type { Pair } from '../../domain/api';
 import type { WithdrawQuota } from '../../domain/wallet';
 import { money } from '../../domain/figures';
 import { operatorDesk } from './support/operator';
-import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { failOnPageErrors, waitForFirstPage } from './support/waits';
 
 /**
@@ -116,7 +116,7 @@ async function typeInto(page: Page, label: string, text: string) {
 const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
 
 async function openOrderForm(page: Page, lang: Language, email: string) {
-  await registerThroughUi(page, email);
+  await signUp(page, email, { open: false });
   await fund(page, '1000');
   await page.goto('/markets/kline/btc_usdt');
   await switchLanguage(page, lang);
@@ -206,7 +206,7 @@ test('order form: too many decimals get the precision message, not the balance o
 for (const lang of [ZH]) {
   test(`withdrawal in ${lang.name}: a wrong funds password says so with the server's message; after a withdrawal the panel shows the new balance and quota`, async ({ page }) => {
     test.setTimeout(150_000);
-    await registerThroughUi(page, `e2e-hard-wd-${lang.code.toLowerCase()}-${Date.now()}@example.org`);
+    await signUp(page, `e2e-hard-wd-${lang.code.toLowerCase()}-${Date.now()}@example.org`);
     await fund(page, '1000');
     await page.goto('/wallet/cash/USDT');
     await switchLanguage(page, lang);
@@ -262,7 +262,7 @@ test("the operator's KYC approval asks for confirmation first, as the withdrawal
   test.setTimeout(90_000);
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   const email = `e2e-hard-kyc-${Date.now()}@example.org`;
-  await registerThroughUi(page, email);
+  await signUp(page, email, { open: false });
   await page.goto('/user/identity');
   await page.getByLabel('Full name', { exact: true }).fill('Grace Hopper');
   await page.getByLabel('ID number', { exact: true }).fill('X7654321');

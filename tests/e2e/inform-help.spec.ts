@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 
 
 
 test('a new user sees the welcome notification and the bell count, and marks it read', async ({ page }) => {
-  await registerThroughUi(page, `inform-${Date.now()}@example.org`);
+  await signUp(page, `inform-${Date.now()}@example.org`);
   const banner = page.getByRole('banner');
   const bell = banner.getByRole('link', { name: 'Notifications: 1 unread' });
   await expect(bell).toBeVisible();
@@ -26,7 +26,7 @@ test('a new user sees the welcome notification and the bell count, and marks it 
 });
 
 test('the help centre searches in English and in Japanese and opens an article', async ({ page }) => {
-  await registerThroughUi(page, `help-${Date.now()}@example.org`);
+  await signUp(page, `help-${Date.now()}@example.org`, { open: false });
   await page.goto('/user/helpcenter');
   await expect(page.getByRole('heading', { name: 'Common questions' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search questions and answers' }).fill('funds password');

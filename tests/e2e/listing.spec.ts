@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { textsOf, serverTextsOf } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
 import { nextOperatorCode, submitWithOperatorCode } from './support/operatorSession';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { form, fund } from './support/spotTrading';
 
 /**
@@ -64,7 +64,7 @@ for (const lang of ['en_US', 'de_DE']) {
     await expect(row).toContainText(say('marketsDesk.trading'));
 
     // A trader, in the same language, finds the makers' quotes on the new market and buys 20 USDT's worth.
-    await registerThroughUi(page, `e2e-listing-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`);
+    await signUp(page, `e2e-listing-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`);
     await fund(page, '500');
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang)!);
     await page.goto(`/markets/kline/${symbol}`);

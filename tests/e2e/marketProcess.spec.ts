@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { LANGUAGES } from '../../domain/languages';
 import { OPERATOR, verifyIdentity } from './support/operator';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 import { baseCatalogue } from './support/catalogue';
 import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, tokenOf, type SpotWords } from './support/spotTrading';
@@ -68,7 +68,7 @@ test.describe('market process', () => {
 
   /** A new funded trader on the BTC_USDT page, in `lang`, once m1's market makers move the book; `at` the server or a front. */
   async function traderOnBtc(page: Page, lang: string, w: SpotWords, at = origin) {
-    await registerThroughUi(page, `e2e-market-process-${lang.toLowerCase()}-${Date.now()}@example.org`, { origin: at, dataDir });
+    await signUp(page, `e2e-market-process-${lang.toLowerCase()}-${Date.now()}@example.org`, { server: { origin: at, dataDir }, open: false });
     await fund(page, '1000', at);
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang));
     await page.goto(`${at}/markets/kline/BTC_USDT`);
@@ -83,7 +83,7 @@ test.describe('market process', () => {
     await placeAndCancelFarLimitBuy(page, EN);
     // Cancelling gave the frozen 10 USDT back, pushed over the private channel from m1's commit.
     await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
-    await page.screenshot({ path: test.info().outputPath('market-process-kline.png') });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('market-process-kline.png') });
   });
 
   test('in Japanese; with the process stopped the page says trading is paused and an order is refused at once, and trading resumes when it is back', async ({ page }) => {
@@ -107,7 +107,7 @@ test.describe('market process', () => {
     const paused = page.getByRole('status').filter({ hasText: baseCatalogue('ja_JP').trade.paused });
     await expect(paused).toBeVisible({ timeout: 20_000 });
     await paused.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath('market-process-unavailable-ja.png') });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('market-process-unavailable-ja.png') });
     await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
 
     startMarkets();
@@ -127,14 +127,14 @@ test.describe('market process', () => {
     await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
     // Nothing of it went to the server's address: the page, its calls and its socket were the front's.
     expect(new URL(page.url()).port).toBe(String(frontPort));
-    await page.screenshot({ path: test.info().outputPath('front-kline.png') });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('front-kline.png') });
   });
 
   test('futures in a process of its own: the contract page shows f1\'s book and mark, and a verified trader opens a long through it', async ({ page }) => {
     test.setTimeout(180_000);
     const f = futuresEn.futures;
     const email = `e2e-product-process-${Date.now()}@example.org`;
-    await registerThroughUi(page, email, { origin, dataDir });
+    await signUp(page, email, { server: { origin, dataDir } });
     await verifyIdentity(page, email, origin);
     await fund(page, '5000', origin);
     const token = await tokenOf(page);
@@ -163,13 +163,13 @@ test.describe('market process', () => {
       await expect(opened).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 90_000, intervals: [1_000] });
     await expect(positions).toContainText(f.long);
-    await page.screenshot({ path: test.info().outputPath('product-process-contract.png') });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('product-process-contract.png') });
   });
 
   test('P2P in a process of its own: a newcomer buys USDT from a merchant f1 simulates, and the page follows the order to its end', async ({ page }) => {
     test.setTimeout(120_000);
     const f = fiatEn.fiat;
-    await registerThroughUi(page, `e2e-product-process-p2p-${Date.now()}@example.org`, { origin, dataDir });
+    await signUp(page, `e2e-product-process-p2p-${Date.now()}@example.org`, { server: { origin, dataDir }, open: false });
     // The ads f1's merchants published, read through the server.
     await page.goto(`${origin}/deal`);
     const table = page.getByRole('table');
@@ -185,6 +185,6 @@ test.describe('market process', () => {
     await expect(page).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
     // f1's simulator confirms receipt; its push reaches the page through the server's socket.
     await expect(page.getByRole('heading', { name: f.purchaseSucceeded })).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: test.info().outputPath('product-process-p2p.png') });
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('product-process-p2p.png') });
   });
 });

@@ -9,7 +9,7 @@ import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
-import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 import { expectNoSidewaysScroll, PHONE, shotsFolder, useLanguage, usePhone, useTheme } from './support/phone';
 import { expectTappable } from './support/tap';
@@ -21,7 +21,8 @@ import { expectTappable } from './support/tap';
  * position card, the isolated-margin dialog with the new liquidation price, the spot stop-limit and
  * OCO forms, a P2P notification in the bell's list, the ledger's translated entry names. Each is
  * checked to fit the phone (nothing scrolls sideways, every dialog inside the screen) and
- * photographed in both themes (E2E_SHOTS=<folder> keeps the pictures; otherwise the test's output).
+ * photographed in both themes when E2E_SHOTS=<folder> asks for pictures (CI takes none: they cost
+ * browser CPU and nobody sees them there).
  */
 
 const WIDTH = PHONE.width;
@@ -62,7 +63,7 @@ async function photographBothThemes(page: Page, name: string, target: () => Loca
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${name}: ${theme} theme`).toBe(BODY_BACKGROUND[theme]);
     await expectInsideTheScreen(target(), `${name} (${theme})`);
     await expectNoSidewaysScroll(page, `${name} (${theme})`);
-    await target().screenshot({ path: join(folder, `${name}-${test.info().title.slice(0, 5)}-${theme}.png`) });
+    if (process.env.E2E_SHOTS) await target().screenshot({ path: join(folder, `${name}-${test.info().title.slice(0, 5)}-${theme}.png`) });
   }
   await useTheme(page, 'dark');
   await page.reload();
@@ -187,7 +188,7 @@ async function p2pNoticeSteps(page: Page, w: Words, browserPage: () => Promise<P
     funds_password: TEST_FUNDS_PASSWORD,
   }, token);
   const taker = await browserPage();
-  await registerThroughUi(taker, `e2e-phone-taker-${Date.now()}@example.org`);
+  await signUp(taker, `e2e-phone-taker-${Date.now()}@example.org`, { open: false });
   await call(taker, FIAT_PATHS.take, { ad_id: ad.id, by: 'amount', value: '10' }, await tokenOf(taker));
   await taker.context().close();
 
@@ -206,7 +207,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     test.setTimeout(120_000);
     const w = wordsOf(lang);
     const wallet = read<{ wallet: { withdraw: { address: string; quantity: string } } }>(`src/locales/wallet/${lang}.json`).wallet;
-    await registerThroughUi(page, `e2e-phone-wd-${lang.slice(0, 2)}-${Date.now()}@example.org`);
+    await signUp(page, `e2e-phone-wd-${lang.slice(0, 2)}-${Date.now()}@example.org`);
     await fund(page, '100');
     await useLanguage(page, lang);
     for (const theme of ['dark', 'light'] as const) {
@@ -220,7 +221,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await expectTappable(page.getByLabel(wallet.withdraw.quantity), `${theme}: the quantity`);
       await expectNoSidewaysScroll(page, `/wallet/cash/USDT (${theme})`);
       const folder = shotsFolder();
-      await page.screenshot({ path: join(folder, `withdrawal-${lang}-${theme}.png`), fullPage: true });
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(folder, `withdrawal-${lang}-${theme}.png`), fullPage: true });
     }
   });
 
@@ -248,7 +249,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     test.setTimeout(240_000);
     const w = wordsOf(lang);
     const email = `e2e-phone-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await registerThroughUi(page, email);
+    await signUp(page, email);
     await verifyIdentity(page, email);
     await fundAccount(page, 'contract', '5000');
     await fund(page, '1000');

@@ -9,7 +9,7 @@ import type walletCatalogue from '../../src/locales/wallet/en_US.json';
 import { fundAccount } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
-import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 import { expectNoSidewaysScroll, shoot as shootAs, useLanguage, usePhone, useTheme } from './support/phone';
 import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap';
@@ -185,7 +185,7 @@ for (const [lang, theme] of [['en_US', 'dark'], ['de_DE', 'light']] as const) {
     test.setTimeout(300_000);
     const w = wordsOf(lang);
     const email = `e2e-journey-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await registerThroughUi(page, email);
+    await signUp(page, email);
     await verifyIdentity(page, email);
     // fundAccount deposits into an empty spot account and moves it on: the spot funds come last.
     await fundAccount(page, 'contract', '500');

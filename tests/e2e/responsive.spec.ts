@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type { RouteEntry } from '../../src/app/routeList';
 import { loadRouteTable } from '../../scripts/bundle/routeTable';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { failOnPageErrors, waitForFirstPage } from './support/waits';
 
 /**
@@ -172,7 +172,7 @@ for (const [lang, signedIn] of [[EN, true], [DE, false]] as const) {
     const state = `${lang.name}, ${signedIn ? 'signed in' : 'signed out'}`;
     test(`390×844, ${state}: no route scrolls sideways and the main actions are reachable`, async ({ page }) => {
       test.setTimeout(420_000);
-      if (signedIn) await registerThroughUi(page, `e2e-resp-${lang.code.toLowerCase()}-${Date.now()}@example.org`);
+      if (signedIn) await signUp(page, `e2e-resp-${lang.code.toLowerCase()}-${Date.now()}@example.org`);
       if (lang === DE) await switchToGerman(page);
       const routes = ROUTES.filter((r) => (signedIn ? SIGNED_IN_TOO(r) : !r.gated));
       for (const route of routes) {

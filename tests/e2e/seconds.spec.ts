@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import { baseCatalogue } from './support/catalogue';
 import { signedUpOn } from './support/header';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { fundAccount } from './support/api';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
@@ -54,7 +54,7 @@ async function buy(page: Page, words: typeof EN, direction: 'up' | 'down', stake
 
 test('buy up and down, watch the countdown, see the results and the history', async ({ page }) => {
   test.setTimeout(150_000);
-  await registerThroughUi(page, `e2e-seconds-${Date.now()}@example.org`);
+  await signUp(page, `e2e-seconds-${Date.now()}@example.org`, { open: false });
   await fundSeconds(page, '1000');
   await page.goto('/contract_sec/btc_usdt');
   await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1,000.00 USDT', { timeout: 20_000 });
@@ -74,12 +74,12 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await page.waitForTimeout(2000);
   const after = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
   expect(before - after).toBeGreaterThanOrEqual(1);
-  await page.screenshot({ path: test.info().outputPath('seconds-counting-down.png') });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('seconds-counting-down.png') });
   // The pair's candles through the shared chart, under its translated name, with the two buy prices marked.
   const chart = page.getByRole('img', { name: EN.priceChart });
   await expect(chart).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await chart.screenshot({ path: test.info().outputPath('seconds-chart.png') });
+  if (process.env.E2E_SHOTS) await chart.screenshot({ path: test.info().outputPath('seconds-chart.png') });
 
   // Both settle at their expiry second; the server pushes the result.
   for (const card of [cards.nth(0), cards.nth(1)]) {
@@ -90,7 +90,7 @@ test('buy up and down, watch the countdown, see the results and the history', as
   // Issue 50 C7: settled contracts are results, no longer under "Open contracts".
   await expect(page.getByTestId('seconds-open-cards').getByTestId('seconds-card')).toHaveCount(0);
   await expect(page.getByTestId('seconds-results').getByTestId('seconds-card')).toHaveCount(2);
-  await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
   // Today's result on the wallet's seconds account page is the sum of the two results (summed in cents).
   const results = await cards.getByTestId('seconds-result').allTextContents();
   const cents = results.map((r) => Math.round(Number(/([+-]?\d+\.\d{2}) USDT$/.exec(r)![1]) * 100)).reduce((a, b) => a + b, 0);

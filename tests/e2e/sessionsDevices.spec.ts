@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { codeFor } from './support/outbox';
-import { registerThroughUi, TEST_PASSWORD } from './support/register';
+import { signUp, TEST_PASSWORD } from './support/register';
 
 /**
  * Issue 35, sessions and devices and the anti-phishing code, in two languages: two sessions of one
@@ -46,7 +46,7 @@ for (const lang of ['ja_JP']) {
     const t = texts(lang);
     const account = `e2e-sess-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`;
     const first = await (await browser.newContext()).newPage();
-    await registerThroughUi(first, account);
+    await signUp(first, account);
     const second = await secondSession(browser, account);
     await second.goto('/user/user');
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedUpOn } from './support/header';
-import { registerThroughUi } from './support/register';
+import { signUp } from './support/register';
 import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, toastDuring, tradingEn, tradingJa } from './support/spotTrading';
 
 /**
@@ -18,7 +18,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a funded trader places a limit buy, cancels it, buys at market and sees the fill', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, `e2e-spot-${Date.now()}@example.org`);
+  await signUp(page, `e2e-spot-${Date.now()}@example.org`);
   await fund(page, '5000');
 
   await page.goto('/markets/kline/BTC_USDT');
@@ -44,7 +44,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   // At most the 100 USDT budget is spent (a remainder smaller than one lot comes back).
   await expect(form(page).getByTestId('available')).toHaveText(/^4,9\d\d\.\d{2} USDT$/);
 
-  await page.screenshot({ path: test.info().outputPath('kline-with-form.png') });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('kline-with-form.png') });
   // The market order is finished at once: it is in the history tab with what it bought.
   await ordersPanel(page).getByRole('tab', { name: EN.history }).click();
   const marketRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.market });
@@ -58,7 +58,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   // It spent its budget (what is left is less than one lot): fully traded, not cancelled.
   await expect(historyRow).toContainText(EN.filled);
   await expect(page.getByRole('table', { name: baseEn.page.order.spotHistory }).getByRole('row')).toHaveCount(3);
-  await page.screenshot({ path: test.info().outputPath('spot-history.png'), fullPage: true });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('spot-history.png'), fullPage: true });
   await historyRow.getByRole('link').click();
   await expect(page).toHaveURL(/\/order\/spot-detail\/\d+$/);
   await expect(page.getByText(tradingEn.spot.col.turnover, { exact: true })).toBeVisible();
@@ -81,7 +81,7 @@ test('the order form and cancel confirmation in Japanese', async ({ page }) => {
 
 test('an IOC limit that cannot trade says so, and the history shows its time in force and why it ended (issue 50 S4)', async ({ page }) => {
   test.setTimeout(90_000);
-  await registerThroughUi(page, `e2e-spot-ioc-${Date.now()}@example.org`);
+  await signUp(page, `e2e-spot-ioc-${Date.now()}@example.org`, { open: false });
   await fund(page, '500');
   await page.goto('/markets/kline/BTC_USDT');
   await expect(form(page).getByTestId('available')).toHaveText(/^500\.00 USDT$/, { timeout: 20_000 });

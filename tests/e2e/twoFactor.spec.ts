@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
 import { operatorDesk } from './support/operator';
 import { nextOperatorCode } from './support/operatorSession';
-import { registerThroughUi, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
 
 /**
  * Issues 35 and 49, two-factor authentication as a trader meets it, in English and German: enrol
@@ -100,7 +100,7 @@ for (const lang of ['de_DE']) {
     const used = { step: 0 };
     const account = `e2e-2fa-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`;
     const page = await (await browser.newContext()).newPage();
-    await registerThroughUi(page, account);
+    await signUp(page, account);
     // Spot USDT to withdraw, from the simulated chain, credited while 2FA is set up.
     const token = await tokenOf(page);
     const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { operatorDesk } from './support/operator';
 
 /**
@@ -105,7 +105,7 @@ for (const [language, w] of [['日本語', JA]] as const) {
   test(`wallet in ${language}: deposit, transfer to futures, withdraw, operator approves, every record`, async ({ page, browser }) => {
     test.setTimeout(120_000);
     const email = `e2e-wallet-${w === JA ? 'ja' : 'en'}-${Date.now()}@example.org`;
-    await registerThroughUi(page, email);
+    await signUp(page, email);
     if (w === JA) {
       await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
       await page.getByRole('menuitemradio', { name: /日本語/ }).click();

@@ -43,9 +43,12 @@ describe('the per-account budget of wrong second-step codes', () => {
     if (!rightAccepted) expect(answers[24]!.body).toMatchObject({ code: 400, msg: EN.twoFactorLocked, data: null });
     expect(answers.every((a, i) => i === 24 || (a.body.code === 400 && a.body.data === null))).toBe(true);
     // No more wrong codes were looked at than the budget allows; every other try was refused as locked.
+    // The wrong code that takes the budget's last try is looked at and answered "locked" (it locks the
+    // account), so it is not counted here; and when the right code was among the budget's tries, its
+    // try is given back only after it is checked, possibly after the last try was taken: then one less.
     const wrongLookedAt = answers.filter((a, i) => i !== 24 && a.body.msg !== EN.twoFactorLocked).length;
     expect(wrongLookedAt).toBeLessThanOrEqual(SECOND_STEP_BUDGET);
-    expect(wrongLookedAt).toBeGreaterThanOrEqual(SECOND_STEP_BUDGET - 1);
+    expect(wrongLookedAt).toBeGreaterThanOrEqual(SECOND_STEP_BUDGET - (rightAccepted ? 2 : 1));
     expect((await t.db.query('select 1 from session_token where user_id = $1 and revoked_at is null', [who.id])).length).toBe(rightAccepted ? 2 : 1);
     // The right code afterwards, from any of them, is refused: locked.
     t.advance(30_000);

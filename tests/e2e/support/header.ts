@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { registerThroughUi } from './register';
+import { signUp } from './register';
 
 /** Picks a language (its name in the menu, "日本語") from the site header's Language menu. */
 export async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
@@ -9,7 +9,7 @@ export async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
 
 /** A new trader's start: signs up through the UI as `email`, is funded by `fund`, opens `path` and picks `language`. */
 export async function signedUpOn(page: Page, path: string, o: { email: string; fund: () => Promise<unknown>; language: RegExp }): Promise<void> {
-  await registerThroughUi(page, o.email);
+  await signUp(page, o.email, { open: false });
   await o.fund();
   await page.goto(path);
   await chooseLanguage(page, o.language);
