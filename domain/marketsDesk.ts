@@ -71,8 +71,10 @@ export interface OperatorMarket {
   halted_reason: string | null;
   /** Epoch ms; null while trading. */
   halted_at: number | null;
-  /** Epoch ms of an announced delisting (spot only); null or absent when none is announced. */
+  /** Epoch ms of an announced delisting (a spot market's or a contract's); null or absent when none is announced. */
   delist_at?: number | null;
+  /** Its delisting has halted it and not yet closed it: it is not resumed (the server refuses; the desk offers no Resume). */
+  delist_halted?: boolean;
 }
 
 /** What a risk operator gives to announce a spot market's delisting (docs/API.md "Delisting a market"). */

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
+import { haltedByDelisting, haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
 import { btcTrading, ethHalted, marketsDeskModel, newContract, newCurrency, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
@@ -176,39 +176,62 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.reads()).toBe(2);
   });
 
-  it('announces a delisting of a trading spot market only, with a trimmed reason and the code', async () => {
+  it('announces a delisting of a trading spot market with no delisting announced, with a trimmed reason and the code', async () => {
     const t = start();
     const announced = { ...btcTrading, symbol: 'XRP_USDT', delist_at: 1_800_000_000_000 };
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted, announced, { ...btcTrading, market: 'futures' as const, symbol: 'LTC_USDT' }] });
-    // Unknown, a contract only, or already announced: no form.
-    for (const symbol of ['NOPE_USDT', 'LTC_USDT', 'XRP_USDT']) t.actor.send({ type: 'markets.openDelisting', symbol });
+    // Unknown, only a contract (not this spot market), or already announced: no form.
+    for (const symbol of ['NOPE_USDT', 'LTC_USDT', 'XRP_USDT']) t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
     // A halted market may still be delisted.
-    t.actor.send({ type: 'markets.openDelisting', symbol: 'ETH_USDT' });
-    expect(t.actor.getSnapshot().context.delisting).toBe('ETH_USDT');
+    t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol: 'ETH_USDT' });
+    expect(t.actor.getSnapshot().context.delisting).toEqual({ market: 'spot', symbol: 'ETH_USDT' });
     t.actor.send({ type: 'markets.closeForm' });
     expect(t.actor.getSnapshot().context.delisting).toBeUndefined();
-    t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: '  ', code: '123456' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'x'.repeat(201), code: '123456' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: Number.NaN, reason: 'Wound down', code: '123456' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Wound down', code: 'abc' });
-    expect(t.deferred.inputsOf('delistPair')).toHaveLength(0);
+    expect(t.deferred.inputsOf('delistMarket')).toHaveLength(0);
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Wound down ', code: 'ABCDE-12345' });
-    expect(t.deferred.inputsOf('delistPair')).toEqual([{ symbol: 'BTC_USDT', delist_at: 1_790_000_000_000, reason: 'Wound down', totp_code: 'ABCDE-12345' }]);
-    await t.settle({ type: 'xstate.error.actor.delistPair', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } });
-    expect(t.actor.getSnapshot().context).toMatchObject({ delisting: 'BTC_USDT', formRefusal: { text: 'The delisting time must be now or later' } });
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'spot', symbol: 'BTC_USDT', delist_at: 1_790_000_000_000, reason: 'Wound down', totp_code: 'ABCDE-12345' }]);
+    await t.settle({ type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } });
+    expect(t.actor.getSnapshot().context).toMatchObject({ delisting: { market: 'spot', symbol: 'BTC_USDT' }, formRefusal: { text: 'The delisting time must be now or later' } });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_100_000, reason: 'Wound down', code: '123456' });
-    await t.settle({ type: 'xstate.done.actor.delistPair', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_100_000 } });
+    await t.settle({ type: 'xstate.done.actor.delistMarket', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_100_000 } });
     expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.delistAnnounced' } });
+  });
+
+  it("announces a contract's delisting through the same form, naming the contract, with its own toast", async () => {
+    const t = start();
+    const contract = { ...btcTrading, market: 'futures' as const, symbol: 'LTC_USDT' };
+    const announced = { ...contract, symbol: 'XRP_USDT', delist_at: 1_800_000_000_000 };
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, contract, announced] });
+    // No contract on BTC_USDT (its spot market only), or a contract already announced: no form.
+    for (const symbol of ['BTC_USDT', 'XRP_USDT']) t.actor.send({ type: 'markets.openDelisting', market: 'futures', symbol });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    t.actor.send({ type: 'markets.openDelisting', market: 'futures', symbol: 'LTC_USDT' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Contract retired ', code: '123456' });
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'futures', symbol: 'LTC_USDT', delist_at: 1_790_000_000_000, reason: 'Contract retired', totp_code: '123456' }]);
+    await t.settle({ type: 'xstate.done.actor.delistMarket', output: { symbol: 'LTC_USDT', delist_at: 1_790_000_000_000 } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.contractDelistAnnounced' } });
+  });
+
+  it('tells a market halted by its delisting from one halted before it, by what the server says', () => {
+    const announced = { ...ethHalted, market: 'futures' as const, delist_at: 1_790_000_000_000 };
+    expect(haltedByDelisting({ ...announced, delist_halted: true })).toBe(true);
+    expect(haltedByDelisting({ ...announced, delist_halted: false })).toBe(false);
+    expect(haltedByDelisting(ethHalted)).toBe(false);
   });
 
   it('without trading.write opens no form', async () => {
     const t = start(false);
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
     t.actor.send({ type: 'markets.openListing' });
-    t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.openCurrency' });
     t.actor.send({ type: 'markets.openContract' });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });

@@ -15,7 +15,8 @@ import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
  * intake, stops and makers, seconds purchases (spot/trading.ts, stops.ts, marketService.ts,
  * seconds/contracts.ts), the futures intake, makers and tick (futures/halts.ts: a halted contract
  * still takes closes) and the Binance dialect's exchangeInfo. Cancels are never refused. Each
- * change is written to the audit log in its transaction, and a refused one as refused.
+ * change is written to the audit log in its transaction, and a refused one as refused. A market its
+ * delisting halted (delisting.ts, contractDelisting.ts) is not resumed: its close is under way.
  */
 interface HaltRow {
   symbol: string;
@@ -23,18 +24,27 @@ interface HaltRow {
   halted_reason: string | null;
   halted_at: number | null;
   delist_at: number | null;
+  delist_halted: boolean;
 }
 
-/** Per kind of market: whether the pair has one (its status column) and its halt's columns. */
-const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string }> = {
-  spot: { status: 'trade_status', reason: 'halted_reason', at: 'halted_at' },
-  futures: { status: 'contract_status', reason: 'contract_halted_reason', at: 'contract_halted_at' },
+/** Per kind of market: whether the pair has one (its status column), its halt's columns and its delisting's (migrations 049 spot, 058 contract). */
+const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string; delistAt: string; delistHalted: string; delisted: string }> = {
+  spot: { status: 'trade_status', reason: 'halted_reason', at: 'halted_at', delistAt: 'delist_at', delistHalted: 'delist_halted_at', delisted: 'delisted_at' },
+  futures: {
+    status: 'contract_status',
+    reason: 'contract_halted_reason',
+    at: 'contract_halted_at',
+    delistAt: 'contract_delist_at',
+    delistHalted: 'contract_delist_halted_at',
+    delisted: 'contract_delisted_at',
+  },
 };
 
 const select = (kind: MarketKind) => {
   const c = COLUMNS[kind];
   return `select left_symbol || '_' || right_symbol as symbol, ${c.status} = 1 and delisted_at is null as trading, ${c.reason} as halted_reason,
-    (extract(epoch from ${c.at}) * 1000)::bigint as halted_at, ${kind === 'spot' ? '(extract(epoch from delist_at) * 1000)::bigint' : 'null::bigint'} as delist_at from pair`;
+    (extract(epoch from ${c.at}) * 1000)::bigint as halted_at, (extract(epoch from ${c.delistAt}) * 1000)::bigint as delist_at,
+    ${c.delistHalted} is not null and ${c.delisted} is null as delist_halted from pair`;
 };
 
 const toMarket = (kind: MarketKind, row: HaltRow): OperatorMarket => ({
@@ -48,7 +58,7 @@ export function marketHalts(db: Database) {
   const lockMarket = async (tx: Queryable, kind: MarketKind, symbol: string) => {
     const [left = '', right = ''] = symbol.toUpperCase().split('_');
     const [row] = await tx.query<HaltRow>(`${select(kind)} where left_symbol = $1 and right_symbol = $2 for update`, [left, right]);
-    return row && row.trading ? { row, left, right } : undefined;
+    return row ? { row, left, right } : undefined;
   };
 
   async function change(operator: OperatorActor, kind: MarketKind, symbol: string, reason: string | null): Promise<Outcome<OperatorMarket>> {
@@ -58,7 +68,9 @@ export function marketHalts(db: Database) {
     const c = COLUMNS[kind];
     const outcome = await db.transaction(async (tx): Promise<Outcome<OperatorMarket>> => {
       const found = await lockMarket(tx, kind, symbol);
-      if (!found) return { ok: false, key: kind === 'spot' ? 'marketNotListed' : 'contractNotListed' };
+      // Before "not listed": a spot market its delisting halted no longer trades (trade_status 0) but is still being closed, which the operator is told.
+      if (found && reason === null && found.row.delist_halted) return { ok: false, key: 'marketDelistHalted' };
+      if (!found || !found.row.trading) return { ok: false, key: kind === 'spot' ? 'marketNotListed' : 'contractNotListed' };
       if (reason !== null && found.row.halted_reason !== null) return { ok: false, key: 'marketAlreadyHalted' };
       if (reason === null && found.row.halted_reason === null) return { ok: false, key: 'marketNotHalted' };
       await tx.query(`update pair set ${c.reason} = $3, ${c.at} = case when $3::text is null then null else now() end where left_symbol = $1 and right_symbol = $2`, [

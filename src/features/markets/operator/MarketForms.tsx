@@ -67,8 +67,8 @@ export function ListPairDialog(props: DeskDialogProps & { onSubmit: (listing: Ma
   );
 }
 
-/** Announces a spot market's delisting: when (the operator's local time) and the reason traders read. */
-export function DelistDialog(props: DeskDialogProps & { market: string; onSubmit: (delistAt: number, reason: string, code: string) => void }) {
+/** Announces a spot market's or a contract's (`contract`) delisting: when (the operator's local time) and the reason traders read. */
+export function DelistDialog(props: DeskDialogProps & { market: string; contract: boolean; onSubmit: (delistAt: number, reason: string, code: string) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   const reasonId = useId();
@@ -79,7 +79,7 @@ export function DelistDialog(props: DeskDialogProps & { market: string; onSubmit
         {({ errors, touched }) => (
           <Form id={formId} noValidate aria-label={title}>
             <DeskForm>
-              <Muted style={{ margin: 0 }}>{t('marketsDesk.form.delistIntro', { market: props.market })}</Muted>
+              <Muted style={{ margin: 0 }}>{t(props.contract ? 'marketsDesk.form.delistIntroContract' : 'marketsDesk.form.delistIntro', { market: props.market })}</Muted>
               <FormField name="delist_at" labelKey="marketsDesk.form.delistAt" type="datetime-local" />
               <div className="field">
                 <label htmlFor={reasonId}>{t('marketsDesk.reason')}</label>

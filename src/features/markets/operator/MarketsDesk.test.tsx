@@ -23,6 +23,9 @@ const markets: OperatorMarket[] = [
   { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
   { market: 'futures', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
   { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 },
+  // A contract with its delisting announced, and one its delisting halted (its time come): no Delist, and the latter no Resume.
+  { market: 'futures', symbol: 'LTC_USDT', trading: true, halted_reason: null, halted_at: null, delist_at: 4_102_444_800_000 },
+  { market: 'futures', symbol: 'XRP_USDT', trading: true, halted_reason: 'The XRP contract is retired', halted_at: 1_790_000_000_000, delist_at: 1_790_000_000_000, delist_halted: true },
 ];
 
 /** The desk over a fake operator API, for an operator whose stored session holds `roles`. */
@@ -38,9 +41,9 @@ async function renderDesk(roles: string[] | undefined) {
       if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[2], halted_reason: null, halted_at: null } as T;
       // The 2FA code 000000 is refused as the server says it; any other goes through.
       const code = (body as { totp_code?: string }).totp_code;
-      if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
+      if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist || path === MARKET_OPERATOR_PATHS.contractDelist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
       if (path === MARKET_OPERATOR_PATHS.list) return { symbol: 'SOL_USDT' } as T;
-      if (path === MARKET_OPERATOR_PATHS.delist) return { symbol: 'BTC_USDT', delist_at: 1 } as T;
+      if (path === MARKET_OPERATOR_PATHS.delist || path === MARKET_OPERATOR_PATHS.contractDelist) return { symbol: 'BTC_USDT', delist_at: 1 } as T;
       if (path === MARKET_OPERATOR_PATHS.listCurrency) {
         if (code === undefined) throw { kind: 'server', serverMessage: 'Enter your 2FA code' };
         if (code === '000000') throw { kind: 'server', serverMessage: 'Network ERC20: the minimums and the fee must fit the precision' };
@@ -125,7 +128,7 @@ describe('markets desk view', () => {
     const calls = await renderDesk(['risk']);
     fireEvent.click(screen.getByRole('button', { name: 'Perpetual' }));
     const rows = within(screen.getByRole('table', { name: 'Markets' })).getAllByRole('row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4); // The header, BTC/USDT, and the two contracts being delisted.
     expect(rows[1]!.textContent).toContain('BTC/USDT Perpetual');
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Halt' }));
     const dialog = screen.getByRole('dialog', { name: 'Halt BTC/USDT Perpetual' });
@@ -190,6 +193,30 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', totp_code: '000000' });
+  }, FORM_TEST_MS);
+
+  it("announces a contract's delisting to the contract route, with the same fields and 2FA code as a spot market's", async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'Perpetual' }));
+    const rows = within(screen.getByRole('table', { name: 'Markets' })).getAllByRole('row');
+    const row = (symbol: string) => rows.find((r) => within(r).queryByText(new RegExp(`^${symbol} `)))!;
+    // Announced: its time shows and no Delist; halted by its delisting: no Resume either.
+    expect(within(row('LTC/USDT')).getByText(/^Delisting/)).toBeTruthy();
+    expect(within(row('LTC/USDT')).queryByRole('button', { name: 'Delist' })).toBeNull();
+    expect(within(row('XRP/USDT')).queryByRole('button', { name: 'Resume' })).toBeNull();
+    fireEvent.click(within(row('BTC/USDT')).getByRole('button', { name: 'Delist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delist BTC/USDT Perpetual' });
+    expect(within(dialog).getByText(/every position closed at the mark price/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Delisting time (your time zone)'), { target: { value: '2027-01-15T10:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: ' Contract retired ' } });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.delist)).toEqual([]);
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.contractDelist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Contract retired', totp_code: '000000' });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delist BTC/USDT Perpetual' })).toBeNull(), { timeout: 5000 });
   }, FORM_TEST_MS);
 
   it('lists a currency through its form: what is typed is sent, the server\'s refusal shows under the form, a network can be added and removed', async () => {

@@ -16,7 +16,7 @@ import { FormProblem } from '../../../app/ui/FormRows';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { PressedChoice } from '../../../app/ui/Segmented';
-import { haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import { haltedByDelisting, haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
 import { ListContractDialog } from './ContractForm';
 import { ListCurrencyDialog } from './CurrencyForm';
 import { DelistDialog, ListPairDialog } from './MarketForms';
@@ -66,8 +66,9 @@ const ReasonField = styled.div`
 /**
  * /operator, "Markets" (risk; an auditor reads it): every spot market or perpetual contract (a
  * choice above the list), trading or halted with the reason traders read and since when, and an
- * announced delisting's time. Halt asks the reason; resume asks first; "List a currency", "List a
- * contract", "List a pair" and a spot market's "Delist" open a form each that asks the operator's 2FA code. The list
+ * announced delisting's time. Halt asks the reason; resume asks first, and is not offered once the
+ * market's delisting halted it (the server refuses it); "List a currency", "List a contract", "List a
+ * pair" and a market's or contract's "Delist" (until one is announced) open a form each that asks the operator's 2FA code. The list
  * follows the pair list's channel, so another operator's change shows without a reload. All are offered only to
  * roles granting trading.write; the server checks each call anyway.
  */
@@ -141,12 +142,14 @@ export function MarketsDesk() {
                       {t('marketsDesk.halt')}
                     </Button>
                   ) : (
-                    <Button type="button" $small $variant="ghost" onClick={() => desk.resume(m)}>
-                      {t('marketsDesk.resume')}
-                    </Button>
+                    !haltedByDelisting(m) && (
+                      <Button type="button" $small $variant="ghost" onClick={() => desk.resume(m)}>
+                        {t('marketsDesk.resume')}
+                      </Button>
+                    )
                   )}
-                  {m.market === 'spot' && m.delist_at == null && (
-                    <Button type="button" $small $variant="ghost" onClick={() => desk.openDelisting(m.symbol)}>
+                  {m.delist_at == null && (
+                    <Button type="button" $small $variant="ghost" onClick={() => desk.openDelisting(m)}>
                       {t('marketsDesk.form.delist')}
                     </Button>
                   )}
@@ -160,7 +163,7 @@ export function MarketsDesk() {
       {desk.listingContract && <ListContractDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitContract} onClose={desk.closeForm} />}
       {desk.listing && <ListPairDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitListing} onClose={desk.closeForm} />}
       {desk.delisting && (
-        <DelistDialog key={desk.forms} market={desk.delisting.replace('_', '/')} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />
+        <DelistDialog key={desk.forms} market={named(desk.delisting)} contract={desk.delisting.market === 'futures'} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />
       )}
       <ConfirmActDialog<ResumeSubject>
         actor={desk.resumeQuestion}

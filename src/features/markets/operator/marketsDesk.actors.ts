@@ -12,8 +12,10 @@ export function createMarketsDeskActors(operatorApi: ApiClient) {
     resumeMarket: fromPromise<OperatorMarket, ResumeSubject>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { market: input.market, symbol: input.symbol }, signal)),
     /** A new spot pair, with the operator's 2FA code (docs/API.md "Listing a market"). */
     listPair: fromPromise<unknown, ListingCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.list, input, signal)),
-    /** A spot market's delisting at a time, with the operator's 2FA code. */
-    delistPair: fromPromise<unknown, DelistingCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.delist, input, signal)),
+    /** A spot market's or a contract's delisting at a time, with the operator's 2FA code: each to its route, which takes the same fields. */
+    delistMarket: fromPromise<unknown, DelistingCall>(({ input: { market, ...delisting }, signal }) =>
+      operatorApi.post<unknown>(market === 'futures' ? MARKET_OPERATOR_PATHS.contractDelist : MARKET_OPERATOR_PATHS.delist, delisting, signal),
+    ),
     /** A new currency with its networks, with the operator's 2FA code (docs/API.md "Listing a currency"). */
     listCurrency: fromPromise<unknown, CurrencyCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.listCurrency, input, signal)),
     /** A perpetual contract on a spot pair, with the operator's 2FA code (docs/API.md "Listing a perpetual contract"). */

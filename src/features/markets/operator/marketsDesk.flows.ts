@@ -21,7 +21,7 @@ export const provide = ({ operatorApi, store, showToast, socket }: Services) => 
         haltMarket: actors.haltMarket,
         resume: confirmActing(actors.resumeMarket, showToast),
         listPair: actors.listPair,
-        delistPair: actors.delistPair,
+        delistMarket: actors.delistMarket,
         listCurrency: actors.listCurrency,
         listContract: actors.listContract,
         // Another operator's change reaches the desk as it reaches the site's markets list.

@@ -44,7 +44,7 @@ export function useMarketsDesk() {
       resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),
       openListing: () => ({ type: 'markets.openListing' }),
       submitListing: (listing: MarketListing, code: string) => ({ type: 'markets.submitListing', listing, code }),
-      openDelisting: (symbol: string) => ({ type: 'markets.openDelisting', symbol }),
+      openDelisting: (market: OperatorMarket) => ({ type: 'markets.openDelisting', market: market.market, symbol: market.symbol }),
       submitDelisting: (delist_at: number, reason: string, code: string) => ({ type: 'markets.submitDelisting', delist_at, reason, code }),
       closeForm: () => ({ type: 'markets.closeForm' }),
       openCurrency: () => ({ type: 'markets.openCurrency' }),

@@ -34,8 +34,8 @@ export type MarketsDeskEvent =
   | { type: 'markets.openListing' }
   /** The listing form sent with the operator's 2FA code (the form checked the fields). */
   | { type: 'markets.submitListing'; listing: MarketListing; code: string }
-  /** Opens the delisting form of a trading spot market. */
-  | { type: 'markets.openDelisting'; symbol: string }
+  /** Opens the delisting form of a trading spot market or contract with no delisting announced. */
+  | { type: 'markets.openDelisting'; market: MarketKind; symbol: string }
   /** The delisting's time and reason, with the operator's 2FA code. */
   | { type: 'markets.submitDelisting'; delist_at: number; reason: string; code: string }
   /** Closes the listing or delisting form (nothing is sent). */
@@ -53,7 +53,8 @@ export type MarketsDeskEvent =
 
 /** What the listing and delisting calls carry: the operator's 2FA code beside the fields. */
 export type ListingCall = MarketListing & { totp_code: string };
-export type DelistingCall = MarketDelisting & { totp_code: string };
+/** A delisting call names its market: a spot market's and a contract's go to their own routes (marketsDesk.actors.ts). */
+export type DelistingCall = MarketDelisting & { market: MarketKind; totp_code: string };
 export type CurrencyCall = CurrencyListing & { totp_code?: string };
 export type ContractCall = ContractListing & { totp_code?: string };
 
@@ -77,8 +78,8 @@ export interface MarketsDeskContext {
   refusal: ToastMessage | undefined;
   /** Halt questions opened so far: a fresh reason field each time. */
   asked: number;
-  /** The spot market the delisting form is about. */
-  delisting: string | undefined;
+  /** The spot market or contract the delisting form is about. */
+  delisting: { market: MarketKind; symbol: string } | undefined;
   /** The server's refusal of the last listing or delisting, shown under its form. */
   formRefusal: ToastMessage | undefined;
   /** Listing and delisting forms opened so far: fresh fields each time. */
@@ -94,12 +95,19 @@ export const haltReason = (reason: string): string | undefined => {
 };
 
 /**
+ * Whether a market's delisting has halted it, as the server says (`delist_halted`, from the pair row's
+ * stored step rather than this browser's clock): the server refuses its resume until the close takes
+ * it off the list, so the desk offers none.
+ */
+export const haltedByDelisting = (market: OperatorMarket): boolean => market.delist_halted === true;
+
+/**
  * The risk desk's markets (issue 52 §1; server/products/markets/halts.ts): every spot market and
  * perpetual contract (one kind shown at a time, `shown`) with its state, halt reason and since when, read at start, on reload and after every change. With
  * trading.write (`mayAct`), a trading market is halted through a question that takes the reason
  * traders read (the server's refusal shown in place, the question kept open to correct it), and a
  * halted one resumed after a confirmation (the shared confirm-then-act child `resume`); a new spot
- * pair is listed and a trading one's delisting announced through a form each (`form`), sent with
+ * pair is listed and a trading spot market's or contract's delisting announced through a form each (`form`), sent with
  * the operator's 2FA code, the server's refusal kept under the form, the list read again after
  * either. Without it the desk reads only: the halt, resume and form events are not heard.
  */
@@ -110,7 +118,7 @@ export const marketsDeskMachine = setup({
     haltMarket: toBeProvided<OperatorMarket, { market: MarketKind; symbol: string; reason: string }>('haltMarket'),
     resume: confirmActMachine,
     listPair: toBeProvided<unknown, ListingCall>('listPair'),
-    delistPair: toBeProvided<unknown, DelistingCall>('delistPair'),
+    delistMarket: toBeProvided<unknown, DelistingCall>('delistMarket'),
     listCurrency: toBeProvided<unknown, CurrencyCall>('listCurrency'),
     listContract: toBeProvided<unknown, ContractCall>('listContract'),
     /** The pair list's channel (the shell's pairList actor): reports `market.pairs`. */
@@ -133,7 +141,7 @@ export const marketsDeskMachine = setup({
     reasonSendable: ({ event }) => event.type === 'markets.submitHalt' && haltReason(event.reason) !== undefined,
     mayAct: ({ context }) => context.mayAct,
     delistable: ({ context, event }) =>
-      context.mayAct && event.type === 'markets.openDelisting' && context.markets.some((m) => m.market === 'spot' && m.symbol === event.symbol && m.trading && m.delist_at == null),
+      context.mayAct && event.type === 'markets.openDelisting' && context.markets.some((m) => m.market === event.market && m.symbol === event.symbol && m.trading && m.delist_at == null),
     listingSendable: ({ event }) => event.type === 'markets.submitListing' && isSecondFactorCode(event.code),
     // The first push counts as a change: the channel is shared with the app's own pair list, so the desk may join after its snapshot went by and hear only a later change.
     pairsChanged: ({ context, event }) => event.type === 'market.pairs' && context.pairsSeen !== pairsSeen(event.pairs),
@@ -214,14 +222,14 @@ export const marketsDeskMachine = setup({
       },
     },
     form: {
-      description: 'The listing of a new currency or spot pair and the delisting of a trading pair, each with the operator\'s 2FA code; a refusal stays under its form.',
+      description: 'The listing of a new currency, spot pair or contract and the delisting of a trading spot market or contract, each with the operator\'s 2FA code; a refusal stays under its form.',
       initial: 'closed',
       states: {
         closed: {
           entry: 'forgetForm',
           on: {
             'markets.openListing': { guard: 'mayAct', target: 'listing', actions: 'countForm' },
-            'markets.openDelisting': { guard: 'delistable', target: 'delisting', actions: ['countForm', assign({ delisting: ({ event }) => event.symbol })] },
+            'markets.openDelisting': { guard: 'delistable', target: 'delisting', actions: ['countForm', assign({ delisting: ({ event }) => ({ market: event.market, symbol: event.symbol }) })] },
             'markets.openCurrency': { guard: 'mayAct', target: 'currency', actions: 'countForm' },
             'markets.openContract': { guard: 'mayAct', target: 'contract', actions: 'countForm' },
           },
@@ -304,13 +312,19 @@ export const marketsDeskMachine = setup({
             sending: {
               on: { 'markets.closeForm': {} },
               invoke: {
-                id: 'delistPair',
-                src: 'delistPair',
+                id: 'delistMarket',
+                src: 'delistMarket',
                 input: ({ context, event }) => {
                   const e = event as Extract<MarketsDeskEvent, { type: 'markets.submitDelisting' }>;
-                  return { symbol: context.delisting!, delist_at: e.delist_at, reason: haltReason(e.reason)!, totp_code: e.code.trim() };
+                  return { ...context.delisting!, delist_at: e.delist_at, reason: haltReason(e.reason)!, totp_code: e.code.trim() };
                 },
-                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.delistAnnounced' } } }, 'reload'] },
+                onDone: {
+                  target: '#marketsDesk.form.closed',
+                  actions: [
+                    { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.delisting?.market === 'futures' ? 'marketsDesk.contractDelistAnnounced' : 'marketsDesk.delistAnnounced' } }) },
+                    'reload',
+                  ],
+                },
                 onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
               },
             },
