@@ -42,8 +42,16 @@ function checkListing(l: MarketListing): Outcome<true> {
  */
 export function marketListing(db: Database, now: () => number = Date.now) {
   async function insert(tx: Queryable, l: MarketListing): Promise<Outcome<OpenedPair>> {
-    const currencies = await tx.query<{ symbol: string; amount_places: number }>('select symbol, amount_places from currency where symbol = any($1::text[]) for share', [[l.base, l.quote]]);
+    // Read `for share`: a currency delisting announced meanwhile (currencyDelisting.ts locks the row
+    // for update) waits for this listing, or this listing for it and then sees it announced.
+    const currencies = await tx.query<{ symbol: string; amount_places: number; delisting: boolean }>(
+      'select symbol, amount_places, delist_announced_ms is not null as delisting from currency where symbol = any($1::text[]) for share',
+      [[l.base, l.quote]],
+    );
     if (currencies.length < 2) return refuse('marketListingUnknownCurrency');
+    // No new market on a currency being delisted: its deposits are closed and its withdrawals end.
+    const delisting = currencies.find((c) => c.delisting);
+    if (delisting) return refuse('marketListingCurrencyDelisting', { currency: delisting.symbol });
     // A quantity of the base is never finer than the currency itself is counted (its precision, migration 050).
     const base = currencies.find((c) => c.symbol === l.base)!;
     if (l.amount_precision > Number(base.amount_places)) return refuse('marketListingAmountPlaces', { currency: l.base, max: String(base.amount_places) });

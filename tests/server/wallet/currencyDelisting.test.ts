@@ -3,6 +3,7 @@ import type { Currency } from '../../../domain/api.js';
 import { MARKET_OPERATOR_PATHS, type CurrencyDelisting, type CurrencyListing } from '../../../domain/marketsDesk.js';
 import { DepositStatus, WALLET_PATHS, type DepositRecord, type WalletNetwork } from '../../../domain/wallet.js';
 import { translate } from '../../../server/kernel/platform/i18n/messages.js';
+import { marketListing } from '../../../server/products/markets/listing.js';
 import { currencyListingRoutes } from '../../../server/products/wallet/listing/routes.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
@@ -76,6 +77,12 @@ describe('delisting a currency', () => {
     expect(announced.body.msg).toBe(translate('en_US', 'currencyDelistDone'));
     expect(expectOk(announced)).toEqual({ symbol: 'DLST', delist_at: end });
     expectRefusal(await delist({ totp_code: code() }), 400, translate('en_US', 'currencyDelistAnnounced', { currency: 'DLST' }));
+    // No new pair on a currency being delisted (its deposits are closed, its withdrawals end): refused, nothing inserted.
+    const [operator] = await t.db.query<{ id: number }>(`select id from app_user where account = 'delist-risk@openex.test'`);
+    const pair = { base: 'DLST', quote: 'BTC', price_precision: 6, amount_precision: 2, min_quantity: '1', min_notional: '0.0001', reference_price: '0.0021', makers: false, maker_spread: '0.002', maker_depth: 5 };
+    const listed = await marketListing(t.db, t.now)({ id: operator!.id, account: 'delist-risk@openex.test', roles: ['risk'], client: '127.0.0.1' }, pair, code());
+    expect(listed).toEqual({ ok: false, key: 'marketListingCurrencyDelisting', vars: { currency: 'DLST' } });
+    expect(await t.db.query(`select 1 from pair where left_symbol = 'DLST' and right_symbol = 'BTC'`)).toEqual([]);
     expect(await auditRows('DLST')).toEqual([
       'refused:currencyDelistReason',
       'refused:currencyDelistTime',
