@@ -101,6 +101,9 @@ describe('markets desk (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
     t.actor.send({ type: 'markets.resume', market: btcTrading });
     expect(t.question().getSnapshot().value).toBe('idle');
+    // Its delisting halted it: no question is opened (the server would refuse the resume).
+    t.actor.send({ type: 'markets.resume', market: { ...ethHalted, delist_at: 1_790_000_000_000, delist_halted: true } });
+    expect(t.question().getSnapshot().value).toBe('idle');
     t.actor.send({ type: 'markets.resume', market: ethHalted });
     expect(t.question().getSnapshot().value).toBe('confirming');
     t.question().send({ type: 'confirmAct.cancel' });

@@ -137,7 +137,7 @@ export const marketsDeskMachine = setup({
   guards: {
     haltable: ({ context, event }) =>
       context.mayAct && event.type === 'markets.halt' && context.markets.some((m) => m.market === event.market && m.symbol === event.symbol && m.trading && m.halted_reason === null),
-    resumable: ({ context, event }) => context.mayAct && event.type === 'markets.resume' && event.market.halted_reason !== null,
+    resumable: ({ context, event }) => context.mayAct && event.type === 'markets.resume' && event.market.halted_reason !== null && !haltedByDelisting(event.market),
     reasonSendable: ({ event }) => event.type === 'markets.submitHalt' && haltReason(event.reason) !== undefined,
     mayAct: ({ context }) => context.mayAct,
     delistable: ({ context, event }) =>
