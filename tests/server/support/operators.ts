@@ -39,8 +39,9 @@ const usedSteps = new Map<string, number>();
 async function nextCode(secret: string): Promise<string> {
   const now = Date.now();
   const step = Math.max(stepOf(now) - 1, (usedSteps.get(secret) ?? -Infinity) + 1);
-  if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
+  // Taken before the wait, so callers at once each get a step of their own, not the same one.
   usedSteps.set(secret, step);
+  if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
   return operatorCode(secret, step * STEP_MS + STEP_MS / 2);
 }
 
