@@ -51,6 +51,9 @@ export const OPERATOR_PERMISSIONS = [
   'users.notes',
   'withdrawals.read',
   'withdrawals.review',
+  /** Held deposits (below the minimum, or of a delisted currency): read, and credit or return one (money across the chain boundary). */
+  'deposits.read',
+  'deposits.review',
   /** Balance corrections (issue 51 §4): read, propose, and approve or reject another operator's proposal. */
   'corrections.read',
   'corrections.propose',
@@ -80,7 +83,7 @@ const READS = OPERATOR_PERMISSIONS.filter((p) => p.endsWith('.read'));
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   admin: ['session', 'operators.read', 'operators.manage', 'notices.read', 'notices.write'],
   compliance: ['session', 'identity.read', 'identity.review', 'users.read', 'users.security', 'users.freeze', 'users.notes'],
-  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build', 'treasury.read', 'fees.read', 'fees.write', 'fees.override'],
+  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'deposits.read', 'deposits.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build', 'treasury.read', 'fees.read', 'fees.write', 'fees.override'],
   risk: ['session', 'trading.read', 'trading.write'],
   support: ['session', 'users.read', 'p2p.appeals.read', 'p2p.appeals.resolve'],
   auditor: ['session', ...READS],

@@ -97,9 +97,11 @@ export interface DepositAddress {
 /**
  * Deposit status (spec §4): pending → confirming → success. Held (issue 52 §1): arrived on the chain
  * but not credited — below the network's minimum, or for a delisted currency — kept with its reason,
- * never silently lost (support returns it or credits it by hand).
+ * never silently lost. A finance operator resolves it (docs/OPERATOR.md "Held deposits"): credits a
+ * below-minimum one (→ success, as a confirmed deposit is credited) or returns it on the chain to an
+ * address they type (→ returned, status 5; nothing was ever credited, so no balance moves).
  */
-export const DepositStatus = { pending: 1, confirming: 2, success: 3, held: 4 } as const;
+export const DepositStatus = { pending: 1, confirming: 2, success: 3, held: 4, returned: 5 } as const;
 export const DEPOSIT_HELD_REASONS = ['below_minimum', 'delisted'] as const;
 export type DepositHeldReason = (typeof DEPOSIT_HELD_REASONS)[number];
 export type DepositStatus = (typeof DepositStatus)[keyof typeof DepositStatus];
@@ -116,7 +118,7 @@ export interface DepositRecord {
   status: DepositStatus;
   /** The network's deposit fee when the chain reported it, taken from the credit ("0" when free, and for a held deposit). */
   fee: string;
-  /** Why a held deposit (status 4) was not credited; null otherwise. */
+  /** Why a held deposit (status 4) was not credited; kept once an operator resolved it (3 or 5); null otherwise. */
   held_reason: DepositHeldReason | null;
   created_at: number;
 }
@@ -242,6 +244,35 @@ export const WALLET_PATHS = {
   operatorWithdrawals: '/api/operator/withdrawals',
   operatorApproveWithdrawal: '/api/operator/withdrawal_approve',
   operatorFailWithdrawal: '/api/operator/withdrawal_fail',
+  /** Operator (operator token): held deposits (status 4), credit one (below the minimum only), return one on the chain. */
+  operatorHeldDeposits: '/api/operator/held_deposits',
+  operatorCreditHeldDeposit: '/api/operator/held_deposit_credit',
+  operatorReturnHeldDeposit: '/api/operator/held_deposit_return',
   simulateDeposit: '/api/chain/simulate_deposit',
 } as const;
+
+/** A held deposit as the operator's desk lists it: whose it is and why it was not credited. */
+export interface HeldDeposit {
+  id: number;
+  user_id: number;
+  account: string;
+  currency: string;
+  network: string;
+  quantity: string;
+  tx_hash: string;
+  held_reason: DepositHeldReason;
+  created_at: number;
+}
+
+/** What a credited or returned held deposit became (the desk's answer, and the audit row's `after`). */
+export interface HeldDepositResolution {
+  id: number;
+  status: DepositStatus;
+  /** Credited: the deposit fee taken and what the user keeps. */
+  fee?: string;
+  credited?: string;
+  /** Returned: where to and the return's transaction hash. */
+  return_address?: string;
+  return_tx_hash?: string;
+}
 

@@ -36,6 +36,7 @@ export const DEPOSIT_STATUS_KEYS: Record<DepositStatus, string> = {
   [DepositStatus.confirming]: 'wallet.deposit.status.confirming',
   [DepositStatus.success]: 'wallet.deposit.status.success',
   [DepositStatus.held]: 'wallet.deposit.status.held',
+  [DepositStatus.returned]: 'wallet.deposit.status.returned',
 };
 
 /** Why a held deposit was not credited, as the deposit history says it. */

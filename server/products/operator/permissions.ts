@@ -59,6 +59,10 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${WALLET_PATHS.operatorWithdrawals}`]: 'withdrawals.read',
   [`POST ${WALLET_PATHS.operatorApproveWithdrawal}`]: 'withdrawals.review',
   [`POST ${WALLET_PATHS.operatorFailWithdrawal}`]: 'withdrawals.review',
+  // Held deposits (wallet): the list, and a credit or a return with the operator's 2FA code.
+  [`POST ${WALLET_PATHS.operatorHeldDeposits}`]: 'deposits.read',
+  [`POST ${WALLET_PATHS.operatorCreditHeldDeposit}`]: 'deposits.review',
+  [`POST ${WALLET_PATHS.operatorReturnHeldDeposit}`]: 'deposits.review',
   // Balance corrections with four eyes (issue 51 §4).
   [`POST ${CORRECTION_PATHS.list}`]: 'corrections.read',
   [`POST ${CORRECTION_PATHS.account}`]: 'corrections.read',

@@ -43,7 +43,7 @@ function heldReason(delisting: boolean, network: WalletNetwork, quantity: string
  * (kind deposit, so the ledger audit's totals stay exact), then the fee moves on to the fee account
  * (deposit_fee on both sides), in the caller's transaction. Answers what the user keeps.
  */
-async function credit(tx: Queryable, userId: number, row: { id: number; currency: string; quantity: string; fee: string }): Promise<string> {
+export async function credit(tx: Queryable, userId: number, row: { id: number; currency: string; quantity: string; fee: string }): Promise<string> {
   const ref = { refType: 'deposit', refId: Number(row.id) };
   await changeBalance(tx, { userId, currency: row.currency, account: 'spot', available: row.quantity, frozen: '0', kind: 'deposit', ...ref });
   if (compareDecimal(row.fee, '0') <= 0) return row.quantity;

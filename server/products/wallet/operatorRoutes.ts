@@ -4,13 +4,17 @@ import { WALLET_PATHS } from '../../../domain/wallet.js';
 import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
 import { translate } from '../../kernel/platform/i18n/messages.js';
-import { ok } from '../../kernel/platform/http/envelope.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
-import { operatorReason, paging, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { operatorReason, paging, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 
 const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 
-/** The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve, fail. */
+/**
+ * The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve,
+ * fail; and of held deposits: list, credit, return (each with the operator's 2FA code). Each route's
+ * permission is in server/products/operator/permissions.ts.
+ */
 export function operatorWalletRoutes(wallet: Wallet) {
   return async (app: FastifyInstance) => {
     requireAuthForAll(app, 'operator');
@@ -33,6 +37,18 @@ export function operatorWalletRoutes(wallet: Wallet) {
         msg: translate(request.lang, 'walletWithdrawFailed'),
         data: unwrap(await wallet.withdrawals.fail(request.body.id, request.operator, request.body.reason)),
       }),
+    );
+    app.post<{ Body: { page: number; size?: number } }>(WALLET_PATHS.operatorHeldDeposits, body(['page'], paging()), async (request) =>
+      ok(request.lang, await wallet.heldDeposits.list(request.body.page, request.body.size ?? 20)),
+    );
+    app.post<{ Body: { id: number; totp_code?: string } }>(WALLET_PATHS.operatorCreditHeldDeposit, body(['id'], { id: rowId, totp_code: secondFactorCode }), async (request) =>
+      okWith(request.lang, 'walletHeldDepositCredited', unwrap(await wallet.heldDeposits.credit(request.body.id, request.operator, request.body.totp_code, request.lang))),
+    );
+    app.post<{ Body: { id: number; address: string; totp_code?: string } }>(
+      WALLET_PATHS.operatorReturnHeldDeposit,
+      body(['id', 'address'], { id: rowId, address: text(128, 1), totp_code: secondFactorCode }),
+      async (request) =>
+        okWith(request.lang, 'walletHeldDepositReturned', unwrap(await wallet.heldDeposits.return(request.body.id, request.body.address, request.operator, request.body.totp_code, request.lang))),
     );
   };
 }

@@ -4,6 +4,7 @@ import { noAccountRules, type AccountRules } from '../../kernel/platform/ledger/
 import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { WalletContext } from './context.js';
 import { deposits } from './deposits.js';
+import { heldDeposits } from './heldDeposits.js';
 import { listNetworks } from './networks.js';
 import { overview } from './overview.js';
 import { operatorWithdrawals, records } from './records.js';
@@ -84,6 +85,8 @@ export function wallet(deps: WalletDeps) {
     overview: overview(deps.db, ctx.accounts, ctx.now),
     /** The accounts a user's funds can be in and move between: the kernel's and those the products declare, in their places. */
     accountKinds: ctx.accounts.kinds,
+    /** The operators' held deposits: list, credit, return (heldDeposits.ts). */
+    heldDeposits: heldDeposits(ctx),
     operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size),
     chainEvents,
   };

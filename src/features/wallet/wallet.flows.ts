@@ -7,6 +7,7 @@ import { createAddressesReader } from '../../kit/addressBook/addressBook.actors'
 import { createOperatorWalletActors, createWalletActors, createWalletSignals } from './actors/wallet.actors';
 import { depositMachine } from './machines/deposit/deposit.machine';
 import { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
+import { operatorHeldDepositsMachine } from './machines/operatorHeldDeposits/operatorHeldDeposits.machine';
 import { createOperatorCorrectionsActors } from './actors/operatorCorrections.actors';
 import { operatorCorrectionsMachine, type CorrectionsDeskInput } from './machines/operatorCorrections/operatorCorrections.machine';
 import { rolesGrant } from '../../../domain/operators';
@@ -51,6 +52,14 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),
         approveWithdrawal: confirmActing(operatorActors.approveWithdrawal, showToast),
         failWithdrawal: operatorActors.failWithdrawal,
+      },
+      actions: { showToast },
+    }),
+    operatorHeldDeposits: operatorHeldDepositsMachine.provide({
+      actors: {
+        list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchHeld }, actions: { showToast } }),
+        creditHeldDeposit: operatorActors.creditHeldDeposit,
+        returnHeldDeposit: operatorActors.returnHeldDeposit,
       },
       actions: { showToast },
     }),

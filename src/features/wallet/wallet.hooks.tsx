@@ -2,10 +2,11 @@ import type { AccountBalances, WalletAccounts } from '../../kit/wallet/walletAcc
 import { useActorRef } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { WalletContext } from './wallet.context';
-import type { RecordDays, WalletAccount, WalletNetwork, WithdrawalStatus } from '../../../domain/wallet';
+import type { DepositHeldReason, HeldDeposit, RecordDays, WalletAccount, WalletNetwork, WithdrawalStatus } from '../../../domain/wallet';
 import { isZero } from '../../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
 import type { operatorWithdrawalsMachine, QueueFilter, QueuedWithdrawal } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
+import type { HeldFilter, operatorHeldDepositsMachine } from './machines/operatorHeldDeposits/operatorHeldDeposits.machine';
 import type { SimulatedDeposit, simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';
 import type { CorrectionsDeskInput, CorrectionsExtra, CorrectionsFilter, operatorCorrectionsMachine } from './machines/operatorCorrections/operatorCorrections.machine';
 import type { CorrectionProposal, CorrectionState, CorrectionView } from '../../../domain/corrections';
@@ -34,6 +35,7 @@ export interface WalletFlows extends WalletAccounts {
   records: Record<RecordKind, typeof walletRecordsMachine>;
   operatorWithdrawals: typeof operatorWithdrawalsMachine;
   simulateDeposit: typeof simulateDepositMachine;
+  operatorHeldDeposits: typeof operatorHeldDepositsMachine;
   operatorCorrections: typeof operatorCorrectionsMachine;
   /** The corrections desk's input: who is at it and what their roles grant (wallet.flows.ts). */
   operatorCorrectionsInput: () => CorrectionsDeskInput;
@@ -206,6 +208,35 @@ export function useOperatorWithdrawals() {
     },
   );
   return { list: rows, total, page, loading, failed, status: filter.status, setStatus, setPage, reload, ...flow, target: rows.find((w) => w.id === target) };
+}
+
+/**
+ * /operator, "Held deposits" (finance): the held deposits (the machine's `list` child), and the
+ * credit (2FA code) or return (address and 2FA code) dialog of one, with the server's `refusal` in place.
+ */
+export function useOperatorHeldDeposits() {
+  const actor = useActorRef(useWallet().operatorHeldDeposits);
+  const { rows, total, page, size, loading, failed, setPage, reload } = usePagedListOf(useListChild<HeldFilter, HeldDeposit>(actor));
+  const { target, ...flow } = useActorFlow(
+    actor,
+    {
+      crediting: (s) => s.matches('crediting'),
+      returning: (s) => s.matches('returning'),
+      sending: (s) => s.matches({ crediting: 'sending' }) || s.matches({ returning: 'sending' }),
+      code: (s) => s.context.code,
+      address: (s) => s.context.address,
+      refusal: (s) => s.context.refusal,
+      target: (s) => s.context.target,
+    },
+    {
+      credit: (id: number, reason: DepositHeldReason) => ({ type: 'held.credit', id, reason }),
+      giveBack: (id: number) => ({ type: 'held.return', id }),
+      edit: (field: 'code' | 'address', value: string) => ({ type: 'held.edit', field, value }),
+      submit: () => ({ type: 'held.submit' }),
+      close: () => ({ type: 'held.close' }),
+    },
+  );
+  return { list: rows, total, page, size, loading, failed, setPage, reload, ...flow, target: rows.find((d) => d.id === target) };
 }
 
 /** /operator: the simulated chain's "send test deposit". */

@@ -16,6 +16,11 @@ export interface ChainAdapter {
   depositAddress(userId: number, currency: string, network: string): string;
   /** Sends a withdrawal to the chain and answers its transaction hash. */
   broadcast(withdrawal: { id: number; currency: string; network: string; address: string; quantity: string }): Promise<string>;
+  /**
+   * Sends a held deposit back (an operator's return, docs/OPERATOR.md "Held deposits") to `address`
+   * and answers its transaction hash. Not a withdrawal: it was never credited, so no balance moves.
+   */
+  returnDeposit(deposit: { id: number; currency: string; network: string; address: string; quantity: string }): Promise<string>;
   /** Hands the adapter the wallet's side of the boundary; call once, before the first block. */
   connect(events: ChainEvents): void;
 }

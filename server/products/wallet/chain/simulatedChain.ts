@@ -33,6 +33,10 @@ export class SimulatedChain implements ChainAdapter {
     return simulatedTxHash(withdrawal.network);
   }
 
+  async returnDeposit(deposit: { network: string }): Promise<string> {
+    return simulatedTxHash(deposit.network);
+  }
+
   connect(events: ChainEvents): void {
     this.events = events;
   }

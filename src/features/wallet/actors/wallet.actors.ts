@@ -5,6 +5,8 @@ import {
   type BalanceRow,
   type DepositAddress,
   type DepositRecord,
+  type HeldDeposit,
+  type HeldDepositResolution,
   type LedgerRecord,
   type Page,
   type RecordQuery,
@@ -18,6 +20,7 @@ import {
 } from '../../../../domain/wallet';
 import type { QueuedWithdrawal, QueueFilter } from '../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit } from '../machines/operatorWithdrawals/simulateDeposit.machine';
+import type { HeldFilter } from '../machines/operatorHeldDeposits/operatorHeldDeposits.machine';
 import type { SubmitTransferInput } from '../machines/transfer/transfer.machine';
 import type { WalletSnapshot } from '../machines/walletBalances/walletBalances.machine';
 import type { RecordRow, WalletRecordsFilter } from '../machines/walletRecords/walletRecords.machine';
@@ -68,6 +71,10 @@ export function createOperatorWalletActors(api: ApiClient) {
     approveWithdrawal: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(WALLET_PATHS.operatorApproveWithdrawal, input, signal)),
     failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorFailWithdrawal, input, signal)),
     sendDeposit: fromPromise<unknown, SimulatedDeposit>(({ input, signal }) => api.post(WALLET_PATHS.simulateDeposit, input, signal)),
+    /** A page of held deposits (the held deposits desk's paged list), and their credit or return with the operator's 2FA code. */
+    fetchHeld: pageLoader<HeldFilter, HeldDeposit>(({ page, size }, signal) => api.post<Page<HeldDeposit>>(WALLET_PATHS.operatorHeldDeposits, { page, size }, signal)),
+    creditHeldDeposit: fromPromise<HeldDepositResolution, { id: number; totp_code: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorCreditHeldDeposit, input, signal)),
+    returnHeldDeposit: fromPromise<HeldDepositResolution, { id: number; address: string; totp_code: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorReturnHeldDeposit, input, signal)),
   };
 }
 

@@ -41,6 +41,8 @@ export function depositStatus(t: TFunction, r: DepositRecord) {
       </span>
     );
   }
+  // Returned on the chain by a finance operator (it was held, never credited).
+  if (r.status === DepositStatus.returned) return <Badge $tone="dim">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>;
   if (r.status === DepositStatus.confirming)
     return <Badge $tone="warn">{t(DEPOSIT_STATUS_KEYS[r.status], { n: r.confirmations, total: r.confirmations_required })}</Badge>;
   return <Badge>{t(DEPOSIT_STATUS_KEYS[DepositStatus.pending])}</Badge>;

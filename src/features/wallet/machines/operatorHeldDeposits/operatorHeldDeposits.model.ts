@@ -1,0 +1,43 @@
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
+import type { HeldDeposit } from '../../../../../domain/wallet';
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { operatorHeldDepositsMachine } from './operatorHeldDeposits.machine';
+
+export const heldBelowMinimum: HeldDeposit = {
+  id: 31,
+  user_id: 42,
+  account: 'trader@example.org',
+  currency: 'USDT',
+  network: 'ERC20',
+  quantity: '9.99',
+  tx_hash: '0x3c4f00000000000000000000000000000000000000000000000000000000beef',
+  held_reason: 'below_minimum',
+  created_at: 1_700_000_000_000,
+};
+
+export const heldDelisted: HeldDeposit = { ...heldBelowMinimum, id: 32, currency: 'BNB', network: 'BEP20', quantity: '3', held_reason: 'delisted' };
+
+export const RETURN_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
+
+/** The dialogs; the list itself is the shared paged list's model (app/machines/pagedList). */
+export const operatorHeldDepositsModel: MachineModel<typeof operatorHeldDepositsMachine> = {
+  machine: operatorHeldDepositsMachine,
+  variants: [{ name: 'finance operator signed in' }],
+  events: [
+    { type: 'held.credit', id: 31, reason: 'below_minimum' },
+    { type: 'held.credit', id: 32, reason: 'delisted' },
+    { type: 'held.return', id: 32 },
+    { type: 'held.edit', field: 'code', value: '123456' },
+    { type: 'held.edit', field: 'code', value: '12345' },
+    { type: 'held.edit', field: 'address', value: ` ${RETURN_ADDRESS} ` },
+    { type: 'held.edit', field: 'address', value: '  ' },
+    { type: 'held.submit' },
+    { type: 'xstate.done.actor.creditHeldDeposit', output: { id: 31, status: 3, fee: '0.5', credited: '9.49' } },
+    { type: 'xstate.error.actor.creditHeldDeposit', error: { kind: 'server', serverMessage: 'This deposit is no longer held: it has already been resolved' } },
+    { type: 'xstate.done.actor.returnHeldDeposit', output: { id: 32, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' } },
+    { type: 'xstate.error.actor.returnHeldDeposit', error: { kind: 'network' } },
+    { type: 'held.close' },
+  ],
+  // Whether the fields would pass their rules tells the dialogs' states apart (two booleans: finite).
+  abstract: (s) => ({ code: isSecondFactorCode(s.context.code), address: s.context.address.trim() !== '' }),
+};

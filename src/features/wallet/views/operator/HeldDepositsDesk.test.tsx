@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WALLET_PATHS } from '../../../../../domain/wallet';
+import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
+import { fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { createOperatorWalletActors } from '../../actors/wallet.actors';
+import { operatorHeldDepositsMachine } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.machine';
+import { heldBelowMinimum, heldDelisted, RETURN_ADDRESS } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.model';
+import { WalletContext } from '../../wallet.context';
+import type { WalletFlows } from '../../wallet.hooks';
+import { HeldDepositsDesk } from './HeldDepositsDesk';
+
+afterEach(cleanup);
+
+/** The desk over a fake operator API: a credit refused (wrong code), a return done. */
+async function renderDesk() {
+  const { api, calls } = fakeApi({
+    [WALLET_PATHS.operatorHeldDeposits]: { list: [heldBelowMinimum, heldDelisted], total: 2, page: 1, size: 10 },
+    [WALLET_PATHS.operatorCreditHeldDeposit]: () => refusal('Incorrect authentication code'),
+    [WALLET_PATHS.operatorReturnHeldDeposit]: { id: heldDelisted.id, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' },
+  });
+  const actors = createOperatorWalletActors(api);
+  const flows = {
+    operatorHeldDeposits: operatorHeldDepositsMachine.provide({
+      actors: {
+        list: pagedListMachine.provide({ actors: { loadPage: actors.fetchHeld }, actions: { showToast: () => undefined } }),
+        creditHeldDeposit: actors.creditHeldDeposit,
+        returnHeldDeposit: actors.returnHeldDeposit,
+      },
+      actions: { showToast: () => undefined },
+    }),
+  } as unknown as WalletFlows;
+  await renderView(
+    <WalletContext.Provider value={flows}>
+      <HeldDepositsDesk />
+    </WalletContext.Provider>,
+  );
+  return calls;
+}
+
+const rows = () => within(screen.getByRole('table', { name: 'Held deposits' })).getAllByRole('row');
+
+describe('held deposits desk view', () => {
+  it('lists held deposits with their reason; Credit only on a below-minimum one, Return on each', async () => {
+    const calls = await renderDesk();
+    expect(calls.find((c) => c.path === WALLET_PATHS.operatorHeldDeposits)!.body).toEqual({ page: 1, size: 10 });
+    const [, below, delisted] = rows();
+    expect(below!.textContent).toContain('trader@example.org');
+    expect(below!.textContent).toContain('below the minimum, not credited');
+    expect(delisted!.textContent).toContain('currency being delisted, not credited');
+    expect(within(below!).getByRole('button', { name: 'Credit' })).toBeTruthy();
+    expect(within(delisted!).queryByRole('button', { name: 'Credit' })).toBeNull();
+    expect(within(below!).getByRole('button', { name: 'Return' })).toBeTruthy();
+    expect(within(delisted!).getByRole('button', { name: 'Return' })).toBeTruthy();
+  });
+
+  it('asks the 2FA code for a credit, checks its shape, and shows the server’s refusal in the dialog, which stays open', async () => {
+    const calls = await renderDesk();
+    fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Credit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Credit this held deposit?' });
+    expect(dialog.textContent).toContain('9.99 USDT on ERC20 for trader@example.org');
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(WALLET_PATHS.operatorCreditHeldDeposit);
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.find((c) => c.path === WALLET_PATHS.operatorCreditHeldDeposit)!.body).toEqual({ id: heldBelowMinimum.id, totp_code: '123456' });
+    expect(screen.getByRole('dialog', { name: 'Credit this held deposit?' })).toBeTruthy();
+  });
+
+  it('asks the address and the code for a return, sends them trimmed, and closes the dialog', async () => {
+    const calls = await renderDesk();
+    fireEvent.click(within(rows()[2]!).getByRole('button', { name: 'Return' }));
+    const dialog = screen.getByRole('dialog', { name: 'Return this held deposit?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
+    expect(await within(dialog).findByText('Enter the address to return it to')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Return address'), { target: { value: ` ${RETURN_ADDRESS} ` } });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.find((c) => c.path === WALLET_PATHS.operatorReturnHeldDeposit)!.body).toEqual({ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

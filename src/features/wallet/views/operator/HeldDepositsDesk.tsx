@@ -1,0 +1,104 @@
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../../../../domain/figures';
+import { DEPOSIT_HELD_REASON_KEYS } from '../../../../../domain/walletAmounts';
+import type { HeldDeposit } from '../../../../../domain/wallet';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { DateTime } from '../../../../app/ui/DateTime';
+import { DeskDialog, DeskForm, DeskRefusal } from '../../../../app/ui/DeskDialog';
+import { Muted } from '../../../../app/ui/Panel';
+import { CardPager } from '../../../../kit/wallet/walletUi';
+import { useOperatorHeldDeposits } from '../../wallet.hooks';
+
+const short = (text: string) => (text.length > 22 ? `${text.slice(0, 10)}…${text.slice(-8)}` : text);
+
+/** What the dialogs say of the deposit: its quantity, currency, network and user. */
+const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, network: row.network, account: row.account });
+
+/** A labelled text input of the dialog; its value is the machine's (the rules that judge it are there). */
+function TextField(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'numeric'; autoComplete?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input id={id} type="text" value={props.value} inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} spellCheck={false} onChange={(e) => props.onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * /operator, "Held deposits" (finance; docs/OPERATOR.md "Held deposits"): deposits that reached the
+ * chain but were not credited (below the network's minimum, or of a currency being delisted), newest
+ * first. A below-minimum one can be credited (as a confirmed deposit is, less the network's deposit
+ * fee); any can be returned on the chain to an address the operator types. Both ask the operator's
+ * 2FA code, and the dialog shows the server's refusal in place.
+ */
+export function HeldDepositsDesk() {
+  const { t } = useTranslation();
+  const desk = useOperatorHeldDeposits();
+  const formId = useId();
+  const title = t(desk.crediting ? 'wallet.held.creditTitle' : 'wallet.held.returnTitle');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    desk.submit();
+  };
+  return (
+    <section aria-label={t('wallet.held.title')}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <h2 style={{ flex: 1 }}>{t('wallet.held.title')}</h2>
+        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
+          {t('operator.reload')}
+        </Button>
+      </div>
+      <Muted>{t('wallet.held.intro')}</Muted>
+      {desk.failed && <Muted>{t('wallet.held.failed')}</Muted>}
+      <DataTable<HeldDeposit>
+        label={t('wallet.held.title')}
+        rows={desk.list}
+        rowKey={(r) => String(r.id)}
+        emptyKey="wallet.held.empty"
+        columns={[
+          { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
+          { key: 'operator.user', render: (r) => r.account },
+          { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
+          { key: 'col.quantity', align: 'right', render: (r) => money(r.quantity, r.currency) },
+          { key: 'col.network', render: (r) => r.network },
+          { key: 'wallet.held.txHash', render: (r) => <code title={r.tx_hash}>{short(r.tx_hash)}</code> },
+          { key: 'wallet.held.reason', render: (r) => <Badge $tone={r.held_reason === 'delisted' ? 'down' : 'warn'}>{t(DEPOSIT_HELD_REASON_KEYS[r.held_reason])}</Badge> },
+          {
+            key: 'col.actions',
+            align: 'right',
+            render: (r) => (
+              <span style={{ display: 'inline-flex', gap: 6 }}>
+                {r.held_reason === 'below_minimum' && (
+                  <Button type="button" $small disabled={desk.sending} onClick={() => desk.credit(r.id, r.held_reason)}>
+                    {t('wallet.held.credit')}
+                  </Button>
+                )}
+                <Button type="button" $small $variant="ghost" disabled={desk.sending} onClick={() => desk.giveBack(r.id)}>
+                  {t('wallet.held.return')}
+                </Button>
+              </span>
+            ),
+          },
+        ]}
+      />
+      {desk.total > 0 && <CardPager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />}
+      {(desk.crediting || desk.returning) && (
+        <DeskDialog sending={desk.sending} refusal={desk.refusal} onClose={desk.close} title={title} submitKey={desk.crediting ? 'wallet.held.credit' : 'wallet.held.return'} formId={formId} danger={desk.returning}>
+          <form id={formId} noValidate aria-label={title} onSubmit={onSubmit}>
+            <DeskForm>
+              {desk.target && <Muted style={{ margin: 0 }}>{t('wallet.held.rowSummary', summary(desk.target))}</Muted>}
+              <Muted style={{ margin: 0 }}>{t(desk.crediting ? 'wallet.held.creditIntro' : 'wallet.held.returnIntro')}</Muted>
+              {desk.returning && <TextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
+              <TextField label={t('wallet.held.code')} value={desk.code} onChange={(v) => desk.edit('code', v)} inputMode="numeric" autoComplete="one-time-code" />
+              <DeskRefusal refusal={desk.refusal} />
+            </DeskForm>
+          </form>
+        </DeskDialog>
+      )}
+    </section>
+  );
+}

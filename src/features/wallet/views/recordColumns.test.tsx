@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTranslation } from 'react-i18next';
+import { DepositStatus, type DepositRecord } from '../../../../domain/wallet';
+import { renderView } from '../../../app/testing/viewHarness';
+import { depositStatus } from './recordColumns';
+
+afterEach(cleanup);
+
+const deposit: DepositRecord = {
+  id: 1,
+  currency: 'BNB',
+  network: 'BEP20',
+  address: '0x52908400098527886e0f7030069857d2e4169ee7',
+  quantity: '3',
+  tx_hash: '0xabc',
+  confirmations: 0,
+  confirmations_required: 6,
+  status: DepositStatus.returned,
+  fee: '0',
+  held_reason: 'delisted',
+  created_at: 1_700_000_000_000,
+};
+
+function Status(props: { record: DepositRecord }) {
+  const { t } = useTranslation();
+  return <div data-testid="status">{depositStatus(t, props.record)}</div>;
+}
+
+describe('a deposit’s status in the history', () => {
+  it('says "Returned" for a held deposit an operator sent back, in the reader’s language', async () => {
+    await renderView(<Status record={deposit} />);
+    expect(screen.getByTestId('status').textContent).toBe('Returned');
+    cleanup();
+    await renderView(<Status record={deposit} />, { locale: 'de_DE' });
+    expect(screen.getByTestId('status').textContent).toBe('Zurückgesendet');
+  });
+
+  it('still says "Held" with its reason for one not resolved yet', async () => {
+    await renderView(<Status record={{ ...deposit, status: DepositStatus.held }} />);
+    expect(screen.getByTestId('status').textContent).toBe('Held · currency being delisted, not credited');
+  });
+});

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
+import { heldBelowMinimum, heldDelisted, operatorHeldDepositsModel, RETURN_ADDRESS } from '../../src/features/wallet/machines/operatorHeldDeposits/operatorHeldDeposits.model';
+import { describeModel, standInsFor } from './harness';
+
+/**
+ * The held deposits desk: its generated paths, and scenarios as the desk drives them — the list read
+ * at once, a credit only of a below-minimum deposit and only with a code-shaped 2FA code, a return
+ * only with an address typed, both sent trimmed; the server's refusal shown in the dialog that stays
+ * open (the code emptied), and the list read again after each decision and each refusal.
+ */
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('operatorHeldDeposits (generated paths)', () => describeModel(operatorHeldDepositsModel));
+
+function desk() {
+  const effects = standInsFor(operatorHeldDepositsModel.machine);
+  const rows = standInsFor(pagedListMachine);
+  const log: string[] = [];
+  const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
+  const machine = operatorHeldDepositsModel.machine.provide({
+    actors: { ...effects.actors, list },
+    actions: { showToast: (_: unknown, params: unknown) => void log.push(JSON.stringify(params)) },
+  });
+  const actor = createActor(machine).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    effects.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const settleList = async (output: unknown) => {
+    rows.settle({ type: 'xstate.done.actor.loadPage', output });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const listRef = () => actor.getSnapshot().children.list as PagedListActorRef;
+  return { actor, effects, log, settle, settleList, listRef, reads: () => rows.inputsOf('loadPage') };
+}
+
+const page = { list: [heldBelowMinimum, heldDelisted], total: 2 };
+
+describe('operatorHeldDeposits (scenarios)', () => {
+  it('reads the held deposits at once; a delisted deposit opens no credit', async () => {
+    const t = desk();
+    expect(t.reads()).toEqual([{ filter: {}, page: 1, size: 10 }]);
+    await t.settleList(page);
+    expect(t.listRef().getSnapshot().context).toMatchObject({ rows: page.list });
+    t.actor.send({ type: 'held.credit', id: heldDelisted.id, reason: 'delisted' });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('credits only with a code-shaped 2FA code, sent trimmed; a refusal stays in the dialog with the code emptied, and the list is read again', async () => {
+    const t = desk();
+    await t.settleList(page);
+    t.actor.send({ type: 'held.credit', id: heldBelowMinimum.id, reason: 'below_minimum' });
+    t.actor.send({ type: 'held.edit', field: 'code', value: '12' });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.actor.getSnapshot().value).toEqual({ crediting: 'editing' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.codeInvalid' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([]);
+    t.actor.send({ type: 'held.edit', field: 'code', value: ' 123456 ' });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([{ id: heldBelowMinimum.id, totp_code: '123456' }]);
+    // Sending: a close is not heard.
+    t.actor.send({ type: 'held.close' });
+    expect(t.actor.getSnapshot().value).toEqual({ crediting: 'sending' });
+    await t.settle({ type: 'xstate.error.actor.creditHeldDeposit', error: { kind: 'server', serverMessage: 'This deposit is no longer held: it has already been resolved' } });
+    expect(t.actor.getSnapshot().value).toEqual({ crediting: 'editing' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ code: '', refusal: { text: 'This deposit is no longer held: it has already been resolved' } });
+    expect(t.reads()).toHaveLength(2);
+    t.actor.send({ type: 'held.edit', field: 'code', value: '654321' });
+    t.actor.send({ type: 'held.submit' });
+    await t.settle({ type: 'xstate.done.actor.creditHeldDeposit', output: { id: heldBelowMinimum.id, status: 3, fee: '0.5', credited: '9.49' } });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+    expect(t.actor.getSnapshot().context).toMatchObject({ target: undefined, code: '', refusal: undefined });
+    expect(t.log.at(-1)).toContain('wallet.held.credited');
+    expect(t.reads()).toHaveLength(3);
+  });
+
+  it('returns only with an address typed and a code, both sent trimmed, then reads the list again', async () => {
+    const t = desk();
+    await t.settleList(page);
+    t.actor.send({ type: 'held.return', id: heldDelisted.id });
+    t.actor.send({ type: 'held.edit', field: 'code', value: '123456' });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.addressRequired' });
+    t.actor.send({ type: 'held.edit', field: 'address', value: ` ${RETURN_ADDRESS} ` });
+    t.actor.send({ type: 'held.edit', field: 'code', value: '1234' });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.actor.getSnapshot().value).toEqual({ returning: 'editing' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.codeInvalid' });
+    t.actor.send({ type: 'held.edit', field: 'code', value: '123456' });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' }]);
+    await t.settle({ type: 'xstate.done.actor.returnHeldDeposit', output: { id: heldDelisted.id, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' } });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+    expect(t.log.at(-1)).toContain('wallet.held.returned');
+    expect(t.reads()).toHaveLength(2);
+  });
+
+  it('a closed dialog forgets its fields', () => {
+    const t = desk();
+    t.actor.send({ type: 'held.return', id: heldDelisted.id });
+    t.actor.send({ type: 'held.edit', field: 'address', value: RETURN_ADDRESS });
+    t.actor.send({ type: 'held.close' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ target: undefined, address: '', code: '' });
+  });
+});
