@@ -1,12 +1,19 @@
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
-import type { DelistAnnounced } from './delisting.js';
-import { operatorCode } from './operatorCode.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { announceDelisting, type DelistAnnounced, type DelistingColumns } from './announceDelisting.js';
 import './messages.js';
+
+const CONTRACT_DELISTING: DelistingColumns = {
+  kind: 'contract.delist',
+  objectType: 'contract',
+  atColumn: 'contract_delist_at',
+  reasonColumn: 'contract_delist_reason',
+  announceable: 'contract_status = 1 and contract_delist_halted_at is null',
+  notListed: 'contractNotListed',
+};
 
 /**
  * Delisting a perpetual contract (issue 52 §1; docs/OPERATOR.md "Delisting a contract"), as stored
@@ -28,33 +35,9 @@ import './messages.js';
 export function contractDelisting(db: Database, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
 
-  async function announce(operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> {
-    const [left = '', right = ''] = symbol.toUpperCase().split('_');
-    const object = { type: 'contract', id: `${left}_${right}` };
-    const allowed = at < now() ? refuse('marketDelistInPast') : await operatorCode(db, operator, code, now(), lang);
-    const outcome: Outcome<DelistAnnounced> = allowed.ok
-      ? await db.transaction(async (tx) => {
-          // Once halted by its delisting, the announced time has passed: it can no longer be moved.
-          const [row] = await tx.query<{ delist_at: Date | null }>(
-            `select contract_delist_at as delist_at from pair where left_symbol = $1 and right_symbol = $2 and contract_status = 1 and contract_delist_halted_at is null for update`,
-            [left, right],
-          );
-          if (!row) return refuse('contractNotListed');
-          await tx.query(`update pair set contract_delist_at = to_timestamp($3::double precision / 1000), contract_delist_reason = $4 where left_symbol = $1 and right_symbol = $2`, [
-            left,
-            right,
-            at,
-            reason,
-          ]);
-          await cacheChanged(tx, PAIRS_CACHE);
-          await writeOperatorAudit(tx, { operator, kind: 'contract.delist', object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
-          return { ok: true as const, data: { symbol: object.id, delist_at: at } };
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'contract.delist', object, outcome: 'refused', detail: outcome.key });
-    else forgetCache(db, PAIRS_CACHE);
-    return outcome;
-  }
+  /** A contract's announcement (announceDelisting.ts): once halted by its delisting, the time can no longer be moved. */
+  const announce = (operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> =>
+    announceDelisting(db, CONTRACT_DELISTING, { operator, symbol, at, reason, code, lang, now: now() });
 
   // The last contract delisting this process has told of (futures closes it elsewhere, maybe in another process).
   let toldUpTo: Date | undefined;

@@ -1,10 +1,9 @@
 import { SpotStopStatus } from '../../../domain/spotOrders.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { Offers } from '../../kernel/platform/offers.js';
-import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
-import { operatorCode } from './operatorCode.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { announceDelisting, type DelistAnnounced, type DelistingColumns } from './announceDelisting.js';
 import './messages.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
@@ -12,11 +11,15 @@ import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 /** How long after halting the market the delisting cancels (every process's intake and makers read the halt within a second). */
 export const DELIST_SETTLE_MS = 1500;
 
-export interface DelistAnnounced {
-  symbol: string;
-  /** Epoch ms of the delisting. */
-  delist_at: number;
-}
+
+const SPOT_DELISTING: DelistingColumns = {
+  kind: 'market.delist',
+  objectType: 'pair',
+  atColumn: 'delist_at',
+  reasonColumn: 'delist_reason',
+  announceable: 'trade_status = 1 and delisted_at is null',
+  notListed: 'marketNotListed',
+};
 
 /**
  * Delisting a spot market (issue 52 §1). A risk operator, with their 2FA code, announces the time
@@ -37,27 +40,9 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
   const now = options.now ?? Date.now;
   const settleMs = options.settleMs ?? DELIST_SETTLE_MS;
 
-  async function announce(operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> {
-    const [left = '', right = ''] = symbol.toUpperCase().split('_');
-    const object = { type: 'pair', id: `${left}_${right}` };
-    const allowed = at < now() ? refuse('marketDelistInPast') : await operatorCode(db, operator, code, now(), lang);
-    const outcome: Outcome<DelistAnnounced> = allowed.ok
-      ? await db.transaction(async (tx) => {
-          const [row] = await tx.query<{ delist_at: Date | null }>(
-            `select delist_at from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1 and delisted_at is null for update`,
-            [left, right],
-          );
-          if (!row) return refuse('marketNotListed');
-          await tx.query(`update pair set delist_at = to_timestamp($3::double precision / 1000), delist_reason = $4 where left_symbol = $1 and right_symbol = $2`, [left, right, at, reason]);
-          await cacheChanged(tx, PAIRS_CACHE);
-          await writeOperatorAudit(tx, { operator, kind: 'market.delist', object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
-          return { ok: true as const, data: { symbol: object.id, delist_at: at } };
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'market.delist', object, outcome: 'refused', detail: outcome.key });
-    else forgetCache(db, PAIRS_CACHE);
-    return outcome;
-  }
+  /** A spot market's announcement (announceDelisting.ts): while it trades and before its delisting halted it. */
+  const announce = (operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> =>
+    announceDelisting(db, SPOT_DELISTING, { operator, symbol, at, reason, code, lang, now: now() });
 
   /** Releases what the pair's users hold on it: waiting stops first (an OCO's limit leg goes with its stop), then open orders, twice. */
   async function release(left: string, right: string): Promise<number> {
