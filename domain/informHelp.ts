@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'kyc_approved',
   'kyc_rejected',
   'deposit_credited',
+  // A held deposit an operator sent back on the chain (issue 52, the held deposits desk).
+  'deposit_returned',
   'withdrawal_completed',
   'withdrawal_failed',
   // P2P (issue 37): to the ad owner when an ad is taken, to the seller when the buyer has paid, to

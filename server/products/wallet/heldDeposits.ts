@@ -139,6 +139,7 @@ export function heldDeposits(ctx: WalletContext) {
             operator.id,
             at,
           ]);
+          await notify(tx, row.user_id, { kind: 'deposit_returned', params: { currency: row.currency, quantity: row.quantity, network: row.network, address: to } });
           const after = { status: DepositStatus.returned, return_address: to, return_tx_hash: txHash };
           await writeOperatorAudit(tx, {
             operator,
@@ -151,7 +152,7 @@ export function heldDeposits(ctx: WalletContext) {
         });
       });
       if (!result.ok) return result;
-      ctx.recordChanged(result.data.userId, { record: 'deposit', id, status: DepositStatus.returned });
+      ctx.recordChanged(result.data.userId, { record: 'deposit', id, status: DepositStatus.returned, notice: true });
       return { ok: true, data: result.data.resolution };
     },
   };

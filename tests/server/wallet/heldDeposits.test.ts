@@ -170,9 +170,13 @@ describe('held deposits on the operator desk', () => {
       expect.objectContaining({ operator_id: frank.id, kind: 'deposit.return', object_type: 'deposit', object_id: String(held.id), outcome: 'done', after: { status: 5, return_address: RETURN_TO, return_tx_hash: resolution.return_tx_hash } }),
     ]);
     const after = await snapshot(held.id);
-    expect(after).toEqual({ ...before, row: { status: 5, held_reason: 'delisted', return_address: RETURN_TO, return_tx_hash: resolution.return_tx_hash, resolved_by: expect.anything() } });
+    // No balance or ledger row moves; the user is told, with the address it went to.
+    expect(after).toEqual({ ...before, notices: before.notices + 1, row: { status: 5, held_reason: 'delisted', return_address: RETURN_TO, return_tx_hash: resolution.return_tx_hash, resolved_by: expect.anything() } });
+    expect(await t.db.query('select kind, params from notification where user_id = $1', [user.id])).toEqual([
+      { kind: 'deposit_returned', params: { currency: 'BNB', quantity: '3', network: 'BEP20', address: RETURN_TO } },
+    ]);
     expect(Number((after.row as { resolved_by: number }).resolved_by)).toBe(frank.id);
-    expect(t.products.feed.messages).toContainEqual({ userId: user.id, message: expect.objectContaining({ record: 'deposit', id: held.id, status: 5 }) });
+    expect(t.products.feed.messages).toContainEqual({ userId: user.id, message: expect.objectContaining({ record: 'deposit', id: held.id, status: 5, notice: true }) });
     const history = expectOk(await t.post<Page<DepositRecord>>(user, WALLET_PATHS.deposits, { days: 3, page: 1 }));
     expect(history.list[0]).toMatchObject({ id: held.id, status: DepositStatus.returned });
 

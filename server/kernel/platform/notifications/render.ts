@@ -17,7 +17,7 @@ type Catalogue = Record<NotificationKind, Text>;
 /**
  * Notification texts in the 9 display languages: locales/<locale>.json, a title and a body per
  * kind. Placeholders: login_new_device {device} {ip}; kyc_rejected {reason}; deposit_credited
- * {quantity} {currency} {network}; withdrawal_completed {quantity} {currency} {network} {address};
+ * {quantity} {currency} {network}; deposit_returned {quantity} {currency} {network} {address}; withdrawal_completed {quantity} {currency} {network} {address};
  * withdrawal_failed {quantity} {currency} {network} {reason}. They are filled at read time, so
  * stored rows never hold rendered text.
  */
