@@ -101,6 +101,14 @@ export interface ServerConfig {
    * client shares the proxy's address.
    */
   socketsPerAddress?: number;
+  /**
+   * API_KEY_SECRET (base64 of 32 bytes, the same on every node): seals the API keys' secrets, so
+   * every node, and a server taking over on another machine, can check their signatures. Unset:
+   * each server's DATA_DIR key file does (products/apikeys/secretBox.ts).
+   */
+  apiKeySecret?: Buffer;
+  /** API_KEY_SECRET_OLD: earlier API_KEY_SECRETs (comma-separated), which still open what they sealed. */
+  apiKeySecretOld?: Buffer[];
 }
 
 export type Role = 'server' | 'front' | 'markets';
@@ -140,6 +148,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     marketProcesses,
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     socketsPerAddress: wholeNumber(env.SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
+    ...apiKeySecrets(env.API_KEY_SECRET, env.API_KEY_SECRET_OLD),
     operator:
       env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD
         ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD, ...(env.OPERATOR_TOTP_SECRET ? { totpSecret: env.OPERATOR_TOTP_SECRET } : {}) }
@@ -165,6 +174,25 @@ function roles(value: string | undefined, shared: boolean, entries: boolean): Ro
   if (chosen.some((role) => role !== 'server') && !shared) throw new Error(`ROLES=${value} needs DATABASE_URL and REALTIME_BUS_URL (the cluster's PostgreSQL and Redis)`);
   if (chosen.includes('markets') && !entries) throw new Error('ROLES with markets needs MARKET_PROCESSES (the entries the nodes share)');
   return chosen;
+}
+
+function apiKeySecrets(current: string | undefined, old: string | undefined): Pick<ServerConfig, 'apiKeySecret' | 'apiKeySecretOld'> {
+  const olds = (old ?? '').split(',').map((one) => one.trim()).filter(Boolean);
+  if (!current?.trim()) {
+    if (olds.length > 0) throw new Error('API_KEY_SECRET_OLD needs API_KEY_SECRET (the key new API key secrets are sealed with)');
+    return {};
+  }
+  return { apiKeySecret: secretKey(current, 'API_KEY_SECRET'), apiKeySecretOld: olds.map((one, i) => secretKey(one, `API_KEY_SECRET_OLD's key ${i + 1}`)) };
+}
+
+/** 32 bytes in base64 (`openssl rand -base64 32`); the message never repeats the value. */
+function secretKey(value: string, name: string): Buffer {
+  const text = value.trim();
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== text.replace(/=+$/, '')) {
+    throw new Error(`${name} must be 32 bytes in base64 (make one with: openssl rand -base64 32); the value given (${text.length} characters) is not`);
+  }
+  return key;
 }
 
 function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefined {

@@ -1,7 +1,7 @@
 import { defineProduct } from '../../kernel/platform/product.js';
 import { keyStore, type KeyStore } from './keyStore.js';
 import { apiKeyRoutes } from './routes.js';
-import { secretBox } from './secretBox.js';
+import { clusterSecretWarning, secretBox } from './secretBox.js';
 
 declare module '../../kernel/platform/offers.js' {
   interface OfferedServices {
@@ -17,7 +17,10 @@ declare module '../../kernel/platform/offers.js' {
 export const apikeys = defineProduct({
   id: 'apikeys',
   create: ({ db, config, offers }) => {
-    const keys = keyStore(db, secretBox(config.dataDir));
+    // Printed as the server starts, as the database's own warnings are (kernel/platform/db/open.ts).
+    const warning = clusterSecretWarning(config);
+    if (warning) process.stderr.write(warning);
+    const keys = keyStore(db, secretBox(config.dataDir, { current: config.apiKeySecret, old: config.apiKeySecretOld }));
     offers?.offer('apiKeys', keys);
     return { routes: apiKeyRoutes(db, keys) };
   },
