@@ -11,7 +11,7 @@ export const UNGROUPED_MAX = 7;
 /** The groups of a long tab row, each by the first part of its desks' permissions (in this order; the rest last). */
 const GROUPS: ReadonlyArray<{ label: string; areas: readonly string[] }> = [
   { label: 'operatorDesks.group.people', areas: ['identity', 'users', 'operators'] },
-  { label: 'operatorDesks.group.money', areas: ['withdrawals', 'corrections', 'treasury', 'fees'] },
+  { label: 'operatorDesks.group.money', areas: ['withdrawals', 'deposits', 'corrections', 'treasury', 'fees', 'liabilities'] },
   { label: 'operatorDesks.group.markets', areas: ['p2p', 'trading'] },
   { label: 'operatorDesks.group.console', areas: ['audit', 'notices', 'session'] },
 ];
