@@ -77,6 +77,26 @@ export interface OperatorMarket {
   delist_halted?: boolean;
 }
 
+/**
+ * A currency as the markets desk lists it, after the markets (its `market` is `currency`): every one
+ * not yet past its delisting's end, so the desk offers its Delist (issue 52 §1).
+ */
+export interface OperatorCurrency {
+  market: 'currency';
+  symbol: string;
+  name: string;
+  /** Epoch ms of an announced delisting's end (withdrawals close, it leaves the lists); null when none is announced. */
+  delist_at: number | null;
+  /** The reason users read on the wallet pages; null when no delisting is announced. */
+  delist_reason: string | null;
+}
+
+/** What the desk's list (`MARKET_OPERATOR_PATHS.markets`) answers: the markets, then the currencies. */
+export type OperatorDeskEntry = OperatorMarket | OperatorCurrency;
+
+/** What the desk's Delist is about: a spot market, a contract, or a currency (each to its route). */
+export type DelistSubject = MarketKind | 'currency';
+
 /** What a risk operator gives to announce a spot market's delisting (docs/API.md "Delisting a market"). */
 export interface MarketDelisting {
   symbol: string;

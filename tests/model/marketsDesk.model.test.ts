@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { haltedByDelisting, haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
-import { btcTrading, ethHalted, marketsDeskModel, newContract, newCurrency, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
+import { btcTrading, dogeListed, ethHalted, marketsDeskModel, newContract, newCurrency, newListing, xrpDelisting } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -223,6 +223,30 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.contractDelistAnnounced' } });
   });
 
+  it("keeps the currencies the list gives after the markets apart, and announces a listed currency's delisting through the same form, to its own toast", async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, dogeListed, xrpDelisting] });
+    expect(t.actor.getSnapshot().context).toMatchObject({ markets: [btcTrading], currencies: [dogeListed, xrpDelisting] });
+    // Unknown, being delisted already, or a market's symbol: no form.
+    for (const symbol of ['NOPE', 'XRP', 'BTC_USDT']) t.actor.send({ type: 'markets.openDelisting', market: 'currency', symbol });
+    // A spot market named as a currency is not one.
+    t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol: 'DOGE' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    t.actor.send({ type: 'markets.openDelisting', market: 'currency', symbol: 'DOGE' });
+    expect(t.actor.getSnapshot().context.delisting).toEqual({ market: 'currency', symbol: 'DOGE' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Project discontinued ', code: '123456' });
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'currency', symbol: 'DOGE', delist_at: 1_790_000_000_000, reason: 'Project discontinued', totp_code: '123456' }]);
+    // The server's refusal (a pair on it still listed) stays under the open form.
+    await t.settle({ type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'Delist the markets of DOGE first: DOGE_USDT' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { delisting: 'editing' } });
+    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'Delist the markets of DOGE first: DOGE_USDT' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Project discontinued', code: '654321' });
+    await t.settle({ type: 'xstate.done.actor.delistMarket', output: { symbol: 'DOGE', delist_at: 1_790_000_000_000 } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.currencyDelistAnnounced' } });
+    expect(t.reads()).toBe(2);
+  });
+
   it('tells a market halted by its delisting from one halted before it, by what the server says', () => {
     const announced = { ...ethHalted, market: 'futures' as const, delist_at: 1_790_000_000_000 };
     expect(haltedByDelisting({ ...announced, delist_halted: true })).toBe(true);
@@ -232,9 +256,10 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
 
   it('without trading.write opens no form', async () => {
     const t = start(false);
-    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, dogeListed] });
     t.actor.send({ type: 'markets.openListing' });
     t.actor.send({ type: 'markets.openDelisting', market: 'spot', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.openDelisting', market: 'currency', symbol: 'DOGE' });
     t.actor.send({ type: 'markets.openCurrency' });
     t.actor.send({ type: 'markets.openContract' });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
@@ -261,7 +286,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.reads()).toBe(2);
   });
 
-  it('lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes', async () => {
+  it('lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes and the list (with the currencies) is read again', async () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
     t.actor.send({ type: 'markets.openCurrency' });
@@ -280,6 +305,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
     expect(t.actor.getSnapshot().context.formRefusal).toBeUndefined();
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.currency.listed' } });
+    expect(t.reads()).toBe(2);
   });
 
   it('follows the pair list channel: a push unlike the last one reads the markets again (the first too: the channel is shared, it may be a change), the same one again does not', async () => {

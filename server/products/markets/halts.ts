@@ -1,4 +1,4 @@
-import type { MarketKind, OperatorMarket } from '../../../domain/marketsDesk.js';
+import type { MarketKind, OperatorCurrency, OperatorDeskEntry, OperatorMarket } from '../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
@@ -90,13 +90,22 @@ export function marketHalts(db: Database) {
   }
 
   return {
-    /** Every spot market, then every contract, with its halt, in the pairs' order. */
-    async list(): Promise<OperatorMarket[]> {
-      const out: OperatorMarket[] = [];
+    /**
+     * The desk's list: every spot market, then every contract, with its halt, in the pairs' order;
+     * then every currency not yet past its delisting's end (the lists' rule, catalogue.ts
+     * listedCurrencies), with the delisting announced on it (the wallet's currencyDelisting.ts).
+     */
+    async list(): Promise<OperatorDeskEntry[]> {
+      const out: OperatorDeskEntry[] = [];
       for (const kind of ['spot', 'futures'] as const) {
         const rows = await db.query<HaltRow>(`${select(kind)} where ${COLUMNS[kind].status} = 1 and delisted_at is null order by sort, left_symbol, right_symbol`);
         out.push(...rows.map((row) => toMarket(kind, row)));
       }
+      const currencies = await db.query<Omit<OperatorCurrency, 'market'>>(
+        `select symbol, name, delist_at_ms as delist_at, delist_reason from currency
+         where delist_at_ms is null or delist_at_ms > extract(epoch from clock_timestamp()) * 1000 order by sort, symbol`,
+      );
+      out.push(...currencies.map((c): OperatorCurrency => ({ market: 'currency', ...c, delist_at: c.delist_at === null ? null : Number(c.delist_at) })));
       return out;
     },
     halt: (operator: OperatorActor, kind: MarketKind, symbol: string, reason: string) => change(operator, kind, symbol, reason.trim()),

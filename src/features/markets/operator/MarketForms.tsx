@@ -1,7 +1,7 @@
 import { Field, Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MarketListing } from '../../../../domain/marketsDesk';
+import type { DelistSubject, MarketListing } from '../../../../domain/marketsDesk';
 import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { FormField } from '../../../app/ui/FormField';
 import { Muted } from '../../../app/ui/Panel';
@@ -67,8 +67,15 @@ export function ListPairDialog(props: DeskDialogProps & { onSubmit: (listing: Ma
   );
 }
 
-/** Announces a spot market's or a contract's (`contract`) delisting: when (the operator's local time) and the reason traders read. */
-export function DelistDialog(props: DeskDialogProps & { market: string; contract: boolean; onSubmit: (delistAt: number, reason: string, code: string) => void }) {
+/** What the delisting form says of each kind of delisting, and who reads the reason. */
+const DELIST_TEXTS: Record<DelistSubject, { intro: string; reason: string }> = {
+  spot: { intro: 'marketsDesk.form.delistIntro', reason: 'marketsDesk.reason' },
+  futures: { intro: 'marketsDesk.form.delistIntroContract', reason: 'marketsDesk.reason' },
+  currency: { intro: 'marketsDesk.form.delistIntroCurrency', reason: 'marketsDesk.form.reasonUsers' },
+};
+
+/** Announces a spot market's, a contract's or a currency's (`kind`) delisting: when (the operator's local time) and the reason traders or users read. */
+export function DelistDialog(props: DeskDialogProps & { market: string; kind: DelistSubject; onSubmit: (delistAt: number, reason: string, code: string) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   const reasonId = useId();
@@ -79,10 +86,10 @@ export function DelistDialog(props: DeskDialogProps & { market: string; contract
         {({ errors, touched }) => (
           <Form id={formId} noValidate aria-label={title}>
             <DeskForm>
-              <Muted style={{ margin: 0 }}>{t(props.contract ? 'marketsDesk.form.delistIntroContract' : 'marketsDesk.form.delistIntro', { market: props.market })}</Muted>
+              <Muted style={{ margin: 0 }}>{t(DELIST_TEXTS[props.kind].intro, { market: props.market })}</Muted>
               <FormField name="delist_at" labelKey="marketsDesk.form.delistAt" type="datetime-local" />
               <div className="field">
-                <label htmlFor={reasonId}>{t('marketsDesk.reason')}</label>
+                <label htmlFor={reasonId}>{t(DELIST_TEXTS[props.kind].reason)}</label>
                 <Field as="textarea" id={reasonId} name="reason" aria-invalid={Boolean(touched.reason && errors.reason)} />
                 {touched.reason && errors.reason && (
                   <span className="error" role="alert">

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/marketsDesk';
+import { MARKET_OPERATOR_PATHS, type OperatorDeskEntry } from '../../../../domain/marketsDesk';
 import type { Services } from '../../../app/services';
 import { darkTheme } from '../../../app/theme';
 import type { ApiClient } from '../../../services/api';
@@ -19,13 +19,16 @@ afterEach(cleanup);
 /** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
 const FORM_TEST_MS = 20_000;
 
-const markets: OperatorMarket[] = [
+const markets: OperatorDeskEntry[] = [
   { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
   { market: 'futures', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
   { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 },
   // A contract with its delisting announced, and one its delisting halted (its time come): no Delist, and the latter no Resume.
   { market: 'futures', symbol: 'LTC_USDT', trading: true, halted_reason: null, halted_at: null, delist_at: 4_102_444_800_000 },
   { market: 'futures', symbol: 'XRP_USDT', trading: true, halted_reason: 'The XRP contract is retired', halted_at: 1_790_000_000_000, delist_at: 1_790_000_000_000, delist_halted: true },
+  // The currencies, after the markets: one listed, one being delisted.
+  { market: 'currency', symbol: 'DOGE', name: 'Dogecoin', delist_at: null, delist_reason: null },
+  { market: 'currency', symbol: 'XRP', name: 'Ripple', delist_at: 4_102_444_800_000, delist_reason: 'Project discontinued' },
 ];
 
 /** The desk over a fake operator API, for an operator whose stored session holds `roles`. */
@@ -43,6 +46,10 @@ async function renderDesk(roles: string[] | undefined) {
       const code = (body as { totp_code?: string }).totp_code;
       if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist || path === MARKET_OPERATOR_PATHS.contractDelist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
       if (path === MARKET_OPERATOR_PATHS.list) return { symbol: 'SOL_USDT' } as T;
+      if (path === MARKET_OPERATOR_PATHS.delistCurrency) {
+        if (code === '000000') throw { kind: 'server', serverMessage: 'Delist the markets of DOGE first: DOGE_USDT' };
+        return { symbol: 'DOGE', delist_at: 1 } as T;
+      }
       if (path === MARKET_OPERATOR_PATHS.delist || path === MARKET_OPERATOR_PATHS.contractDelist) return { symbol: 'BTC_USDT', delist_at: 1 } as T;
       if (path === MARKET_OPERATOR_PATHS.listCurrency) {
         if (code === undefined) throw { kind: 'server', serverMessage: 'Enter your 2FA code' };
@@ -141,6 +148,8 @@ describe('markets desk view', () => {
 
   it('offers an auditor no buttons (trading.read only)', async () => {
     await renderDesk(['auditor']);
+    expect(screen.getByRole('table', { name: 'Currencies' }).textContent).toContain('Dogecoin');
+    expect(screen.queryByRole('button', { name: 'Delist' })).toBeNull();
     expect(screen.getByRole('table', { name: 'Markets' }).textContent).toContain('Wallet maintenance');
     expect(screen.queryByRole('button', { name: 'Halt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
@@ -193,6 +202,31 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', totp_code: '000000' });
+  }, FORM_TEST_MS);
+
+  it("lists the currencies with their delisting, and announces a listed one's delisting to the currency route; the server's refusal shows in the dialog", async () => {
+    const calls = await renderDesk(['risk']);
+    const [, doge, xrp] = within(screen.getByRole('table', { name: 'Currencies' })).getAllByRole('row');
+    expect(doge!.textContent).toContain('DOGE · Dogecoin');
+    expect(doge!.textContent).toContain('Listed');
+    // Being delisted: until when and why, and no Delist.
+    expect(xrp!.textContent).toContain('Delisting');
+    expect(xrp!.textContent).toMatch(/Withdrawals until .*2100.* · Project discontinued/);
+    expect(within(xrp!).queryByRole('button', { name: 'Delist' })).toBeNull();
+    fireEvent.click(within(doge!).getByRole('button', { name: 'Delist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delist DOGE' });
+    expect(within(dialog).getByText(/Deposits of DOGE close at once/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Delisting time (your time zone)'), { target: { value: '2027-01-15T10:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason users will read'), { target: { value: ' Project discontinued ' } });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    expect(await within(dialog).findByText('Delist the markets of DOGE first: DOGE_USDT', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.delist || c.path === MARKET_OPERATOR_PATHS.contractDelist)).toEqual([]);
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delistCurrency)?.body).toEqual({ symbol: 'DOGE', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project discontinued', totp_code: '000000' });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delist DOGE' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets), { timeout: 5000 });
   }, FORM_TEST_MS);
 
   it("announces a contract's delisting to the contract route, with the same fields and 2FA code as a spot market's", async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ToastMessage } from '../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../domain/market';
-import { MARKET_KINDS, type OperatorMarket } from '../../../../domain/marketsDesk';
+import { MARKET_KINDS, type DelistSubject, type OperatorMarket } from '../../../../domain/marketsDesk';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
@@ -19,6 +19,7 @@ import { PressedChoice } from '../../../app/ui/Segmented';
 import { haltedByDelisting, haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
 import { ListContractDialog } from './ContractForm';
 import { ListCurrencyDialog } from './CurrencyForm';
+import { DeskCurrencies } from './DeskCurrencies';
 import { DelistDialog, ListPairDialog } from './MarketForms';
 import { useMarketsDesk } from './marketsDesk.hooks';
 
@@ -68,7 +69,8 @@ const ReasonField = styled.div`
  * choice above the list), trading or halted with the reason traders read and since when, and an
  * announced delisting's time. Halt asks the reason; resume asks first, and is not offered once the
  * market's delisting halted it (the server refuses it); "List a currency", "List a contract", "List a
- * pair" and a market's or contract's "Delist" (until one is announced) open a form each that asks the operator's 2FA code. The list
+ * pair" and a market's, contract's or currency's "Delist" (until one is announced) open a form each that asks the operator's 2FA code.
+ * Below the markets, the currencies: listed, or being delisted until when and why. The list
  * follows the pair list's channel, so another operator's change shows without a reload. All are offered only to
  * roles granting trading.write; the server checks each call anyway.
  */
@@ -76,7 +78,7 @@ export function MarketsDesk() {
   const { t } = useTranslation();
   const desk = useMarketsDesk();
   // A market's name on the desk: the pair, and "perpetual" for a contract (the spot market of the same pair is another market).
-  const named = (m: { market: OperatorMarket['market']; symbol: string }) => `${m.symbol.replace('_', '/')}${m.market === 'futures' ? ` ${t('marketsDesk.kind.futures')}` : ''}`;
+  const named = (m: { market: DelistSubject; symbol: string }) => `${m.symbol.replace('_', '/')}${m.market === 'futures' ? ` ${t('marketsDesk.kind.futures')}` : ''}`;
   return (
     <section aria-label={t('marketsDesk.title')}>
       <Head>
@@ -158,12 +160,13 @@ export function MarketsDesk() {
           },
         ]}
       />
+      <DeskCurrencies currencies={desk.currencies} loading={desk.loading} mayAct={desk.mayAct} onDelist={desk.openDelisting} />
       {desk.halting && <HaltDialog key={desk.asked} market={named(desk.halting)} contract={desk.halting.market === 'futures'} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
       {desk.listingCurrency && <ListCurrencyDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitCurrency} onClose={desk.closeForm} />}
       {desk.listingContract && <ListContractDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitContract} onClose={desk.closeForm} />}
       {desk.listing && <ListPairDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitListing} onClose={desk.closeForm} />}
       {desk.delisting && (
-        <DelistDialog key={desk.forms} market={named(desk.delisting)} contract={desk.delisting.market === 'futures'} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />
+        <DelistDialog key={desk.forms} market={named(desk.delisting)} kind={desk.delisting.market} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />
       )}
       <ConfirmActDialog<ResumeSubject>
         actor={desk.resumeQuestion}

@@ -1,13 +1,13 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { ContractListing, CurrencyListing, MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
+import type { ContractListing, CurrencyListing, MarketKind, MarketListing, OperatorCurrency, OperatorMarket } from '../../../../domain/marketsDesk';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
 /**
  * /operator, "Markets" (risk; auditors read): the spot markets or the contracts (`shown`) with their halts, the halt question
  * (`halting`, with the server's `refusal` shown in place) and the resume question (`resumeQuestion`,
- * the shared confirm-then-act child, for ConfirmActDialog). `mayAct`: the buttons are offered.
+ * the shared confirm-then-act child, for ConfirmActDialog), the currencies with their delistings (`currencies`). `mayAct`: the buttons are offered.
  */
 export function useMarketsDesk() {
   const flows = MarketsDeskContext.use();
@@ -18,6 +18,7 @@ export function useMarketsDesk() {
     actor,
     {
       markets: (s) => s.context.markets,
+      currencies: (s) => s.context.currencies,
       shown: (s) => s.context.shown,
       mayAct: (s) => s.context.mayAct,
       loading: (s) => s.matches({ list: 'loading' }),
@@ -44,7 +45,7 @@ export function useMarketsDesk() {
       resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),
       openListing: () => ({ type: 'markets.openListing' }),
       submitListing: (listing: MarketListing, code: string) => ({ type: 'markets.submitListing', listing, code }),
-      openDelisting: (market: OperatorMarket) => ({ type: 'markets.openDelisting', market: market.market, symbol: market.symbol }),
+      openDelisting: (market: OperatorMarket | OperatorCurrency) => ({ type: 'markets.openDelisting', market: market.market, symbol: market.symbol }),
       submitDelisting: (delist_at: number, reason: string, code: string) => ({ type: 'markets.submitDelisting', delist_at, reason, code }),
       closeForm: () => ({ type: 'markets.closeForm' }),
       openCurrency: () => ({ type: 'markets.openCurrency' }),

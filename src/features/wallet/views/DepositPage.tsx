@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
 import { QR_SIZES } from '../../../../domain/constants';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import type { DepositAddress, DepositRecord } from '../../../../domain/wallet';
 import { useDepositFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -49,11 +50,17 @@ function AddressQr(props: { address: DepositAddress }) {
   );
 }
 
-/** /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum and fee, the security tip, recent deposits (held ones with their reason). */
+/**
+ * /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum and fee, the
+ * security tip, recent deposits (held ones with their reason); a closed currency being delisted
+ * says why and until when its withdrawals stay open.
+ */
 export function DepositPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const flow = useDepositFlow(params.currency);
+  // A currency being delisted: its deposits closed with the announcement, which its networks say with the reason and the end (issue 52 §1).
+  const delisting = flow.closed ? flow.networks.find((n) => n.delisting)?.delisting : undefined;
   const network = flow.networks.find((n) => n.network === flow.network);
   /** Until a known currency is chosen the list shows every currency's deposits. */
   const listedCurrency = flow.choosing ? undefined : flow.currency;
@@ -63,6 +70,11 @@ export function DepositPage() {
         <Layout>
           <WalletForm>
             <CurrencyStep purpose="deposit" flow={flow} />
+            {delisting && (
+              <Tip role="note" $tone="warn">
+                {t('wallet.deposit.delisting', { currency: flow.currency, reason: delisting.reason, time: formatDateTime(new Date(delisting.delist_at), i18n.language) })}
+              </Tip>
+            )}
             {flow.networks.length > 0 && !flow.closed && <NetworkChoice networks={flow.networks} value={flow.network} purpose="deposit" onChange={flow.chooseNetwork} />}
             {(flow.ready || flow.loading) && !flow.closed && flow.currency && (
               <>

@@ -2,7 +2,17 @@ import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type Eve
 import type { Pair } from '../../../../../domain/api';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../../domain/market';
-import { type ContractListing, type CurrencyListing, type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
+import {
+  type ContractListing,
+  type CurrencyListing,
+  type DelistSubject,
+  type MarketDelisting,
+  type MarketKind,
+  type MarketListing,
+  type OperatorCurrency,
+  type OperatorDeskEntry,
+  type OperatorMarket,
+} from '../../../../../domain/marketsDesk';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
@@ -34,8 +44,8 @@ export type MarketsDeskEvent =
   | { type: 'markets.openListing' }
   /** The listing form sent with the operator's 2FA code (the form checked the fields). */
   | { type: 'markets.submitListing'; listing: MarketListing; code: string }
-  /** Opens the delisting form of a trading spot market or contract with no delisting announced. */
-  | { type: 'markets.openDelisting'; market: MarketKind; symbol: string }
+  /** Opens the delisting form of a trading spot market or contract, or of a listed currency, with no delisting announced. */
+  | { type: 'markets.openDelisting'; market: DelistSubject; symbol: string }
   /** The delisting's time and reason, with the operator's 2FA code. */
   | { type: 'markets.submitDelisting'; delist_at: number; reason: string; code: string }
   /** Closes the listing or delisting form (nothing is sent). */
@@ -53,8 +63,8 @@ export type MarketsDeskEvent =
 
 /** What the listing and delisting calls carry: the operator's 2FA code beside the fields. */
 export type ListingCall = MarketListing & { totp_code: string };
-/** A delisting call names its market: a spot market's and a contract's go to their own routes (marketsDesk.actors.ts). */
-export type DelistingCall = MarketDelisting & { market: MarketKind; totp_code: string };
+/** A delisting call names what it delists: a spot market's, a contract's and a currency's go to their own routes (marketsDesk.actors.ts). */
+export type DelistingCall = MarketDelisting & { market: DelistSubject; totp_code: string };
 export type CurrencyCall = CurrencyListing & { totp_code?: string };
 export type ContractCall = ContractListing & { totp_code?: string };
 
@@ -69,6 +79,8 @@ export interface MarketsDeskInput {
 
 export interface MarketsDeskContext {
   markets: OperatorMarket[];
+  /** The currencies the list gives after the markets, each with its announced delisting. */
+  currencies: OperatorCurrency[];
   mayAct: boolean;
   /** Which kind of market the list shows: the spot markets (at first) or the contracts. */
   shown: MarketKind;
@@ -78,8 +90,8 @@ export interface MarketsDeskContext {
   refusal: ToastMessage | undefined;
   /** Halt questions opened so far: a fresh reason field each time. */
   asked: number;
-  /** The spot market or contract the delisting form is about. */
-  delisting: { market: MarketKind; symbol: string } | undefined;
+  /** The spot market, contract or currency the delisting form is about. */
+  delisting: { market: DelistSubject; symbol: string } | undefined;
   /** The server's refusal of the last listing or delisting, shown under its form. */
   formRefusal: ToastMessage | undefined;
   /** Listing and delisting forms opened so far: fresh fields each time. */
@@ -101,20 +113,34 @@ export const haltReason = (reason: string): string | undefined => {
  */
 export const haltedByDelisting = (market: OperatorMarket): boolean => market.delist_halted === true;
 
+/** Whether the desk offers a Delist: a trading market, or a listed currency, with no delisting announced. */
+const delistOffered = (context: MarketsDeskContext, market: DelistSubject, symbol: string): boolean =>
+  market === 'currency'
+    ? context.currencies.some((c) => c.symbol === symbol && c.delist_at === null)
+    : context.markets.some((m) => m.market === market && m.symbol === symbol && m.trading && m.delist_at == null);
+
+/** Which toast says a delisting was announced. */
+const DELIST_ANNOUNCED: Record<DelistSubject, string> = {
+  spot: 'marketsDesk.delistAnnounced',
+  futures: 'marketsDesk.contractDelistAnnounced',
+  currency: 'marketsDesk.currencyDelistAnnounced',
+};
+
 /**
  * The risk desk's markets (issue 52 §1; server/products/markets/halts.ts): every spot market and
- * perpetual contract (one kind shown at a time, `shown`) with its state, halt reason and since when, read at start, on reload and after every change. With
+ * perpetual contract (one kind shown at a time, `shown`) with its state, halt reason and since when, and
+ * after them every currency with its announced delisting (`currencies`), read at start, on reload and after every change. With
  * trading.write (`mayAct`), a trading market is halted through a question that takes the reason
  * traders read (the server's refusal shown in place, the question kept open to correct it), and a
  * halted one resumed after a confirmation (the shared confirm-then-act child `resume`); a new spot
- * pair is listed and a trading spot market's or contract's delisting announced through a form each (`form`), sent with
+ * pair is listed and a trading spot market's or contract's, or a listed currency's, delisting announced through a form each (`form`), sent with
  * the operator's 2FA code, the server's refusal kept under the form, the list read again after
  * either. Without it the desk reads only: the halt, resume and form events are not heard.
  */
 export const marketsDeskMachine = setup({
   types: { context: {} as MarketsDeskContext, events: {} as MarketsDeskEvent, input: {} as MarketsDeskInput },
   actors: {
-    fetchMarkets: toBeProvided<OperatorMarket[]>('fetchMarkets'),
+    fetchMarkets: toBeProvided<OperatorDeskEntry[]>('fetchMarkets'),
     haltMarket: toBeProvided<OperatorMarket, { market: MarketKind; symbol: string; reason: string }>('haltMarket'),
     resume: confirmActMachine,
     listPair: toBeProvided<unknown, ListingCall>('listPair'),
@@ -141,7 +167,7 @@ export const marketsDeskMachine = setup({
     reasonSendable: ({ event }) => event.type === 'markets.submitHalt' && haltReason(event.reason) !== undefined,
     mayAct: ({ context }) => context.mayAct,
     delistable: ({ context, event }) =>
-      context.mayAct && event.type === 'markets.openDelisting' && context.markets.some((m) => m.market === event.market && m.symbol === event.symbol && m.trading && m.delist_at == null),
+      context.mayAct && event.type === 'markets.openDelisting' && delistOffered(context, event.market, event.symbol),
     listingSendable: ({ event }) => event.type === 'markets.submitListing' && isSecondFactorCode(event.code),
     // The first push counts as a change: the channel is shared with the app's own pair list, so the desk may join after its snapshot went by and hear only a later change.
     pairsChanged: ({ context, event }) => event.type === 'market.pairs' && context.pairsSeen !== pairsSeen(event.pairs),
@@ -150,7 +176,7 @@ export const marketsDeskMachine = setup({
   },
 }).createMachine({
   id: 'marketsDesk',
-  context: ({ input }) => ({ markets: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0, pairsSeen: undefined }),
+  context: ({ input }) => ({ markets: [], currencies: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0, pairsSeen: undefined }),
   invoke: [
     { id: 'resume', src: 'resume', input: ({ self }) => ({ replyTo: self }) },
     { id: 'pairList', src: 'pairList' },
@@ -182,7 +208,13 @@ export const marketsDeskMachine = setup({
           invoke: {
             id: 'fetchMarkets',
             src: 'fetchMarkets',
-            onDone: { target: 'ready', actions: assign({ markets: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                markets: ({ event }) => event.output.filter((e): e is OperatorMarket => e.market !== 'currency'),
+                currencies: ({ event }) => event.output.filter((e): e is OperatorCurrency => e.market === 'currency'),
+              }),
+            },
             onError: { target: 'failed', actions: toastError },
           },
         },
@@ -222,7 +254,7 @@ export const marketsDeskMachine = setup({
       },
     },
     form: {
-      description: 'The listing of a new currency, spot pair or contract and the delisting of a trading spot market or contract, each with the operator\'s 2FA code; a refusal stays under its form.',
+      description: 'The listing of a new currency, spot pair or contract and the delisting of a trading spot market or contract or a listed currency, each with the operator\'s 2FA code; a refusal stays under its form.',
       initial: 'closed',
       states: {
         closed: {
@@ -277,7 +309,8 @@ export const marketsDeskMachine = setup({
                   // No code: the server says it is needed, in the operator's language.
                   return code.trim() ? { ...listing, totp_code: code.trim() } : listing;
                 },
-                onDone: { target: '#marketsDesk.form.closed', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.currency.listed' } } } },
+                // Read again: the desk's currencies show the new one.
+                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.currency.listed' } } }, 'reload'] },
                 onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
               },
             },
@@ -321,7 +354,7 @@ export const marketsDeskMachine = setup({
                 onDone: {
                   target: '#marketsDesk.form.closed',
                   actions: [
-                    { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.delisting?.market === 'futures' ? 'marketsDesk.contractDelistAnnounced' : 'marketsDesk.delistAnnounced' } }) },
+                    { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: DELIST_ANNOUNCED[context.delisting?.market ?? 'spot'] } }) },
                     'reload',
                   ],
                 },

@@ -1,5 +1,5 @@
 import type { Pair } from '../../../../../domain/api';
-import type { ContractListing, CurrencyListing, MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
+import type { ContractListing, CurrencyListing, MarketListing, OperatorCurrency, OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 
@@ -24,6 +24,9 @@ export const newContract: ContractListing = { symbol: 'ADA_USDT', max_leverage: 
 const pair = (halted_reason: string | null): Pair => ({
   left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5', halted_reason, contract_halted_reason: null,
 });
+/** Currencies as the list gives them after the markets: one listed, one with its delisting announced. */
+export const dogeListed: OperatorCurrency = { market: 'currency', symbol: 'DOGE', name: 'Dogecoin', delist_at: null, delist_reason: null };
+export const xrpDelisting: OperatorCurrency = { market: 'currency', symbol: 'XRP', name: 'Ripple', delist_at: 1_800_000_000_000, delist_reason: 'Project discontinued' };
 export const ethHalted: OperatorMarket = { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
 
 /** The list, the halt question with its reason, the resume question (the shared confirm-then-act child, whose own model walks its question), and the listing and delisting forms with their 2FA code. */
@@ -36,7 +39,7 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
   // Whether the list has arrived tells apart what a halt may open on.
   abstract: (snapshot) => snapshot.context.markets.length > 0,
   events: [
-    { type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] },
+    { type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted, dogeListed, xrpDelisting] },
     { type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } },
     { type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' },
     { type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' },
@@ -60,9 +63,13 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.openDelisting', market: 'spot', symbol: 'BTC_USDT' },
     // The contract of a pair whose spot market trades: not on the list, no form.
     { type: 'markets.openDelisting', market: 'futures', symbol: 'BTC_USDT' },
+    // A listed currency; one whose delisting is announced: no form.
+    { type: 'markets.openDelisting', market: 'currency', symbol: 'DOGE' },
+    { type: 'markets.openDelisting', market: 'currency', symbol: 'XRP' },
     { type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Project wound down', code: '123456' },
     { type: 'xstate.done.actor.delistMarket', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_000_000 } },
     { type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } },
+    { type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'Delist the markets of DOGE first: DOGE_USDT' } },
     { type: 'markets.closeForm' },
     { type: 'markets.openCurrency' },
     { type: 'markets.submitCurrency', listing: newCurrency, code: '123456' },

@@ -35,6 +35,8 @@ const find = (context: DepositContext, symbol: string | undefined) => context.cu
  * Deposit (spec §2 /wallet/recharge/{currency?}): pick a currency (recharge_turn 0 → closed),
  * its networks load and the first open one is chosen, then the user's address on that network
  * (with its QR codes and minimum); the address can be copied ("Copy success" / "Copy failed").
+ * A closed currency's networks are still read, for why: a delisting (issue 52 §1) says its reason
+ * and end on each network, which the page shows as the withdrawal page does.
  */
 export const depositMachine = setup({
   types: { context: {} as DepositContext, events: {} as DepositEvent, input: {} as DepositInput },
@@ -74,6 +76,17 @@ export const depositMachine = setup({
   initial: 'start',
   states: {
     ...currencyStart('depositsClosed', 'recharge_turn 0: deposits of this currency are closed.', 'loadingNetworks'),
+    closed: {
+      description:
+        "Its networks are read for why: a delisting's reason and end. Without them (or on an error) the page says only that deposits are closed. Reached after a read whose networks are all closed, they are read again: only when the app's list said open.",
+      invoke: {
+        id: 'fetchNetworks',
+        src: 'fetchNetworks',
+        input: ({ context }) => ({ currency: context.currency! }),
+        onDone: { actions: assign({ networks: ({ event }) => event.output }) },
+        onError: {},
+      },
+    },
     loadingNetworks: {
       invoke: {
         id: 'fetchNetworks',

@@ -24,6 +24,8 @@ export const depositModel: MachineModel<typeof depositMachine> = {
     { type: 'deposit.network', network: 'OMNI' },
     { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
     { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
+    // A currency being delisted: every network closed, with the delisting's reason and end (the closed page says why).
+    { type: 'xstate.done.actor.fetchNetworks', output: [{ ...network('ERC20', false), delisting: { delist_at: 1_790_000_000_000, reason: 'Project discontinued' } }] },
     { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
     { type: 'xstate.done.actor.fetchAddress', output: { currency: 'USDT', network: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', deposit_min: '1' } },
     { type: 'xstate.error.actor.fetchAddress', error: { kind: 'server', serverMessage: 'Deposits of this currency are closed' } },

@@ -47,8 +47,9 @@ describe('held deposits desk view', () => {
     expect(calls.find((c) => c.path === WALLET_PATHS.operatorHeldDeposits)!.body).toEqual({ page: 1, size: 10 });
     const [, below, delisted] = rows();
     expect(below!.textContent).toContain('trader@example.org');
-    expect(below!.textContent).toContain('below the minimum, not credited');
-    expect(delisted!.textContent).toContain('currency being delisted, not credited');
+    // The reason in a word or two, its whole sentence on hover (the cell's title).
+    expect(within(below!).getByText('Below minimum').getAttribute('title')).toBe('below the minimum, not credited');
+    expect(within(delisted!).getByText('Delisting').getAttribute('title')).toBe('currency being delisted, not credited');
     expect(within(below!).getByRole('button', { name: 'Credit' })).toBeTruthy();
     expect(within(delisted!).queryByRole('button', { name: 'Credit' })).toBeNull();
     expect(within(below!).getByRole('button', { name: 'Return' })).toBeTruthy();

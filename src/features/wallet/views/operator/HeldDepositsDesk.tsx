@@ -12,7 +12,14 @@ import { Muted } from '../../../../app/ui/Panel';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { useOperatorHeldDeposits } from '../../wallet.hooks';
 
-const short = (text: string) => (text.length > 22 ? `${text.slice(0, 10)}…${text.slice(-8)}` : text);
+// The hash's ends are enough to find it on the chain's explorer; the whole one is the cell's title.
+const short = (text: string) => (text.length > 14 ? `${text.slice(0, 8)}…${text.slice(-4)}` : text);
+
+/** The reason in a word or two, so the row's actions fit at 1440 px; the whole sentence is its title. */
+const SHORT_REASON_KEYS: Record<HeldDeposit['held_reason'], string> = {
+  below_minimum: 'wallet.held.reasonShort.below_minimum',
+  delisted: 'wallet.held.reasonShort.delisted',
+};
 
 /** What the dialogs say of the deposit: its quantity, currency, network and user. */
 const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, network: row.network, account: row.account });
@@ -62,11 +69,18 @@ export function HeldDepositsDesk() {
         columns={[
           { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },
-          { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
+          // Currency and network in one cell, so the row's actions fit beside the reason at 1440 px.
+          {
+            key: 'col.currency',
+            render: (r) => (
+              <>
+                <b>{r.currency}</b> <Muted as="span">{r.network}</Muted>
+              </>
+            ),
+          },
           { key: 'col.quantity', align: 'right', render: (r) => money(r.quantity, r.currency) },
-          { key: 'col.network', render: (r) => r.network },
           { key: 'wallet.held.txHash', render: (r) => <code title={r.tx_hash}>{short(r.tx_hash)}</code> },
-          { key: 'wallet.held.reason', render: (r) => <Badge $tone={r.held_reason === 'delisted' ? 'down' : 'warn'}>{t(DEPOSIT_HELD_REASON_KEYS[r.held_reason])}</Badge> },
+          { key: 'wallet.held.reason', render: (r) => <Badge $tone={r.held_reason === 'delisted' ? 'down' : 'warn'} title={t(DEPOSIT_HELD_REASON_KEYS[r.held_reason])}>{t(SHORT_REASON_KEYS[r.held_reason])}</Badge> },
           {
             key: 'col.actions',
             align: 'right',
