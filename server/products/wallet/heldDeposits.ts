@@ -25,6 +25,17 @@ interface HeldRow {
   held_reason: DepositHeldReason;
 }
 
+/** The audit row's "before" of either action: the held deposit as it stood. */
+const heldBefore = (row: HeldRow) => ({
+  status: DepositStatus.held,
+  held_reason: row.held_reason,
+  user_id: row.user_id,
+  currency: row.currency,
+  network: row.network,
+  quantity: row.quantity,
+  tx_hash: row.tx_hash,
+});
+
 /**
  * Held deposits resolved by a finance operator (docs/OPERATOR.md "Held deposits"): a deposit that
  * reached the chain below the network's minimum, or for a currency being delisted, was recorded as
@@ -101,13 +112,7 @@ export function heldDeposits(ctx: WalletContext) {
           const kept = await credit(tx, row.user_id, { id, currency: row.currency, quantity: row.quantity, fee });
           await notify(tx, row.user_id, { kind: 'deposit_credited', params: { currency: row.currency, quantity: kept, network: row.network } });
           const after = { status: DepositStatus.success, fee, credited: kept };
-          await writeOperatorAudit(tx, {
-            operator,
-            kind: 'deposit.credit',
-            object: { type: 'deposit', id },
-            before: { status: DepositStatus.held, held_reason: row.held_reason, user_id: row.user_id, currency: row.currency, network: row.network, quantity: row.quantity, tx_hash: row.tx_hash },
-            after,
-          });
+          await writeOperatorAudit(tx, { operator, kind: 'deposit.credit', object: { type: 'deposit', id }, before: heldBefore(row), after });
           return { userId: row.user_id, currency: row.currency, resolution: { id, ...after } };
         });
       });
@@ -141,13 +146,7 @@ export function heldDeposits(ctx: WalletContext) {
           ]);
           await notify(tx, row.user_id, { kind: 'deposit_returned', params: { currency: row.currency, quantity: row.quantity, network: row.network, address: to } });
           const after = { status: DepositStatus.returned, return_address: to, return_tx_hash: txHash };
-          await writeOperatorAudit(tx, {
-            operator,
-            kind: 'deposit.return',
-            object: { type: 'deposit', id },
-            before: { status: DepositStatus.held, held_reason: row.held_reason, user_id: row.user_id, currency: row.currency, network: row.network, quantity: row.quantity, tx_hash: row.tx_hash },
-            after,
-          });
+          await writeOperatorAudit(tx, { operator, kind: 'deposit.return', object: { type: 'deposit', id }, before: heldBefore(row), after });
           return { userId: row.user_id, resolution: { id, ...after } };
         });
       });
