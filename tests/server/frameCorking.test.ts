@@ -49,12 +49,19 @@ async function burstWrites(): Promise<number> {
   const write = proto._write;
   const writev = proto._writev;
   let writes = 0;
-  proto._write = function (...args: unknown[]) {
-    writes += 1;
+  // Only the gateway's side of the connection counts (its local port is the server's): the client's
+  // own writes (a pong) and other sockets of this worker (a database pool a file before left
+  // closing: the server suite shares its workers' processes) are not the burst's.
+  const port = (http.address() as AddressInfo).port;
+  const count = (socket: NetSocket) => {
+    if (socket.localPort === port) writes += 1;
+  };
+  proto._write = function (this: NetSocket, ...args: unknown[]) {
+    count(this);
     return write.apply(this, args);
   };
-  proto._writev = function (...args: unknown[]) {
-    writes += 1;
+  proto._writev = function (this: NetSocket, ...args: unknown[]) {
+    count(this);
     return writev.apply(this, args);
   };
   try {
