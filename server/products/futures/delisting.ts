@@ -1,5 +1,5 @@
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
-import type { Fx } from '../../../domain/fx.js';
+import { minFx, mulFx, type Fx } from '../../../domain/fx.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
@@ -47,16 +47,30 @@ export async function dueContractCloses(db: Queryable, now: number, settleMs = C
   return rows.map((r) => r.symbol);
 }
 
-/** Closes a due contract in the batch `b` (a job of the exchange's sequencer); false when it is not due here or has no mark yet. */
-export async function closeContract(m: FuturesMemory, b: Batch, symbol: string, now: number): Promise<boolean> {
+/** A close's outcome: done, not due here (or no mark yet), or waiting for the insurance fund to cover what it would take. */
+export type ContractClose = { closed: true } | { closed: false; fund?: Fx; needed?: Fx };
+
+/**
+ * Closes a due contract in the batch `b` (a job of the exchange's sequencer). Before anything moves
+ * it checks that the insurance fund covers what the closes at the mark would take from it: had the
+ * fund come up short at the batch's write, the whole batch — every command queued with this job,
+ * on every contract — would have been refused and the futures memory rebuilt, each second. So a
+ * close the fund cannot pay changes nothing and answers what it needs; the next pass tries again.
+ */
+export async function closeContract(m: FuturesMemory, b: Batch, symbol: string, now: number): Promise<ContractClose> {
   const pair = m.pairs.get(symbol);
   const mark = m.marks.get(symbol)?.mark;
-  if (!pair || mark === undefined) return false;
+  if (!pair || mark === undefined) return { closed: false };
   const [due] = await b.tx.query(
     `select 1 from pair where left_symbol = $1 and right_symbol = $2 and contract_status = 1 and contract_delisted_at is null and contract_delist_halted_at is not null for update`,
     [pair.spec.left, pair.spec.right],
   );
-  if (!due) return false;
+  if (!due) return { closed: false };
+  const users = new Set([...m.positions.values(), ...b.positions.values()].filter((p) => p.symbol === symbol).map((p) => p.userId));
+  await b.books.lock([...users]);
+  const needed = [...users].reduce((sum, userId) => sum + insuranceCover(b, b.position(userId, symbol), mark), 0n);
+  const fund = b.books.available(m.accounts.insurance);
+  if (needed > fund) return { closed: false, fund, needed };
   for (const plan of m.plans.values()) {
     if (plan.symbol !== symbol || b.endedPlans.has(plan.id)) continue;
     await endPlan(b.tx, plan.id, 'contract delisted', now);
@@ -68,15 +82,28 @@ export async function closeContract(m: FuturesMemory, b: Batch, symbol: string, 
     const o = b.order(id);
     if (o && isOpenStatus(o.status)) await cancelOrder(m, b, o.userId, o.id, now);
   }
-  const users = new Set([...m.positions.values(), ...b.positions.values()].filter((p) => p.symbol === symbol).map((p) => p.userId));
-  await b.books.lock([...users]);
   for (const userId of users) {
     const pos = b.position(userId, symbol);
     if (pos.side !== 0) await closeAtMark(m, b, pos, mark, now);
   }
   await b.tx.query(`update pair set contract_status = 0, contract_delisted_at = now() where left_symbol = $1 and right_symbol = $2`, [pair.spec.left, pair.spec.right]);
   await cacheChanged(b.tx, PAIRS_CACHE);
-  return true;
+  return { closed: true };
+}
+
+/**
+ * What closing `pos` in full at `mark` takes from the insurance fund (engine/fill.ts, a close with
+ * no fee): the loss beyond the position's margin, less what a cross account's available pays first.
+ * Read before the contract's orders are cancelled, so a cross account's released holds are not
+ * counted: the check errs toward waiting, never toward a refused batch.
+ */
+function insuranceCover(b: Batch, pos: Position, mark: Fx): Fx {
+  if (pos.side === 0) return 0n;
+  const pnl = BigInt(pos.side) * mulFx(pos.quantity, mark) - pos.cost;
+  const deficit = -(pos.margin + pnl);
+  if (deficit <= 0n) return 0n;
+  const fromUser = pos.mode === 'cross' ? minFx(deficit, b.books.available(pos.userId)) : 0n;
+  return deficit - fromUser;
 }
 
 /** One position closed in full at `mark` by a 'delist' close order (its price the mark, for the history), written with the batch. */

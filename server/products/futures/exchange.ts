@@ -11,7 +11,7 @@ import { adopt, reindexUser } from './adopt.js';
 import type { Batch } from './batch.js';
 import type { Command, OrderView, PlaceRequest, Placed, Result } from './commands.js';
 import { closable } from './engine/engine.js';
-import { closeContract } from './delisting.js';
+import { closeContract, type ContractClose } from './delisting.js';
 import type { FuturesAccounts } from './fills.js';
 import { FuturesMemory } from './memory.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';
@@ -107,16 +107,18 @@ export class FuturesExchange extends FuturesMemory {
    * Closes a contract whose delisting is due (delisting.ts: plans ended, orders cancelled, positions
    * closed at the mark, the pair row marked, in one batch); once committed, the contract leaves
    * memory between batches, so the config, marks, funding and new orders no longer know it (its
-   * rows stay for the histories). False when it was not due or has no mark yet.
+   * rows stay for the histories). Not closed when it was not due, has no mark yet, or the insurance
+   * fund does not cover what the closes would take from it (then with both figures).
    */
-  async closeDelisted(symbol: string): Promise<boolean> {
-    if (!(await this.job((b, now) => closeContract(this, b, symbol, now)))) return false;
+  async closeDelisted(symbol: string): Promise<ContractClose> {
+    const close = await this.job((b, now) => closeContract(this, b, symbol, now));
+    if (!close.closed) return close;
     await this.sequencer.exclusive(async () => {
       this.pairs.delete(symbol);
       this.marks.delete(symbol);
       this.estimatedFunding.delete(symbol);
     });
-    return true;
+    return close;
   }
 
   /** Places one order inside a batch: its stages (place.ts), or a refusal that changes nothing. */

@@ -1,5 +1,6 @@
 import { futureIndexChannel, futureTickChannel, type Pair } from '../../../domain/api.js';
 import { FUTURES_ACCOUNT } from '../../../domain/futures/api.js';
+import { fxText } from '../../../domain/fx.js';
 import { listPairs, PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
@@ -97,10 +98,24 @@ export async function createFutures(options: FuturesOptions) {
     }
   }
 
-  /** Closes the contracts whose delisting is due and that run here (delisting.ts); one not due yet waits for the next pass. */
+  /** When each waiting close was last told of (once a minute, not each pass). */
+  const toldShort = new Map<string, number>();
+  /**
+   * Closes the contracts whose delisting is due and that run here (delisting.ts); one not due yet
+   * waits for the next pass, and so does one whose shortfalls the insurance fund cannot pay: the
+   * log says what it needs, once a minute, until an operator funds it (a balance correction).
+   */
   async function closeDelisted(): Promise<void> {
     for (const symbol of await dueContractCloses(db, clock())) {
-      if (exchange.pairs.has(symbol) && (await exchange.closeDelisted(symbol))) log(`futures: contract ${symbol} delisted, its positions closed at the mark`);
+      if (!exchange.pairs.has(symbol)) continue;
+      const close = await exchange.closeDelisted(symbol);
+      if (close.closed) {
+        toldShort.delete(symbol);
+        log(`futures: contract ${symbol} delisted, its positions closed at the mark`);
+      } else if (close.needed !== undefined && clock() - (toldShort.get(symbol) ?? -Infinity) >= 60_000) {
+        toldShort.set(symbol, clock());
+        log(`futures: contract ${symbol}'s delisting waits: closing it at the mark takes ${fxText(close.needed)} USDT from the insurance fund, which holds ${fxText(close.fund ?? 0n)}`);
+      }
     }
   }
 
