@@ -17,7 +17,7 @@ import {
 } from '../../../domain/fees.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { FEE_RATES_CACHE, forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
@@ -195,9 +195,7 @@ export function feesService(deps: FeesDeps) {
       const object = { type: 'fee_override', id: `${edit.user_id} ${edit.product} ${edit.market}` };
       const at = now();
       try {
-        const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
-        if (!factor?.enabled) throw refusal('feesTwoFactorRequired');
-        await requireSecondFactor(db, { userId: operator.id, code, client: operator.client, now: at, ...(lang ? { lang } : {}) });
+        await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: at, lang }, 'feesTwoFactorRequired');
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
         await writeOperatorAudit(db, { operator, kind: 'fees.override', object, outcome: 'refused', detail: error.key });

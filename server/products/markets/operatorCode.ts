@@ -1,5 +1,5 @@
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { refuse, Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 
@@ -10,9 +10,7 @@ import { refuse, Refusal, type Outcome } from '../../kernel/platform/outcome.js'
  */
 export async function operatorCode(db: Queryable, operator: OperatorActor, code: string | undefined, now: number, lang?: string): Promise<Outcome<true>> {
   try {
-    const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
-    if (!factor?.enabled) return refuse('marketTwoFactorRequired');
-    await requireSecondFactor(db, { userId: operator.id, code, client: operator.client, now, ...(lang ? { lang } : {}) });
+    await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now, lang }, 'marketTwoFactorRequired');
     return { ok: true, data: true };
   } catch (error) {
     if (error instanceof Refusal) return refuse(error.key, error.vars);

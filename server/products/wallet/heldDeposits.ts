@@ -4,7 +4,7 @@ import { DepositStatus, type DepositHeldReason, type HeldDeposit, type HeldDepos
 import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
@@ -58,16 +58,9 @@ export function heldDeposits(ctx: WalletContext) {
     return result;
   }
 
-  /**
-   * The operator's own 2FA code, checked on the database before the transaction (a wrong code stays
-   * counted by the backoff). requireSecondFactor lets an account without 2FA through, so an operator
-   * without it is refused first: both actions move money across the chain boundary.
-   */
-  async function operatorCode(operator: OperatorActor, code: string | undefined, lang: string | undefined): Promise<void> {
-    const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
-    if (!factor?.enabled) throw new Refusal('walletHeldTwoFactorRequired');
-    await requireSecondFactor(db, { userId: operator.id, code, client: operator.client, now: ctx.now(), ...(lang ? { lang } : {}) });
-  }
+  /** The operator's own 2FA code (kernel rules): both actions move money across the chain boundary. */
+  const operatorCode = (operator: OperatorActor, code: string | undefined, lang: string | undefined) =>
+    requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: ctx.now(), lang }, 'walletHeldTwoFactorRequired');
 
   /** The deposit locked for this transaction, still held; else the refusal. */
   async function lockHeld(tx: Queryable, id: number): Promise<HeldRow> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../db/database.js';
+import type { MessageKey } from '../i18n/messages.js';
 import { Refusal } from '../outcome.js';
 import { loginBlocked, loginFailed, loginSucceeded } from './loginThrottle.js';
 import { announceSecurityNotice, recordSecurityNotice } from './securityNotices.js';
@@ -178,6 +179,22 @@ export async function checkSecondFactor(
   await db.query('update user_two_factor set wrong_codes = greatest(wrong_codes - 1, 0) where user_id = $1', [input.userId]);
   await loginSucceeded(db, input.account, input.client);
   return how;
+}
+
+/**
+ * An operator's own code for an action that moves money or access (a listing, a delisting, a held
+ * deposit's credit or return, a fee override, a correction's approval): like requireSecondFactor,
+ * but an operator without 2FA on is refused too, with `notEnabled` (each desk says why in its own
+ * words). Checked on the database before the action's transaction, so a wrong code stays counted.
+ */
+export async function requireOperatorSecondFactor(
+  db: Queryable,
+  input: { operatorId: number; code: string | undefined; client: string; now: number; lang?: string | undefined },
+  notEnabled: MessageKey,
+): Promise<void> {
+  const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [input.operatorId]);
+  if (!factor?.enabled) throw new Refusal(notEnabled);
+  await requireSecondFactor(db, { userId: input.operatorId, code: input.code, client: input.client, now: input.now, ...(input.lang ? { lang: input.lang } : {}) });
 }
 
 /**

@@ -4,7 +4,7 @@ import { decimalUnits } from '../../../../domain/decimalRule.js';
 import type { Page, WalletAccount } from '../../../../domain/wallet.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
-import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import { InsufficientFunds, readBalance } from '../../../kernel/platform/ledger/ledger.js';
@@ -182,9 +182,7 @@ export function corrections(deps: CorrectionDeps) {
       const checked = await audited(operator, 'correction.approve', id, async () => {
         const found = await open(db, id, now());
         if (Number(found.proposed_by) === operator.id) throw refusal('correctionOwnProposal');
-        const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
-        if (!factor?.enabled) throw refusal('correctionTwoFactorRequired');
-        await requireSecondFactor(db, { userId: operator.id, code, client: operator.client, now: now(), ...(lang ? { lang } : {}) });
+        await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: now(), lang }, 'correctionTwoFactorRequired');
       });
       if (!checked.ok) return checked;
       return execute(id, operator);

@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
-import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { outcomeOf, refuse, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
@@ -62,10 +62,8 @@ function checkListing(l: CurrencyListing): Outcome<true> {
  * through, so an operator without it is refused here first: listing opens deposits of a new asset.
  */
 export async function operatorCode(db: Queryable, operator: OperatorActor, code: string | undefined, now: number, lang?: string): Promise<Outcome<true>> {
-  const [factor] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [operator.id]);
-  if (!factor?.enabled) return refuse('currencyListingTwoFactorRequired');
   return outcomeOf(async () => {
-    await requireSecondFactor(db, { userId: operator.id, code, client: operator.client, now, ...(lang ? { lang } : {}) });
+    await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now, lang }, 'currencyListingTwoFactorRequired');
     return true as const;
   });
 }
