@@ -32,8 +32,9 @@ const db = await openDatabase({ databaseUrl: isolated?.url, dataDir, embedded: p
 try {
   // The seed has nine USDT pairs; a tenth, for the bench only.
   await db.query(`insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, circulating_supply, sort) values ('LIQB', 'Bench coin', '12.5', 0, 0, 0, '0', 99) on conflict do nothing`);
-  await db.query(`insert into pair (left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision, min_quantity, min_notional, sort)
-    values ('LIQB', 'USDT', 0, 0, 1, 4, 2, '0.01', '1', 99) on conflict do nothing`);
+  await db.query(`insert into pair (left_symbol, right_symbol, is_hot, price_precision, amount_precision, min_quantity, min_notional, sort)
+    values ('LIQB', 'USDT', 0, 4, 2, '0.01', '1', 99) on conflict do nothing`);
+  await db.query(`insert into pair_listing (product, base, quote, status) values ('spot', 'LIQB', 'USDT', 0), ('futures', 'LIQB', 'USDT', 1) on conflict do nothing`);
   const prices = new Map((await listCurrencies(db)).map((c) => [c.symbol, c.price]));
   // Ten USDT pairs as contract markets (the seed lists six; the bench opens four more in memory).
   const pairs = (await listPairs(db)).filter((p) => p.right_symbol === 'USDT' && prices.get(p.left_symbol)).slice(0, PAIRS).map((p) => ({ ...p, contract_status: 1 as const }));

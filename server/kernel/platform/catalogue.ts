@@ -1,6 +1,7 @@
 import type { Community, Currency, Pair, PlatConfig } from '../../../domain/api.js';
 import { onCacheChange, remembered } from './caches.js';
 import type { Queryable } from './db/database.js';
+import { listingStatus } from './pairListing.js';
 
 /**
  * The shared reference data every product reads: the platform configuration, currencies and pairs.
@@ -27,9 +28,16 @@ export async function listedCurrencies(db: Queryable): Promise<Currency[]> {
   );
 }
 
+/**
+ * The wire's two status figures of a pair (domain/api.ts `Pair`), each a product's listing row
+ * (pairListing.ts): the public API kept the names it had when they were columns of `pair`.
+ */
+const WIRE_STATUSES = { trade_status: 'spot', contract_status: 'futures' } as const;
+
 export async function listPairs(db: Queryable): Promise<Pair[]> {
   return db.query<Pair>(
-    `select left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision,
+    `select left_symbol, right_symbol, is_hot, ${listingStatus(WIRE_STATUSES.trade_status)} as trade_status,
+            ${listingStatus(WIRE_STATUSES.contract_status)} as contract_status, price_precision, amount_precision,
             trim_scale(min_quantity)::text as min_quantity, trim_scale(min_notional)::text as min_notional, halted_reason, contract_halted_reason
      from pair order by sort, left_symbol, right_symbol`,
   );

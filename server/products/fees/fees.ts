@@ -22,6 +22,7 @@ import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { FEE_RATES_CACHE, forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
 import { Refusal, type Outcome } from '../../kernel/platform/outcome.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 import type { FeesMessageKey } from './messages.js';
 import { computeVolumes, volumeOf } from './volumes.js';
 
@@ -57,7 +58,7 @@ const toOverride = (r: FeeOverride): FeeOverride => ({ ...r, user_id: Number(r.u
 /** The listed markets per product: spot pairs, perpetual contracts. */
 async function listedMarkets(q: Queryable): Promise<Array<{ product: FeeProduct; market: string }>> {
   const rows = await q.query<{ symbol: string; spot: boolean; futures: boolean }>(
-    `select left_symbol || '_' || right_symbol as symbol, trade_status = 1 as spot, contract_status = 1 as futures from pair order by sort, left_symbol, right_symbol`,
+    `select left_symbol || '_' || right_symbol as symbol, ${listedBy('spot')} as spot, ${listedBy('futures')} as futures from pair order by sort, left_symbol, right_symbol`,
   );
   return [...rows.filter((r) => r.spot).map((r) => ({ product: 'spot' as const, market: r.symbol })), ...rows.filter((r) => r.futures).map((r) => ({ product: 'futures' as const, market: r.symbol }))];
 }

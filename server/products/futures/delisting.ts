@@ -3,6 +3,7 @@ import { minFx, mulFx, type Fx } from '../../../domain/fx.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { listedBy, setListing } from '../../kernel/platform/pairListing.js';
 import type { Batch } from './batch.js';
 import { settleFill } from './engine/engine.js';
 import { isOpenStatus } from './engine/rules.js';
@@ -32,15 +33,15 @@ const NO_FEE = { maker: 0n, taker: 0n };
  * order is cancelled through the book (its hold released), every position is closed at the mark by
  * a close order of source 'delist' (no book, no trade, no fee: margin and PnL paid from the pool, a
  * shortfall beyond the margin from the account's available balance when cross and the insurance
- * fund for the rest — the engine's close, as a liquidation's), and the pair row gets
- * `contract_status` 0 and `contract_delisted_at`, announced to every process. Nothing is done
- * before the commit, so a crash leaves it due and the next pass carries on. Without a mark the
- * contract waits for one.
+ * fund for the rest — the engine's close, as a liquidation's), the contract leaves the futures'
+ * listing (its pair_listing row 0) and the pair row gets `contract_delisted_at`, announced to every
+ * process. Nothing is done before the commit, so a crash leaves it due and the next pass carries
+ * on. Without a mark the contract waits for one.
  */
 export async function dueContractCloses(db: Queryable, now: number, settleMs = CONTRACT_CLOSE_SETTLE_MS): Promise<string[]> {
   const rows = await db.query<{ symbol: string }>(
     `select left_symbol || '_' || right_symbol as symbol from pair
-     where contract_status = 1 and contract_delisted_at is null and contract_delist_halted_at <= to_timestamp($1::double precision / 1000)
+     where ${listedBy('futures')} and contract_delisted_at is null and contract_delist_halted_at <= to_timestamp($1::double precision / 1000)
      order by left_symbol, right_symbol`,
     [now - settleMs],
   );
@@ -62,7 +63,7 @@ export async function closeContract(m: FuturesMemory, b: Batch, symbol: string, 
   const mark = m.marks.get(symbol)?.mark;
   if (!pair || mark === undefined) return { closed: false };
   const [due] = await b.tx.query(
-    `select 1 from pair where left_symbol = $1 and right_symbol = $2 and contract_status = 1 and contract_delisted_at is null and contract_delist_halted_at is not null for update`,
+    `select 1 from pair where left_symbol = $1 and right_symbol = $2 and ${listedBy('futures')} and contract_delisted_at is null and contract_delist_halted_at is not null for update`,
     [pair.spec.left, pair.spec.right],
   );
   if (!due) return { closed: false };
@@ -86,7 +87,8 @@ export async function closeContract(m: FuturesMemory, b: Batch, symbol: string, 
     const pos = b.position(userId, symbol);
     if (pos.side !== 0) await closeAtMark(m, b, pos, mark, now);
   }
-  await b.tx.query(`update pair set contract_status = 0, contract_delisted_at = now() where left_symbol = $1 and right_symbol = $2`, [pair.spec.left, pair.spec.right]);
+  await b.tx.query(`update pair set contract_delisted_at = now() where left_symbol = $1 and right_symbol = $2`, [pair.spec.left, pair.spec.right]);
+  await setListing(b.tx, 'futures', pair.spec.left, pair.spec.right, false);
   await cacheChanged(b.tx, PAIRS_CACHE);
   return { closed: true };
 }

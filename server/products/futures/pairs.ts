@@ -2,6 +2,7 @@ import { bracketsFor, type LeverageBracket } from '../../../domain/futures/brack
 import { fx, FX_SCALE, type Fx } from '../../../domain/fx.js';
 import type { Pair } from '../../../domain/api.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 import { pairSpec, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 
 /**
@@ -39,7 +40,7 @@ export interface ContractTerms {
 export async function readContractTerms(db: Queryable): Promise<Map<string, ContractTerms>> {
   const rows = await db.query<{ symbol: string; max_leverage: number | null; makers: boolean; reference: string | null }>(
     `select left_symbol || '_' || right_symbol as symbol, contract_max_leverage as max_leverage, contract_makers as makers, trim_scale(reference_price)::text as reference
-     from pair where contract_status = 1`,
+     from pair where ${listedBy('futures')}`,
   );
   return new Map(rows.map((r) => [r.symbol, { maxLeverage: r.max_leverage === null ? null : Number(r.max_leverage), makers: r.makers, reference: r.reference }]));
 }

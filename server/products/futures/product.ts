@@ -133,7 +133,7 @@ export async function createFutures(options: FuturesOptions) {
   }
 
   /**
-   * Issue 52 §1: a contract listed while running (the markets desk sets the pair's contract_status,
+   * Issue 52 §1: a contract listed while running (the markets desk lists it in the futures' pair_listing,
    * and announces the pair cache's change on every process) opens where futures runs: its book and
    * market data (channels), then mark, funding, halts and TP/SL by the loops that go over every
    * pair, and its makers. One at a time, in the order heard.

@@ -3,6 +3,7 @@ import { PAIRS_CACHE, type OpenedPair, type PairOpenings } from '../../kernel/pl
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { ProjectRow } from './projects.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
+import { setListing } from '../../kernel/platform/pairListing.js';
 
 /** The fewest price places a listed token's pair gets (a 0.05 raise price still trades in 0.0001 steps). */
 const MIN_PRICE_PLACES = 4;
@@ -19,12 +20,14 @@ export async function listToken(tx: Queryable, p: ProjectRow): Promise<OpenedPai
   if (!p.listed || p.settled_ms === null) return undefined;
   const pricePlaces = Math.min(ICO_PRICE_PLACES, Math.max(MIN_PRICE_PLACES, places(p.price)));
   const inserted = await tx.query(
-    `insert into pair (left_symbol, right_symbol, trade_status, contract_status, price_precision, amount_precision, sort, min_quantity, min_notional, simulated)
-     values ($1, $2, 1, 0, $3, $4::smallint, 1000, power(10::numeric, -($4::int)), 1, false)
+    `insert into pair (left_symbol, right_symbol, price_precision, amount_precision, sort, min_quantity, min_notional, simulated)
+     values ($1, $2, $3, $4::smallint, 1000, power(10::numeric, -($4::int)), 1, false)
      on conflict (left_symbol, right_symbol) do nothing returning 1`,
     [p.symbol, ICO_CURRENCY, pricePlaces, p.token_places],
   );
   if (inserted.length === 0) return undefined;
+  // Listed for spot trading (its pair_listing row); no contract.
+  await setListing(tx, 'spot', p.symbol, ICO_CURRENCY, true);
   // Every process's pair list hears of it at the commit (kernel/platform/caches.ts).
   await cacheChanged(tx, PAIRS_CACHE);
   return { left: p.symbol, right: ICO_CURRENCY };

@@ -2,6 +2,7 @@ import type { OperatorActor } from '../../kernel/platform/auth/operators/access.
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
 import { announceDelisting, type DelistAnnounced, type DelistingColumns } from './announceDelisting.js';
 import './messages.js';
@@ -11,7 +12,7 @@ const CONTRACT_DELISTING: DelistingColumns = {
   objectType: 'contract',
   atColumn: 'contract_delist_at',
   reasonColumn: 'contract_delist_reason',
-  announceable: 'contract_status = 1 and contract_delist_halted_at is null',
+  announceable: `${listedBy('futures')} and contract_delist_halted_at is null`,
   notListed: 'contractNotListed',
 };
 
@@ -27,7 +28,7 @@ const CONTRACT_DELISTING: DelistingColumns = {
  * 3. A settle time later the futures process that owns the contract's book — which may be another
  *    process than the duties' — finds it due, as it finds a halt, and in one of its batches cancels
  *    every order and plan, closes every position at the mark (margin back to the traders' futures
- *    accounts, a shortfall from the insurance fund) and sets `contract_status` 0 and
+ *    accounts, a shortfall from the insurance fund) and sets the futures' `pair_listing` row 0 and
  *    `contract_delisted_at` (futures/delisting.ts). The lists leave the contract out from then on;
  *    its orders, trades and positions stay in the histories. No step holds a timer: a restart or a
  *    takeover carries on where the rows say.
@@ -46,7 +47,7 @@ export function contractDelisting(db: Database, options: { now?: () => number } 
   async function closedSince(): Promise<string[]> {
     const rows = await db.query<{ symbol: string; at: Date }>(
       `select left_symbol || '_' || right_symbol as symbol, contract_delisted_at as at from pair
-       where contract_delisted_at is not null and contract_status = 0 and ($1::timestamptz is null or contract_delisted_at > $1) order by contract_delisted_at`,
+       where contract_delisted_at is not null and not ${listedBy('futures')} and ($1::timestamptz is null or contract_delisted_at > $1) order by contract_delisted_at`,
       [toldUpTo ?? null],
     );
     const first = toldUpTo === undefined;
@@ -62,7 +63,7 @@ export function contractDelisting(db: Database, options: { now?: () => number } 
     const halted = await db.query<{ symbol: string }>(
       `update pair set contract_halted_reason = coalesce(contract_halted_reason, contract_delist_reason), contract_halted_at = coalesce(contract_halted_at, now()),
          contract_delist_halted_at = to_timestamp($1::double precision / 1000)
-       where contract_delist_at <= to_timestamp($1::double precision / 1000) and contract_delist_halted_at is null and contract_status = 1
+       where contract_delist_at <= to_timestamp($1::double precision / 1000) and contract_delist_halted_at is null and ${listedBy('futures')}
        returning left_symbol || '_' || right_symbol as symbol`,
       [now()],
     );

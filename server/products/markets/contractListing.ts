@@ -5,6 +5,7 @@ import type { OperatorActor } from '../../kernel/platform/auth/operators/access.
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { listingStatus, setListing } from '../../kernel/platform/pairListing.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
@@ -21,7 +22,7 @@ function checkContract(l: ContractListing): Outcome<true> {
 /**
  * Lists a perpetual contract on an existing spot pair while the exchange runs (issue 52 §1): a risk
  * operator, with their 2FA code, names a trading USDT pair, the contract's highest leverage and
- * whether the futures makers quote it. One transaction sets the pair's contract_status, its terms
+ * whether the futures makers quote it. One transaction lists it (the futures' pair_listing row), sets its terms
  * (migration 056 of futures) and announces the pairs' cache change with its audit row last; the
  * notice reaches every process, and the futures product opens the contract where it runs
  * (futures/product.ts `openListed`). The contract trades at the pair's precisions and minimums
@@ -32,7 +33,7 @@ function checkContract(l: ContractListing): Outcome<true> {
 export function contractListing(db: Database, now: () => number = Date.now) {
   async function list(tx: Queryable, l: ContractListing): Promise<Outcome<{ symbol: string }>> {
     const [pair] = await tx.query<{ left_symbol: string; right_symbol: string; trade_status: number; contract_status: number; delist_at: Date | null; price_precision: number; reference_price: string | null }>(
-      `select left_symbol, right_symbol, trade_status, contract_status, delist_at, price_precision, reference_price::text as reference_price
+      `select left_symbol, right_symbol, ${listingStatus('spot')} as trade_status, ${listingStatus('futures')} as contract_status, delist_at, price_precision, reference_price::text as reference_price
        from pair where left_symbol || '_' || right_symbol = $1 for update`,
       [l.symbol],
     );
@@ -47,11 +48,12 @@ export function contractListing(db: Database, now: () => number = Date.now) {
     }
     await tx.query(
       // A contract delisted before (contractDelisting.ts) starts afresh: no halt, no delisting.
-      `update pair set contract_status = 1, contract_max_leverage = $2, contract_makers = $3, reference_price = coalesce(reference_price, $4::numeric),
+      `update pair set contract_max_leverage = $2, contract_makers = $3, reference_price = coalesce(reference_price, $4::numeric),
          contract_halted_reason = null, contract_halted_at = null, contract_delist_at = null, contract_delist_reason = null, contract_delist_halted_at = null, contract_delisted_at = null
        where left_symbol || '_' || right_symbol = $1`,
       [l.symbol, l.max_leverage, l.makers, l.reference_price ?? null],
     );
+    await setListing(tx, 'futures', pair.left_symbol, pair.right_symbol, true);
     return { ok: true, data: { symbol: l.symbol } };
   }
 

@@ -7,6 +7,7 @@ import { announceDelisting, type DelistAnnounced, type DelistingColumns } from '
 import './messages.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 
 /** How long after halting the market the delisting cancels (every process's intake and makers read the halt within a second). */
 export const DELIST_SETTLE_MS = 1500;
@@ -17,7 +18,7 @@ const SPOT_DELISTING: DelistingColumns = {
   objectType: 'pair',
   atColumn: 'delist_at',
   reasonColumn: 'delist_reason',
-  announceable: 'trade_status = 1 and delisted_at is null',
+  announceable: `${listedBy('spot')} and delisted_at is null`,
   notListed: 'marketNotListed',
 };
 
@@ -27,8 +28,9 @@ const SPOT_DELISTING: DelistingColumns = {
  * then. `due()` — run each second by the process that runs the duties — takes two stored steps,
  * each a deadline in the pair row (as the P2P sweeps do), so no timer holds a step in memory and a
  * restart or a takeover carries on where it stopped: at the announced time it halts the market with
- * the reason and takes it out of spot trading (`trade_status` 0: the intake refuses new orders,
- * makers stop) and stores when (`delist_halted_at`); a settle time later, once every process has
+ * the reason and takes it out of spot trading (spot's `pair_listing` row 0, the wire's
+ * `trade_status`: the intake refuses new orders, makers stop) and stores when
+ * (`delist_halted_at`); a settle time later, once every process has
  * read the halt, a pass cancels every waiting stop and open order through spot's own cancel
  * (offers `spotTrading`: the book's owner cancels it, wherever it runs, and the frozen funds come
  * back in the cancel's batch; a second round catches an order placed meanwhile), and marks the
@@ -71,11 +73,17 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
 
   async function due(): Promise<string[]> {
     const at = now();
+    // One statement, so one commit: the halt and the end of the spot listing (pair_listing) together.
     const halted = await db.query<{ symbol: string }>(
-      `update pair set trade_status = 0, halted_reason = coalesce(halted_reason, delist_reason), halted_at = coalesce(halted_at, now()),
-         delist_halted_at = to_timestamp($1::double precision / 1000)
-       where delist_at <= to_timestamp($1::double precision / 1000) and delist_halted_at is null and delisted_at is null
-       returning left_symbol || '_' || right_symbol as symbol`,
+      `with halted as (
+         update pair set halted_reason = coalesce(halted_reason, delist_reason), halted_at = coalesce(halted_at, now()),
+           delist_halted_at = to_timestamp($1::double precision / 1000)
+         where delist_at <= to_timestamp($1::double precision / 1000) and delist_halted_at is null and delisted_at is null
+         returning left_symbol, right_symbol),
+       unlisted as (
+         insert into pair_listing (product, base, quote, status) select 'spot', left_symbol, right_symbol, 0 from halted
+         on conflict (product, base, quote) do update set status = 0)
+       select left_symbol || '_' || right_symbol as symbol from halted`,
       [at],
     );
     const rows = await db.query<{ left: string; right: string }>(

@@ -6,6 +6,7 @@ import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 
 /**
  * Market halts (issue 52 §1): a risk operator stops new orders on a spot market or a perpetual
@@ -27,11 +28,13 @@ interface HaltRow {
   delist_halted: boolean;
 }
 
-/** Per kind of market: whether the pair has one (its status column), its halt's columns and its delisting's (migrations 049 spot, 058 contract). */
-const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string; delistAt: string; delistHalted: string; delisted: string }> = {
-  spot: { status: 'trade_status', reason: 'halted_reason', at: 'halted_at', delistAt: 'delist_at', delistHalted: 'delist_halted_at', delisted: 'delisted_at' },
+/**
+ * Per kind of market: its halt's columns and its delisting's (migrations 049 spot, 058 contract).
+ * Whether the pair has one is the product's listing row (pair_listing, the kind being the product's id).
+ */
+const COLUMNS: Record<MarketKind, { reason: string; at: string; delistAt: string; delistHalted: string; delisted: string }> = {
+  spot: { reason: 'halted_reason', at: 'halted_at', delistAt: 'delist_at', delistHalted: 'delist_halted_at', delisted: 'delisted_at' },
   futures: {
-    status: 'contract_status',
     reason: 'contract_halted_reason',
     at: 'contract_halted_at',
     delistAt: 'contract_delist_at',
@@ -42,7 +45,7 @@ const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string; 
 
 const select = (kind: MarketKind) => {
   const c = COLUMNS[kind];
-  return `select left_symbol || '_' || right_symbol as symbol, ${c.status} = 1 and delisted_at is null as trading, ${c.reason} as halted_reason,
+  return `select left_symbol || '_' || right_symbol as symbol, ${listedBy(kind)} and delisted_at is null as trading, ${c.reason} as halted_reason,
     (extract(epoch from ${c.at}) * 1000)::bigint as halted_at, (extract(epoch from ${c.delistAt}) * 1000)::bigint as delist_at,
     ${c.delistHalted} is not null and ${c.delisted} is null as delist_halted from pair`;
 };
@@ -68,7 +71,7 @@ export function marketHalts(db: Database) {
     const c = COLUMNS[kind];
     const outcome = await db.transaction(async (tx): Promise<Outcome<OperatorMarket>> => {
       const found = await lockMarket(tx, kind, symbol);
-      // Before "not listed": a spot market its delisting halted no longer trades (trade_status 0) but is still being closed, which the operator is told.
+      // Before "not listed": a spot market its delisting halted no longer trades (spot's listing 0) but is still being closed, which the operator is told.
       if (found && reason === null && found.row.delist_halted) return { ok: false, key: 'marketDelistHalted' };
       if (!found || !found.row.trading) return { ok: false, key: kind === 'spot' ? 'marketNotListed' : 'contractNotListed' };
       if (reason !== null && found.row.halted_reason !== null) return { ok: false, key: 'marketAlreadyHalted' };
@@ -98,7 +101,7 @@ export function marketHalts(db: Database) {
     async list(): Promise<OperatorDeskEntry[]> {
       const out: OperatorDeskEntry[] = [];
       for (const kind of ['spot', 'futures'] as const) {
-        const rows = await db.query<HaltRow>(`${select(kind)} where ${COLUMNS[kind].status} = 1 and delisted_at is null order by sort, left_symbol, right_symbol`);
+        const rows = await db.query<HaltRow>(`${select(kind)} where ${listedBy(kind)} and delisted_at is null order by sort, left_symbol, right_symbol`);
         out.push(...rows.map((row) => toMarket(kind, row)));
       }
       const currencies = await db.query<Omit<OperatorCurrency, 'market'>>(

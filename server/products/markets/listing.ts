@@ -4,6 +4,7 @@ import { PAIRS_CACHE, type OpenedPair } from '../../kernel/platform/catalogue.js
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { setListing } from '../../kernel/platform/pairListing.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { stockListedMakers } from './makerStock.js';
 import { operatorCode } from './operatorCode.js';
@@ -56,13 +57,15 @@ export function marketListing(db: Database, now: () => number = Date.now) {
     const base = currencies.find((c) => c.symbol === l.base)!;
     if (l.amount_precision > Number(base.amount_places)) return refuse('marketListingAmountPlaces', { currency: l.base, max: String(base.amount_places) });
     const inserted = await tx.query(
-      `insert into pair (left_symbol, right_symbol, trade_status, contract_status, price_precision, amount_precision, sort, min_quantity, min_notional,
+      `insert into pair (left_symbol, right_symbol, price_precision, amount_precision, sort, min_quantity, min_notional,
          simulated, maker_spread, maker_depth, reference_price)
-       values ($1, $2, 1, 0, $3, $4, ${LISTED_SORT}, $5::numeric, $6::numeric, $7, $8::numeric, $9, $10::numeric)
+       values ($1, $2, $3, $4, ${LISTED_SORT}, $5::numeric, $6::numeric, $7, $8::numeric, $9, $10::numeric)
        on conflict (left_symbol, right_symbol) do nothing returning 1`,
       [l.base, l.quote, l.price_precision, l.amount_precision, l.min_quantity, l.min_notional, l.makers, l.makers ? (l.maker_spread ?? null) : null, l.makers ? (l.maker_depth ?? null) : null, l.reference_price],
     );
     if (inserted.length === 0) return refuse('marketAlreadyListed');
+    // Listed for spot trading; no contract until one is listed on it (contractListing.ts).
+    await setListing(tx, 'spot', l.base, l.quote, true);
     // A coin listed at runtime is one the makers hold none of: they are given a stock to quote it.
     if (l.makers) await stockListedMakers(tx, l);
     return { ok: true, data: { left: l.base, right: l.quote } };

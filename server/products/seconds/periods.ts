@@ -1,5 +1,6 @@
 import type { SecondsPeriod, SecondsPeriodUpdate } from '../../../domain/seconds.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 import type { IndexPair } from './indexPrice.js';
 
 /** The periods every contract pair starts with (an operator changes them in `seconds_period`). */
@@ -20,7 +21,7 @@ export async function seedPeriods(db: Queryable): Promise<void> {
     `insert into seconds_period (left_symbol, right_symbol, period_s, payout_rate, min_stake, max_stake, max_exposure)
      select p.left_symbol, p.right_symbol, d.period, d.rate, $3, $4, $5
      from pair p cross join unnest($1::int[], $2::numeric[]) as d(period, rate)
-     where p.contract_status = 1 and p.right_symbol = 'USDT'
+     where ${listedBy('futures', 'p')} and p.right_symbol = 'USDT'
        and not exists (select 1 from seconds_period s where s.left_symbol = p.left_symbol and s.right_symbol = p.right_symbol)`,
     [DEFAULT_PERIODS.map((p) => p.period), DEFAULT_PERIODS.map((p) => p.rate), DEFAULT_STAKE.min, DEFAULT_STAKE.max, DEFAULT_STAKE.exposure],
   );

@@ -6,6 +6,7 @@ import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceOrderRequest } from './spotMarket.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { listedBy } from '../../kernel/platform/pairListing.js';
 
 export type PlaceCheck =
   | { ok: true; request: Omit<PlaceOrderRequest, 'userId' | 'submission'> }
@@ -96,7 +97,7 @@ function belowMinimum(
 export async function readPairMinimums(db: Queryable, pair: { left: string; right: string }): Promise<PairMinimums | undefined> {
   const [row] = await db.query<PairMinimums>(
     `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
-     from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
+     from pair where left_symbol = $1 and right_symbol = $2 and ${listedBy('spot')}`,
     [pair.left, pair.right],
   );
   return row;

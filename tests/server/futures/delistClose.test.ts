@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFutures } from './harness.js';
+import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
 
 /**
  * Issue 52 §1, the futures side of a contract's delisting (server/products/futures/delisting.ts):
@@ -37,7 +38,7 @@ describe('closing a delisted contract at the mark', () => {
       { user_id: String(maker.id), price: '50000', profit: '1000', fee: '0' },
       { user_id: String(trader.id), price: '50000', profit: '-1000', fee: '0' },
     ]);
-    const [row] = await t.db.query<{ contract_status: number; delisted: boolean }>(`select contract_status, contract_delisted_at is not null as delisted from pair where left_symbol = 'BTC' and right_symbol = 'USDT'`);
+    const [row] = await t.db.query<{ contract_status: number; delisted: boolean }>(`select ${listingStatus('futures')} as contract_status, contract_delisted_at is not null as delisted from pair where left_symbol = 'BTC' and right_symbol = 'USDT'`);
     expect(row).toEqual({ contract_status: 0, delisted: true });
     expect(t.ex.pairs.has('BTC_USDT')).toBe(false);
     expect(await t.contractTotal()).toBe(before);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { useFutures } from './harness.js';
+import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
 
 /**
  * A delisted contract's close when the insurance fund cannot pay a bankrupt position's shortfall
@@ -33,7 +34,7 @@ describe('closing a delisted contract whose shortfall the insurance fund cannot 
     expect(t.position(trader).side).toBe(1);
     expect(t.position(maker).side).toBe(-1);
     expect(await t.db.query(`select 1 from futures_order where source = 'delist'`)).toHaveLength(0);
-    const [row] = await t.db.query<{ contract_status: number; delisted: boolean }>(`select contract_status, contract_delisted_at is not null as delisted from pair where left_symbol = 'BTC' and right_symbol = 'USDT'`);
+    const [row] = await t.db.query<{ contract_status: number; delisted: boolean }>(`select ${listingStatus('futures')} as contract_status, contract_delisted_at is not null as delisted from pair where left_symbol = 'BTC' and right_symbol = 'USDT'`);
     expect(row).toEqual({ contract_status: 1, delisted: false });
     expect(await t.insurance()).toEqual({ available: '100', frozen: '0' });
     // The product's pass says so and goes on (no error escapes the loop).

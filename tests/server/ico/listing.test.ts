@@ -9,6 +9,7 @@ import { MarketService } from '../../../server/products/spot/marketService.js';
 import { openAnnouncedPairs, unsimulatedPairs } from '../../../server/products/spot/product.js';
 import { expectOk } from '../http.js';
 import { HOUR, useIco } from './harness.js';
+import { listedBy, listingStatus } from '../../../server/kernel/platform/pairListing.js';
 
 /** The kernel's hook, as the composition root hands it to both products. */
 const pairs = pairOpenings((message, error) => {
@@ -56,7 +57,7 @@ describe('a listed project opens its spot pair at settlement', () => {
     const symbol = `${p.symbol}_USDT`;
 
     const [row] = await t.db.query<{ trade_status: number; simulated: boolean; price_precision: number; amount_precision: number }>(
-      `select trade_status, simulated, price_precision, amount_precision from pair where left_symbol = $1 and right_symbol = 'USDT'`,
+      `select ${listingStatus('spot')} as trade_status, simulated, price_precision, amount_precision from pair where left_symbol = $1 and right_symbol = 'USDT'`,
       [p.symbol],
     );
     expect(row).toEqual({ trade_status: 1, simulated: false, price_precision: 4, amount_precision: 2 });
@@ -106,7 +107,7 @@ describe('a listed project opens its spot pair at settlement', () => {
     expect(await t.db.query(`select 1 from pair where left_symbol = $1`, [p.symbol])).toHaveLength(0);
     expectOk(await t.save({ id: p.id, listed: true }));
     await until(() => service.market(symbol), `the ${symbol} market`);
-    expect(await t.db.query(`select 1 from pair where left_symbol = $1 and trade_status = 1`, [p.symbol])).toHaveLength(1);
+    expect(await t.db.query(`select 1 from pair where left_symbol = $1 and ${listedBy('spot')}`, [p.symbol])).toHaveLength(1);
     // Saving again changes nothing.
     expectOk(await t.save({ id: p.id, listed: true }));
     expect(await t.db.query(`select 1 from pair where left_symbol = $1`, [p.symbol])).toHaveLength(1);

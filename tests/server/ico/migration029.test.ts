@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { migrate } from '../../../server/kernel/platform/db/migrate.js';
-import { seed } from '../../../server/kernel/platform/db/seed/index.js';
+import { seedBeforePairListing } from '../seedBeforePairListing.js';
 import { openBlankDatabase } from '../testDb.js';
 
 /**
@@ -22,7 +22,7 @@ const descriptionOf = async (symbol: string) => (await db.query<{ d: unknown }>(
 beforeAll(async () => {
   db = await openBlankDatabase();
   await migrate(db, '028_spot_stops.sql');
-  await seed(db);
+  await seedBeforePairListing(db);
   for (const symbol of ['MGOOD', 'MBLANK', 'MNONE']) {
     await db.query(`insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, sort) values ($1, $1, 1, 0, 0, 0, 1000)`, [symbol]);
   }

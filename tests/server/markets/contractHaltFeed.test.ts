@@ -53,9 +53,10 @@ describe('a halted contract in the futures product', () => {
 describe('the makers of a listed pair', () => {
   it('quote with the spread and depth they were listed with, from the reference price; seeded pairs and makers off give none', async () => {
     await t.db.query(
-      `insert into pair (left_symbol, right_symbol, trade_status, contract_status, price_precision, amount_precision, sort, min_quantity, min_notional, simulated, maker_spread, maker_depth, reference_price)
-       values ('SOL', 'BTC', 1, 0, 6, 2, 900, 0.01, 0.0001, true, 0.002, 5, 0.0021), ('ADA', 'BTC', 1, 0, 8, 1, 900, 0.1, 0.0001, false, null, null, 0.000004)`,
+      `insert into pair (left_symbol, right_symbol, price_precision, amount_precision, sort, min_quantity, min_notional, simulated, maker_spread, maker_depth, reference_price)
+       values ('SOL', 'BTC', 6, 2, 900, 0.01, 0.0001, true, 0.002, 5, 0.0021), ('ADA', 'BTC', 8, 1, 900, 0.1, 0.0001, false, null, null, 0.000004)`,
     );
+    await t.db.query(`insert into pair_listing (product, base, quote, status) values ('spot', 'SOL', 'BTC', 1), ('spot', 'ADA', 'BTC', 1)`);
     const spec = (left: string, right: string, price_precision: number, amount_precision: number) =>
       pairSpec({ left_symbol: left, right_symbol: right, is_hot: 0, trade_status: 1, contract_status: 0, price_precision, amount_precision, min_quantity: '0', min_notional: '0' });
     const sol = await listedMakerConfig(t.db, spec('SOL', 'BTC', 6, 2));

@@ -6,6 +6,7 @@ import { useBinanceServer } from '../binance/harness.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { recordSocket } from '../socketRecorder.js';
+import { listedBy } from '../../../server/kernel/platform/pairListing.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator lists a perpetual contract on
@@ -67,7 +68,7 @@ describe('listing a perpetual contract at runtime', () => {
     const { reference_price: _, ...unpriced } = listing;
     expect((await call(MARKET_OPERATOR_PATHS.contractList, { ...unpriced, totp_code: await code() }, risk)).msg).toBe("This pair has not traded yet: give a reference price for the contract's index");
     expect((await list({ reference_price: '0.12345', totp_code: await code() })).code).toBe(400);
-    expect(await db.query(`select 1 from pair where left_symbol = 'ADA' and right_symbol = 'USDT' and contract_status = 1`)).toEqual([]);
+    expect(await db.query(`select 1 from pair where left_symbol = 'ADA' and right_symbol = 'USDT' and ${listedBy('futures')}`)).toEqual([]);
 
     const listed = await list({ symbol: 'ada_usdt', totp_code: await code() });
     expect(listed).toMatchObject({ code: 200, msg: 'Contract listed: it trades now', data: { symbol: 'ADA_USDT' } });

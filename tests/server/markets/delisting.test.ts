@@ -8,6 +8,7 @@ import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
+import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
 
 /**
  * Issue 52 §1 on the whole server: a risk operator announces LTC/USDT's delisting a moment ahead,
@@ -59,7 +60,7 @@ describe('delisting a spot market', () => {
     const deadline = Date.now() + 15_000;
     while ((await listed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await listed()).toBe(false);
-    const [row] = await db.query<{ trade_status: number; delisted: boolean }>(`select trade_status, delisted_at is not null as delisted from pair where left_symbol = 'LTC' and right_symbol = 'USDT'`);
+    const [row] = await db.query<{ trade_status: number; delisted: boolean }>(`select ${listingStatus('spot')} as trade_status, delisted_at is not null as delisted from pair where left_symbol = 'LTC' and right_symbol = 'USDT'`);
     expect(row).toEqual({ trade_status: 0, delisted: true });
 
     // Nothing open, nothing frozen, every stop ended; the books balance.

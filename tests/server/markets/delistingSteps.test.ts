@@ -3,6 +3,7 @@ import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { createOffers } from '../../../server/kernel/platform/offers.js';
 import { DELIST_SETTLE_MS, marketDelisting } from '../../../server/products/markets/delisting.js';
 import { openTestDatabase } from '../testDb.js';
+import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
 
 /**
  * Issue 52 §1 review: a delisting's halt and its cancels are two steps stored in the pair row, each
@@ -22,7 +23,7 @@ const T = Date.UTC(2027, 0, 15, 10, 30);
 const state = async () =>
   (
     await db.query<{ trade_status: number; halted: boolean; delisted: boolean; halted_ms: string | null }>(
-      `select trade_status, halted_reason is not null as halted, delisted_at is not null as delisted, (extract(epoch from delist_halted_at) * 1000)::bigint::text as halted_ms
+      `select ${listingStatus('spot')} as trade_status, halted_reason is not null as halted, delisted_at is not null as delisted, (extract(epoch from delist_halted_at) * 1000)::bigint::text as halted_ms
        from pair where left_symbol = 'LTC' and right_symbol = 'USDT'`,
     )
   )[0];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { migrate } from '../../../server/kernel/platform/db/migrate.js';
-import { seed } from '../../../server/kernel/platform/db/seed/index.js';
+import { seedBeforePairListing } from '../seedBeforePairListing.js';
 import { openBlankDatabase } from '../testDb.js';
 
 /**
@@ -14,7 +14,7 @@ let db: Database;
 beforeAll(async () => {
   db = await openBlankDatabase();
   await migrate(db, '017_futures_adl.sql');
-  await seed(db);
+  await seedBeforePairListing(db);
   const [user] = await db.query<{ id: number }>(`insert into app_user (account) values ('m018@example.org') returning id`);
   const contract = (second: number, direction: string, settled?: { price: string; outcome: string; profit: string }) =>
     db.query(

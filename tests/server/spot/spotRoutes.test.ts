@@ -145,11 +145,11 @@ describe('POST /api/spot/order_place', () => {
 
   it('refuses a listed pair whose trading is switched off', async () => {
     const me = await trader(t.db, { USDT: '100' });
-    await t.db.query(`update pair set trade_status = 0 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
+    await t.db.query(`update pair_listing set status = 0 where product = 'spot' and base = 'ADA' and quote = 'USDT'`);
     try {
       expectRefusal(await place(me.headers({ lang: 'de_DE' }), { symbol: 'ADA_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' }), 400, MESSAGES.de_DE.spotPairNotTrading);
     } finally {
-      await t.db.query(`update pair set trade_status = 1 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
+      await t.db.query(`update pair_listing set status = 1 where product = 'spot' and base = 'ADA' and quote = 'USDT'`);
     }
     expect(await orderCount(t.db, me.id)).toBe(0);
   });

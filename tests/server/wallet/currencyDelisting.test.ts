@@ -68,9 +68,11 @@ describe('delisting a currency', () => {
     expect((await delist({ totp_code: code() }, finance)).body.code).toBe(403);
     // A spot pair on it still listed: delisted first (the markets desk), then the currency.
     await t.db.query(`insert into pair (left_symbol, right_symbol, sort) values ('DLST', 'USDT', 900)`);
+    await t.db.query(`insert into pair_listing (product, base, quote, status) values ('spot', 'DLST', 'USDT', 1)`);
     expectRefusal(await delist({ totp_code: code() }, { ...risk, lang: 'de_DE' }), 400, translate('de_DE', 'currencyDelistPairsOpen', { currency: 'DLST', pairs: 'DLST_USDT' }));
     expect(await t.db.query(`select recharge_turn, delist_at_ms from currency where symbol = 'DLST'`)).toEqual([{ recharge_turn: 1, delist_at_ms: null }]);
-    await t.db.query(`update pair set trade_status = 0, delisted_at = now() where left_symbol = 'DLST'`);
+    await t.db.query(`update pair set delisted_at = now() where left_symbol = 'DLST'`);
+    await t.db.query(`update pair_listing set status = 0 where product = 'spot' and base = 'DLST'`);
 
     const end = t.now() + HOUR;
     const announced = await delist({ delist_at: end, reason: ' Project discontinued ', totp_code: code() });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALE_CODES } from '../../../../../domain/languages.js';
 import type { Database, Queryable } from '../database.js';
+import { setListing } from '../../pairListing.js';
 import { SEED_CURRENCIES } from './currencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from './fiatRates.js';
 import { SEED_PAIRS } from './pairs.js';
@@ -36,13 +37,15 @@ export async function seed(db: Database, productSeeds: readonly ProductSeed[] = 
       );
     }
     for (const [i, p] of SEED_PAIRS.entries()) {
-      await tx.query(
-        `insert into pair (left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision,
-                           min_quantity, min_notional, sort)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
-        [p.left_symbol, p.right_symbol, p.is_hot, p.trade_status, p.contract_status, p.price_precision, p.amount_precision,
-         p.min_quantity, p.min_notional, i],
+      const added = await tx.query(
+        `insert into pair (left_symbol, right_symbol, is_hot, price_precision, amount_precision, min_quantity, min_notional, sort)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning 1`,
+        [p.left_symbol, p.right_symbol, p.is_hot, p.price_precision, p.amount_precision, p.min_quantity, p.min_notional, i],
       );
+      // A pair seeded before keeps the listings its products have given it since.
+      if (added.length === 0) continue;
+      await setListing(tx, 'spot', p.left_symbol, p.right_symbol, p.trade_status === 1);
+      await setListing(tx, 'futures', p.left_symbol, p.right_symbol, p.contract_status === 1);
     }
     for (const [pair, price] of Object.entries(SEED_FIAT_RATES)) {
       await tx.query('insert into fiat_rate (pair, price, source) values ($1, $2, $3) on conflict do nothing', [pair, price, SEED_RATES_SOURCE]);
