@@ -9,7 +9,7 @@ import type { OrderSide, OrderType } from './spotOrders';
  * positive → no more decimals than the pair allows → the pair's minimums → the available balance
  * (a buy spends quote, a sell spends base). A field shows only its first problem, and a later
  * check waits until the earlier ones pass (a quantity with too many places is a precision
- * problem, not a balance one). Messages are translation keys (src/locales/trading). The server
+ * problem, not a balance one). Messages are translation keys (src/features/spot/locales). The server
  * repeats every rule.
  */
 export interface OrderRules {

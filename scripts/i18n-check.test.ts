@@ -1,12 +1,17 @@
 /**
  * The i18n check's rules for seeds (issue 50): an ICO project a fresh start seeds is refused unless
  * its description is written in all 9 languages (M7); the help-centre and notes seeds may not bring
- * back retired wording (the "fund password", the old security-level sentence).
+ * back retired wording (the "fund password", the old security-level sentence). And the client's
+ * catalogues are found where each feature keeps them (issue 54 §2): its `locales/` and the folders
+ * below it, menu labels in `locales/shell/`.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../domain/languages';
 import { DEMO_TEXTS } from '../server/products/ico/demoTexts';
-import { checkIcoSeedTexts, checkSeedWords } from './i18n-check';
+import { catalogue, catalogueFolders, checkIcoSeedTexts, checkSeedWords, CLIENT } from './i18n-check';
 
 describe('i18n check: ICO seed projects', () => {
   it('accepts the demo projects as seeded: every language written', () => {
@@ -40,5 +45,38 @@ describe('i18n check: help-centre and notes seeds', () => {
     );
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^seed server\/kernel\/platform\/db\/seed\/help\/en_US\.json: says/);
+  });
+});
+
+describe("i18n check: the client's catalogues, each beside its feature", () => {
+  const root = join(import.meta.dirname, '..');
+  const scratch = mkdtempSync(join(tmpdir(), 'openex-i18n-check-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const write = (path: string, tree: object) => {
+    mkdirSync(join(scratch, path, '..'), { recursive: true });
+    writeFileSync(join(scratch, path), JSON.stringify(tree));
+  };
+
+  it("finds the shell's, the features' (their menu labels too) and the kit's folders", () => {
+    const folders = CLIENT.folders.map((folder) => relative(root, folder));
+    expect(folders).toEqual(expect.arrayContaining(['src/locales', 'src/locales/pages', 'src/features/wallet/locales', 'src/features/wallet/locales/shell', 'src/features/accounts/locales/twoFactor', 'src/kit/trade/locales']));
+    const english = catalogue(CLIENT, 'en_US');
+    // A shell key, a feature's menu label, a feature's page text and a kit's text: one namespace.
+    expect(['common.loading', 'menu.wallet.overview', 'wallet.ops.identityDesk', 'trade.bookView.book'].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it('refuses a key two files define, naming both, and a folder that lacks a language', () => {
+    write('features/x/locales/shell/en_US.json', { nav: { x: 'X' } });
+    write('features/x/locales/en_US.json', { x: { title: 'X' } });
+    write('locales/en_US.json', { nav: { x: 'X again', home: 'Home' } });
+    const side = { ...CLIENT, folders: catalogueFolders([join(scratch, 'features/x/locales'), join(scratch, 'locales')]) };
+    expect(side.folders.map((folder) => relative(scratch, folder))).toEqual(['features/x/locales', 'features/x/locales/shell', 'locales']);
+    const problems: string[] = [];
+    expect([...catalogue(side, 'en_US', problems).keys()]).toEqual(['x.title', 'nav.x', 'nav.home']);
+    expect(problems).toEqual([expect.stringMatching(/^client en_US: key nav\.x is defined twice \(.*features\/x\/locales\/shell\/en_US\.json, .*locales\/en_US\.json\)$/)]);
+    const german: string[] = [];
+    catalogue(side, 'de_DE', german);
+    expect(german).toHaveLength(3);
+    expect(german[1]).toMatch(/^client de_DE: missing catalogue .*features\/x\/locales\/shell\/de_DE\.json$/);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * npm run i18n:check — the client's and the server's catalogues, found by folder: every directory
- * named `locales` holds one `<locale>.json` per display language (and, on the client, feature
- * subfolders with the same files). For each side: every key of English is present (and non-empty)
+ * named `locales`, and every folder below one, that holds `.json` files holds one `<locale>.json`
+ * per display language (on the client: src/locales/ and its `pages/`, `ui/`; each feature's and kit
+ * part's `locales/`, with subfolders such as `shell/`, the menu labels merged into the shell
+ * catalogue). For each side: every key of English is present (and non-empty)
  * in all 9 locales, no locale has a key English lacks, no key is defined by two catalogues,
  * interpolation variables match ({{x}} on the client, {x} on the server), a locale is not a copy
  * of English, and no key is unused: each must appear as a quoted literal in that side's sources
@@ -45,6 +47,19 @@ function localesDirs(dir: string): string[] {
   });
 }
 
+/**
+ * The catalogue folders of a side: each `locales` directory and each folder below it that holds
+ * `.json` files (a feature's `locales/shell/`, `locales/twoFactor/` …), in path order.
+ */
+export function catalogueFolders(dirs: string[]): string[] {
+  const below = (dir: string): string[] => {
+    const entries = readdirSync(dir).sort();
+    const subfolders = entries.filter((name) => statSync(join(dir, name)).isDirectory()).flatMap((name) => below(join(dir, name)));
+    return entries.some((name) => name.endsWith('.json')) ? [dir, ...subfolders] : subfolders;
+  };
+  return dirs.flatMap(below);
+}
+
 /** Source files below `dir` that may name a key: .ts/.tsx, not tests, not inside a `locales` folder. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -56,10 +71,8 @@ function sourceFiles(dir: string): string[] {
 
 interface Side {
   name: string;
-  /** The `locales` folders of this side; their keys share one namespace. */
+  /** The catalogue folders of this side (catalogueFolders); their keys share one namespace. */
   folders: string[];
-  /** A catalogue's files for one locale: the folder's own, and on the client its feature subfolders'. */
-  files(folder: string, code: string): string[];
   variables(text: string): string;
   /** Where a key must be quoted to count as used. */
   sources: string[];
@@ -78,16 +91,12 @@ const pluralBases = (english: Map<string, string>) =>
 
 const sortedNames = (matches: Iterable<RegExpMatchArray>) => [...matches].map((m) => m[1]).sort().join(',');
 
+/** The client's catalogue folders below `src` (a scaffold's mirror of the tree gives its own). */
+export const clientFolders = (src: string): string[] => catalogueFolders(localesDirs(src));
+
 export const CLIENT: Side = {
   name: 'client',
-  folders: localesDirs(join(root, 'src')),
-  files: (folder, code) => [
-    join(folder, `${code}.json`),
-    ...readdirSync(folder)
-      .sort()
-      .filter((name) => statSync(join(folder, name)).isDirectory())
-      .map((name) => join(folder, name, `${code}.json`)),
-  ],
+  folders: clientFolders(join(root, 'src')),
   variables: (text) => sortedNames(text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)),
   sources: [join(root, 'src'), join(root, 'domain')],
   usedAs: (key) => key,
@@ -95,8 +104,7 @@ export const CLIENT: Side = {
 
 export const SERVER: Side = {
   name: 'server',
-  folders: localesDirs(join(root, 'server')),
-  files: (folder, code) => [join(folder, `${code}.json`)],
+  folders: catalogueFolders(localesDirs(join(root, 'server'))),
   variables: (text) => sortedNames(text.matchAll(/\{(\w+)\}/g)),
   // The server compiles domain too (the notification kinds are listed there).
   sources: [join(root, 'server'), join(root, 'domain')],
@@ -106,13 +114,16 @@ export const SERVER: Side = {
 /** One locale of a side: every catalogue's keys, flattened and merged; a key defined twice is a problem. */
 export function catalogue(side: Side, code: string, problems: string[] = []): Map<string, string> {
   const merged = new Map<string, string>();
-  for (const file of side.folders.flatMap((folder) => side.files(folder, code))) {
+  const where = new Map<string, string>();
+  for (const file of side.folders.map((folder) => join(folder, `${code}.json`))) {
     if (!existsSync(file)) {
       problems.push(`${side.name} ${code}: missing catalogue ${relative(root, file)}`);
       continue;
     }
     for (const [key, value] of flatten(JSON.parse(readFileSync(file, 'utf8')))) {
-      if (merged.has(key)) problems.push(`${side.name} ${code}: key ${key} is defined twice (${relative(root, file)})`);
+      const first = where.get(key);
+      if (first) problems.push(`${side.name} ${code}: key ${key} is defined twice (${first}, ${relative(root, file)})`);
+      else where.set(key, relative(root, file));
       merged.set(key, value);
     }
   }

@@ -2,7 +2,8 @@
  * Issue 54 §2, "done when": a product added as docs/decisions/0004-adding-a-product.md says — its
  * folders, domain/<id>.ts and one line in each list — is found by everything that lists products,
  * with no shared file changed: the server's product list, the wallet's accounts, the migration
- * history, the browser's routes, menus, wallet accounts and tick channels. The product is written
+ * history, the browser's routes, menus, wallet accounts and tick channels, and its menu labels in
+ * every language (from its own `locales/shell/`, no shared catalogue edited). The product is written
  * into a mirror of the tree (scaffold.ts), never into the checkout.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ import { walletAccountLinks } from '../../src/app/walletAccountList';
 import { collectMigrations } from '../../server/kernel/platform/db/migrationFiles';
 import { accountRules } from '../../server/kernel/platform/ledger/accountRules';
 import type { ServerProduct } from '../../server/kernel/platform/product';
+import { LOCALE_CODES } from '../../domain/languages';
+import { catalogue, CLIENT, clientFolders } from '../i18n-check';
 import { allowedPath, DUMMY_MIGRATION, LIST_FILES, scaffoldProduct } from './scaffold';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -77,5 +80,20 @@ describe('a new product', () => {
     expect(patterns).toEqual(expect.arrayContaining([`/${ID}`, `/wallet/${ID}`]));
     const btc = { left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 } as Pair;
     expect(tickChannelsOf(features)([btc])).toEqual(['btc_usdt_tick', 'btc_usdt_future_tick', `btc_usdt_${ID}_tick`]);
+  });
+
+  it('brings its menu labels in all 9 languages from its own folder, and every menu entry has its label', () => {
+    const side = { ...CLIENT, folders: clientFolders(join(scaffold.dir, 'src')) };
+    expect(side.folders.map((folder) => folder.slice(scaffold.dir.length + 1))).toContain(`src/features/${ID}/locales/shell`);
+    const menus = collectMenus(features);
+    const labels = new Set(Object.values(menus).flatMap((links: typeof menus.header) => links.flatMap((l) => (l.group ? [l.labelKey, l.group] : [l.labelKey]))));
+    expect([...labels]).toEqual(expect.arrayContaining([`nav.${ID}`, `menu.wallet.${ID}`]));
+    for (const code of LOCALE_CODES) {
+      const problems: string[] = [];
+      const texts = catalogue(side, code, problems);
+      expect(problems, code).toEqual([]);
+      expect([...labels].filter((key) => !texts.get(key)?.trim()), code).toEqual([]);
+    }
+    expect(catalogue(side, 'de_DE').get(`menu.wallet.${ID}`)).toBe('X-Konto');
   });
 });

@@ -1,14 +1,16 @@
 /**
  * A dummy product, generated the way docs/decisions/0004-adding-a-product.md says a product is
  * added (issue 54 §2): its server folder (a declaration with a wallet account, a route, a
- * migration), its browser folder (a feature with a page, a menu entry and its wallet account's
- * page), its wire file domain/<id>.ts, and one line in each of the two lists. `scaffoldProduct`
+ * migration), its browser folder (a feature with a page, a menu entry, its wallet account's page
+ * and those two entries' labels in its own `locales/shell/`), its wire file domain/<id>.ts, and
+ * one line in each of the two lists. `scaffoldProduct`
  * writes it into a mirror of the tree (every other file a link to the real one), so tests load the
  * server's and the browser's product lists with it without touching the checkout.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { LOCALE_CODES, type LocaleCode } from '../../domain/languages';
 
 /** A file the scaffold writes, by its path in the tree. */
 export interface ScaffoldFile {
@@ -26,6 +28,30 @@ export function allowedPath(path: string, id: string): boolean {
 
 /** The migration's number: far above the history's, so it never takes one a real migration holds. */
 export const DUMMY_MIGRATION = '990';
+
+/** "<name>'s account" in each display language: the label of the product's wallet account. */
+const ACCOUNT_LABEL: Record<LocaleCode, (name: string) => string> = {
+  en_US: (name) => `${name} account`,
+  zh_TW: (name) => `${name} 帳戶`,
+  ja_JP: (name) => `${name}アカウント`,
+  ko_KR: (name) => `${name} 계정`,
+  de_DE: (name) => `${name}-Konto`,
+  fr_FR: (name) => `Compte ${name}`,
+  es_ES: (name) => `Cuenta ${name}`,
+  ru_RU: (name) => `Счёт ${name}`,
+  tr_TR: (name) => `${name} hesabı`,
+};
+
+/**
+ * The product's menu labels, one file per language in its own folder (`locales/shell/`, merged into
+ * the shell catalogue: the header shows them on every page), so no shared catalogue changes.
+ */
+function labelFiles(id: string, name: string): ScaffoldFile[] {
+  return LOCALE_CODES.map((code) => ({
+    path: `src/features/${id}/locales/shell/${code}.json`,
+    content: `${JSON.stringify({ nav: { [id]: name }, menu: { wallet: { [id]: ACCOUNT_LABEL[code](name) } } }, null, 2)}\n`,
+  }));
+}
 
 /** The new files of product `id` (lower case letters): nothing outside its folders and domain/<id>.ts. */
 export function productFiles(id: string): ScaffoldFile[] {
@@ -129,6 +155,7 @@ export const ${id}Feature = defineFeature({
 });
 `,
     },
+    ...labelFiles(id, name),
   ];
 }
 

@@ -1,14 +1,25 @@
 import type { LocaleCode } from '../../domain/languages';
 
 /**
- * Where every catalogue file but English's shell is, fetched on demand (see index.ts). This module
- * is itself fetched on first use: its table of ~80 files is not needed to show /home.
+ * Where every catalogue file but English's shell is, fetched on demand (see index.ts): this
+ * folder's `<locale>.json` (the shell) and `ui/`, `pages/` (texts of no feature), and each
+ * feature's and kit part's `locales/` (`src/features/<f>/locales/**`, `src/kit/<k>/locales/**`),
+ * whose `shell/` files are its menu labels. This module is itself fetched on first use: its table
+ * of ~300 files is not needed to show /home.
  */
 export type Tree = { [key: string]: string | Tree };
 
-const EN_PARTS = import.meta.glob<Tree>('./*/en_US.json', { import: 'default' });
+/** English beyond the shell: the feature files, not their `shell/` parts (bundled, index.ts). */
+const EN_PARTS = import.meta.glob<Tree>(
+  ['./*/en_US.json', '../features/*/locales/**/en_US.json', '../kit/*/locales/**/en_US.json', '!../features/*/locales/shell/en_US.json', '!../kit/*/locales/shell/en_US.json'],
+  { import: 'default' },
+);
 const BASES = import.meta.glob<Tree>(['./*.json', '!./en_US.json'], { import: 'default' });
-const PARTS = import.meta.glob<Tree>(['./*/*.json', '!./*/en_US.json'], { import: 'default' });
+/** Every other language's feature files, their menu labels (`shell/`) included. */
+const PARTS = import.meta.glob<Tree>(
+  ['./*/*.json', '../features/*/locales/**/*.json', '../kit/*/locales/**/*.json', '!./*/en_US.json', '!../features/*/locales/**/en_US.json', '!../kit/*/locales/**/en_US.json'],
+  { import: 'default' },
+);
 
 export function mergeTrees(target: Tree, source: Tree): Tree {
   const out: Tree = { ...target };

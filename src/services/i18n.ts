@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type LocaleCode } from '../../domain/languages';
 import { setNumberLanguage } from '../../domain/localeFormat';
-import { EN_US_SHELL_CATALOGUE, loadCatalogue, loadEnglishRest } from '../locales';
+import { EN_US_SHELL_PARTS, loadCatalogue, loadEnglishRest } from '../locales';
 
 /** Fetches a language's catalogue if this instance lacks it (English's shell is always there). */
 async function ensureCatalogue(instance: i18n, lang: LocaleCode): Promise<void> {
@@ -20,12 +20,14 @@ export async function initI18n(lang: LocaleCode = DEFAULT_LANGUAGE.lang): Promis
   // fires before react-i18next re-renders the views, so the new texts and figures render together.
   instance.on('languageChanged', setNumberLanguage);
   await instance.use(initReactI18next).init({
-    resources: { en_US: { translation: EN_US_SHELL_CATALOGUE } },
+    resources: { en_US: { translation: EN_US_SHELL_PARTS[0]! } },
     lng: DEFAULT_LANGUAGE.lang,
     fallbackLng: DEFAULT_LANGUAGE.lang,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // The features' menu labels (their locales/shell/), merged into the bundle deeply.
+  for (const part of EN_US_SHELL_PARTS.slice(1)) instance.addResourceBundle(DEFAULT_LANGUAGE.lang, 'translation', part, true, true);
   if (lang !== DEFAULT_LANGUAGE.lang) await changeLanguage(instance, lang);
   return instance;
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
+import { clientCatalogue } from './support/catalogue';
 import { signUp } from './support/register';
 
 /**
@@ -12,9 +11,8 @@ import { signUp } from './support/register';
  */
 type Texts = { apiKeys: Record<string, string> & { permission: Record<string, string>; col: Record<string, string>; errors: Record<string, string> }; menu: { user: Record<string, string> }; nav: Record<string, string> };
 const texts = (code: string): Texts => {
-  const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Record<string, unknown>;
-  const base = read(`${code}.json`) as Pick<Texts, 'menu' | 'nav'>;
-  return { ...(read(`apiKeys/${code}.json`) as Pick<Texts, 'apiKeys'>), menu: base.menu, nav: base.nav };
+  const all = clientCatalogue(code) as unknown as Texts;
+  return { apiKeys: all.apiKeys, menu: all.menu, nav: all.nav };
 };
 
 async function inLanguage(page: Page, lang: string): Promise<void> {

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
+import { textsOf, type Say } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
 import { nextOperatorCode } from './support/operatorSession';
 import { signUp, TEST_PASSWORD } from './support/register';
@@ -18,25 +19,8 @@ import { fund } from './support/spotTrading';
  * unfreeze) in German.
  */
 
-type Tree = { [key: string]: string | Tree };
-const LOCALES = join(import.meta.dirname, '../../src/locales');
-const readTree = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Tree;
-const merge = (target: Tree, source: Tree): Tree => {
-  const out: Tree = { ...target };
-  for (const [key, value] of Object.entries(source)) out[key] = typeof value === 'object' && typeof out[key] === 'object' ? merge(out[key], value) : value;
-  return out;
-};
 /** Every text the app shows in `lang`, as the app merges its catalogues; `say('a.b', { x })` reads one. */
-function wordsOf(lang: string) {
-  const areas = readdirSync(LOCALES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => readTree(join(LOCALES, d.name, `${lang}.json`)));
-  const all = areas.reduce(merge, readTree(join(LOCALES, `${lang}.json`)));
-  return (key: string, vars: Record<string, string> = {}): string => {
-    const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), all);
-    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-  };
-}
-type Say = ReturnType<typeof wordsOf>;
+const wordsOf = textsOf;
 
 const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
 

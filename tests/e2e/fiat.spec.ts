@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
+import type fiatCatalogue from '../../src/features/fiat/locales/en_US.json';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { LANGUAGES } from '../../domain/languages';
@@ -11,9 +11,9 @@ import { call, fundAccount, tokenOf } from './support/api';
 import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
 
-const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 type Words = typeof fiatCatalogue.fiat & { base: BaseCatalogue };
-const words = (code: string): Words => ({ ...read<typeof fiatCatalogue>(`fiat/${code}.json`).fiat, base: baseCatalogue(code) });
+const words = (code: string): Words => ({ ...read<typeof fiatCatalogue>(`features/fiat/locales/${code}.json`).fiat, base: baseCatalogue(code) });
 const EN = words('en_US');
 const DE = words('de_DE');
 /** A server message of the kernel's checks before crypto leaves an account (issue 49 §2). */

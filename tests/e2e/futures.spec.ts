@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type futuresCatalogue from '../../src/locales/futures/en_US.json';
+import type futuresCatalogue from '../../src/features/futures/locales/en_US.json';
 import { baseCatalogue } from './support/catalogue';
 import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { verifyIdentity } from './support/operator';
 import { signUp } from './support/register';
 
-const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 /**
  * Figures in the language's number style (issue 50 M6): `n` writes an English figure the way the
  * page writes it ("5,000.00" reads "5.000,00" in German); `g` and `d` are its group and decimal
@@ -17,8 +17,8 @@ const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.
 const GERMAN = { n: (text: string) => text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')), g: '\\.', d: ',' };
 const ENGLISH = { n: (text: string) => text, g: ',', d: '\\.' };
 const WORDS = {
-  en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US'), ...ENGLISH },
-  de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE'), ...GERMAN },
+  en_US: { f: catalogue<typeof futuresCatalogue>('features/futures/locales/en_US.json').futures, base: baseCatalogue('en_US'), ...ENGLISH },
+  de_DE: { f: catalogue<typeof futuresCatalogue>('features/futures/locales/de_DE.json').futures, base: baseCatalogue('de_DE'), ...GERMAN },
 };
 
 /** A catalogue text as a literal inside a RegExp ("Yield (ROE)"). */

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
-import type tradingCatalogue from '../../src/locales/trading/en_US.json';
-import type walletCatalogue from '../../src/locales/wallet/en_US.json';
+import type tradingCatalogue from '../../src/features/spot/locales/en_US.json';
+import type walletCatalogue from '../../src/features/wallet/locales/en_US.json';
 import type { Pair } from '../../domain/api';
 import type { WithdrawQuota } from '../../domain/wallet';
 import { money } from '../../domain/figures';
@@ -41,8 +41,8 @@ const language = (name: string, code: string, menu: RegExp | undefined): Languag
   code,
   menu,
   base: baseCatalogue(code),
-  trading: read<Trading>(`src/locales/trading/${code}.json`),
-  wallet: read<Wallet>(`src/locales/wallet/${code}.json`),
+  trading: read<Trading>(`src/features/spot/locales/${code}.json`),
+  wallet: read<Wallet>(`src/features/wallet/locales/${code}.json`),
   server: read<ServerWallet>(`server/products/wallet/locales/${code}.json`),
 });
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type icoCatalogue from '../../src/locales/ico/en_US.json';
+import type icoCatalogue from '../../src/features/ico/locales/en_US.json';
 import type { IcoProject } from '../../domain/ico';
 import { operatorDesk, operatorSession } from './support/operator';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 
-const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
-const EN = catalogue<typeof icoCatalogue>('ico/en_US.json').ico;
-const JA = catalogue<typeof icoCatalogue>('ico/ja_JP.json').ico;
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
+const EN = catalogue<typeof icoCatalogue>('features/ico/locales/en_US.json').ico;
+const JA = catalogue<typeof icoCatalogue>('features/ico/locales/ja_JP.json').ico;
 
 /**
  * ICO subscription in the browser against the real server (issue 16): the operator opens a

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type futuresCatalogue from '../../src/locales/futures/en_US.json';
-import type tradingCatalogue from '../../src/locales/trading/en_US.json';
+import type futuresCatalogue from '../../src/features/futures/locales/en_US.json';
+import type tradingCatalogue from '../../src/features/spot/locales/en_US.json';
 import type notices from '../../server/kernel/platform/notifications/locales/en_US.json';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { FUTURES_PATHS } from '../../domain/futures/api';
@@ -32,8 +32,8 @@ const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirna
 const wordsOf = (lang: 'en_US' | 'de_DE') => ({
   lang,
   base: baseCatalogue(lang),
-  f: read<typeof futuresCatalogue>(`src/locales/futures/${lang}.json`).futures,
-  spot: read<typeof tradingCatalogue>(`src/locales/trading/${lang}.json`).spot,
+  f: read<typeof futuresCatalogue>(`src/features/futures/locales/${lang}.json`).futures,
+  spot: read<typeof tradingCatalogue>(`src/features/spot/locales/${lang}.json`).spot,
   notice: read<typeof notices>(`server/kernel/platform/notifications/locales/${lang}.json`),
   /** An English figure as the page writes it in this language (issue 50 M6: "0,02000" in German). */
   n: (text: string) => (lang === 'de_DE' ? text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')) : text),
@@ -206,7 +206,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
   test(`${lang}: an unverified trader's withdrawal form can be tapped at 390 px, control by control, in both themes`, async ({ page }) => {
     test.setTimeout(120_000);
     const w = wordsOf(lang);
-    const wallet = read<{ wallet: { withdraw: { address: string; quantity: string } } }>(`src/locales/wallet/${lang}.json`).wallet;
+    const wallet = read<{ wallet: { withdraw: { address: string; quantity: string } } }>(`src/features/wallet/locales/${lang}.json`).wallet;
     await signUp(page, `e2e-phone-wd-${lang.slice(0, 2)}-${Date.now()}@example.org`);
     await fund(page, '100');
     await useLanguage(page, lang);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
-import type futuresCatalogue from '../../src/locales/futures/en_US.json';
-import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
-import type tradingCatalogue from '../../src/locales/trading/en_US.json';
-import type walletCatalogue from '../../src/locales/wallet/en_US.json';
+import type fiatCatalogue from '../../src/features/fiat/locales/en_US.json';
+import type futuresCatalogue from '../../src/features/futures/locales/en_US.json';
+import type secondsCatalogue from '../../src/features/seconds/locales/en_US.json';
+import type tradingCatalogue from '../../src/features/spot/locales/en_US.json';
+import type walletCatalogue from '../../src/features/wallet/locales/en_US.json';
 import { fundAccount } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
@@ -24,14 +24,14 @@ import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap
  */
 
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 const wordsOf = (lang: string) => ({
   base: baseCatalogue(lang),
-  wallet: read<typeof walletCatalogue>(`wallet/${lang}.json`).wallet,
-  spot: read<typeof tradingCatalogue>(`trading/${lang}.json`).spot,
-  f: read<typeof futuresCatalogue>(`futures/${lang}.json`).futures,
-  sec: read<typeof secondsCatalogue>(`seconds/${lang}.json`).seconds,
-  fiat: read<typeof fiatCatalogue>(`fiat/${lang}.json`).fiat,
+  wallet: read<typeof walletCatalogue>(`features/wallet/locales/${lang}.json`).wallet,
+  spot: read<typeof tradingCatalogue>(`features/spot/locales/${lang}.json`).spot,
+  f: read<typeof futuresCatalogue>(`features/futures/locales/${lang}.json`).futures,
+  sec: read<typeof secondsCatalogue>(`features/seconds/locales/${lang}.json`).seconds,
+  fiat: read<typeof fiatCatalogue>(`features/fiat/locales/${lang}.json`).fiat,
 });
 type Words = ReturnType<typeof wordsOf>;
 

@@ -194,8 +194,8 @@ for (const [lang, signedIn] of [[EN, true], [DE, false]] as const) {
       }
       await test.step('/contract_sec/btc_usdt stacked', async () => {
         await page.goto('/contract_sec/btc_usdt');
-        const { seconds } = read<{ seconds: { up: string; down: string } }>(`src/locales/seconds/${lang.code}.json`);
-        const ticket = page.getByRole('region', { name: read<{ seconds: { ticket: string } }>(`src/locales/seconds/${lang.code}.json`).seconds.ticket });
+        const { seconds } = read<{ seconds: { up: string; down: string } }>(`src/features/seconds/locales/${lang.code}.json`);
+        const ticket = page.getByRole('region', { name: read<{ seconds: { ticket: string } }>(`src/features/seconds/locales/${lang.code}.json`).seconds.ticket });
         // Signed in: buy up or down; signed out: log in or register, in the ticket.
         const actions = signedIn
           ? [ticket.getByRole('button', { name: new RegExp(`${seconds.up}$`) }), ticket.getByRole('button', { name: new RegExp(`${seconds.down}$`) })]

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { expect, test, type Page } from '@playwright/test';
-import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
+import type secondsCatalogue from '../../src/features/seconds/locales/en_US.json';
 import { baseCatalogue } from './support/catalogue';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { fundAccount } from './support/api';
 
-const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
-const EN = catalogue<typeof secondsCatalogue>('seconds/en_US.json').seconds;
-const JA = catalogue<typeof secondsCatalogue>('seconds/ja_JP.json').seconds;
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
+const EN = catalogue<typeof secondsCatalogue>('features/seconds/locales/en_US.json').seconds;
+const JA = catalogue<typeof secondsCatalogue>('features/seconds/locales/ja_JP.json').seconds;
 const baseEn = baseCatalogue('en_US');
 const baseJa = baseCatalogue('ja_JP');
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
+import { clientCatalogue } from './support/catalogue';
 import { codeFor } from './support/outbox';
 import { signUp, TEST_PASSWORD } from './support/register';
 
@@ -14,8 +15,8 @@ import { signUp, TEST_PASSWORD } from './support/register';
  */
 type Texts = { sessions: Record<string, string>; antiPhishing: Record<string, string>; menu: { user: Record<string, string> } };
 const texts = (code: string): Texts => {
-  const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Record<string, unknown>;
-  return { ...(read(`sessions/${code}.json`) as Omit<Texts, 'menu'>), menu: (read(`${code}.json`) as { menu: Texts['menu'] }).menu };
+  const all = clientCatalogue(code) as unknown as Texts;
+  return { sessions: all.sessions, antiPhishing: all.antiPhishing, menu: all.menu };
 };
 const serverText = (code: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/accounts/sessions/locales', `${code}.json`), 'utf8')) as Record<string, string>;
 

@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
+import { clientCatalogue } from './support/catalogue';
 import { operatorDesk } from './support/operator';
 import { nextOperatorCode } from './support/operatorSession';
 import { signUp, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
@@ -18,7 +19,6 @@ import { signUp, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
  * sessions, after which withdrawals wait 24 hours and sign-in asks for no code.
  */
 type Tree = { [key: string]: string | Tree };
-const read = (file: string): Tree => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Tree;
 const text = (tree: Tree, path: string): string => {
   const found = path.split('.').reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), tree);
   if (typeof found !== 'string') throw new Error(`no text ${path}`);
@@ -26,7 +26,7 @@ const text = (tree: Tree, path: string): string => {
 };
 /** The texts this journey reads, in one language, as the app merges its catalogue parts. */
 const textsOf = (code: string) => {
-  const parts = [read(`${code}.json`), read(`pages/${code}.json`), read(`twoFactor/${code}.json`), read(`wallet/${code}.json`), read(`safety/${code}.json`)];
+  const parts = [clientCatalogue(code) as Tree];
   return (path: string) => {
     for (const part of parts) {
       try {

@@ -4,11 +4,9 @@
  * the CSV export handed to the download effect with the filters on screen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 import { AUDIT_PAGE_SIZE, auditDeskMachine, auditQueryOf, NO_AUDIT_FIELDS } from '../../src/features/operator/machines/auditDesk/auditDesk.machine';
 import { auditDeskModel } from '../../src/features/operator/machines/auditDesk/auditDesk.model';
-import { describeModel, standInsFor } from './harness';
+import { describeModel, startPagedDesk } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -17,26 +15,11 @@ describe('audit desk (generated paths)', () => describeModel(auditDeskModel));
 
 /** The desk with its list child on deferred page reads, a deferred export, and logs of toasts and saved files. */
 function start() {
-  const pages = standInsFor(pagedListMachine);
-  const deferred = standInsFor(auditDeskMachine);
-  const toasts: unknown[] = [];
   const saved: unknown[] = [];
-  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
-  const list = pagedListMachine.provide({ actors: pages.actors, actions: { showToast } });
-  const machine = auditDeskMachine.provide({ actors: { ...deferred.actors, list }, actions: { showToast, saveFile: (_, file) => void saved.push(file) } });
-  const actor = createActor(machine).start();
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    deferred.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const settlePage = async (output: unknown) => {
-    pages.settle({ type: 'xstate.done.actor.loadPage', output });
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const listRef = () => actor.getSnapshot().children.list as PagedListActorRef;
+  const desk = startPagedDesk(auditDeskMachine, { actions: { saveFile: (_, file) => void saved.push(file) } });
   /** What the list asked the server for, each time; JSON drops the unset filters, as the API client sends them. */
-  const reads = () => pages.inputsOf('loadPage').map((query) => JSON.parse(JSON.stringify(query)) as unknown);
-  return { actor, deferred, toasts, saved, settle, settlePage, listRef, reads };
+  const reads = () => desk.reads().map((query) => JSON.parse(JSON.stringify(query)) as unknown);
+  return { ...desk, saved, reads };
 }
 
 const march = (day: number) => new Date(2026, 2, day).getTime();
@@ -49,16 +32,16 @@ describe('audit desk (scenarios)', () => {
 
   it('searches with the filters as the server takes them, back to page 1, and clears them all again', async () => {
     const t = start();
-    await t.settlePage({ list: [], total: 45 });
+    await t.settleList({ list: [], total: 45 });
     t.listRef().send({ type: 'list.page', page: 2 });
-    await t.settlePage({ list: [], total: 45 });
+    await t.settleList({ list: [], total: 45 });
     t.actor.send({ type: 'audit.search', fields: { operator: ' 7 ', kind: ' operator. ', objectType: 'operator', objectId: '', outcome: 'refused', from: '2026-03-01', to: '2026-03-03' } });
     expect(t.reads().at(-1)).toEqual({
       filter: { operator_id: 7, kind: 'operator.', object_type: 'operator', outcome: 'refused', from: march(1), to: march(4) },
       page: 1,
       size: AUDIT_PAGE_SIZE,
     });
-    await t.settlePage({ list: [], total: 3 });
+    await t.settleList({ list: [], total: 3 });
     t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'kyc.' } });
     expect(t.reads().at(-1)).toEqual({ filter: { kind: 'kyc.' }, page: 1, size: AUDIT_PAGE_SIZE });
     t.actor.send({ type: 'audit.clear' });
@@ -94,7 +77,7 @@ describe('audit desk (scenarios)', () => {
     t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'withdrawal.' } });
     t.actor.send({ type: 'audit.export' });
     t.actor.send({ type: 'audit.export' });
-    expect(t.deferred.inputsOf('exportAudit')).toEqual([{ kind: 'withdrawal.' }]);
+    expect(t.effects.inputsOf('exportAudit')).toEqual([{ kind: 'withdrawal.' }]);
     expect(t.actor.getSnapshot().value).toBe('exporting');
     const csv = 'id,at\r\n3,2026-03-01T10:00:00.000Z\r\n';
     await t.settle({ type: 'xstate.done.actor.exportAudit', output: { filename: 'operator-audit.csv', rows: 1, csv } });

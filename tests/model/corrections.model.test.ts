@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 import type { CorrectionsDeskInput } from '../../src/features/wallet/machines/operatorCorrections/operatorCorrections.machine';
 import { creditProposal, operatorCorrectionsModel, proposedCorrection } from '../../src/features/wallet/machines/operatorCorrections/operatorCorrections.model';
-import { describeModel, standInsFor } from './harness';
+import { describeModel, startPagedDesk } from './harness';
 
 /**
  * The corrections desk (issue 51 §4): its generated paths, and scenarios of the four-eyes flow as
@@ -16,27 +14,8 @@ afterEach(() => void vi.useRealTimers());
 
 describe('operatorCorrections (generated paths)', () => describeModel(operatorCorrectionsModel));
 
-function desk(input: CorrectionsDeskInput = { self: 8, mayPropose: true, mayDecide: true }) {
-  const effects = standInsFor(operatorCorrectionsModel.machine);
-  const rows = standInsFor(pagedListMachine);
-  const log: string[] = [];
-  const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
-  const machine = operatorCorrectionsModel.machine.provide({
-    actors: { ...effects.actors, list },
-    actions: { showToast: (_: unknown, params: unknown) => void log.push(JSON.stringify(params)) },
-  });
-  const actor = createActor(machine, { input }).start();
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    effects.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const settleList = async (output: unknown) => {
-    rows.settle({ type: 'xstate.done.actor.loadPage', output });
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const listRef = () => actor.getSnapshot().children.list as PagedListActorRef;
-  return { actor, effects, log, settle, settleList, listRef, reads: () => rows.inputsOf('loadPage') };
-}
+/** The desk with its list child on deferred page reads and a toast log. */
+const desk = (input: CorrectionsDeskInput = { self: 8, mayPropose: true, mayDecide: true }) => startPagedDesk(operatorCorrectionsModel.machine, { input });
 
 const page = { list: [proposedCorrection], total: 1, extra: [{ currency: 'USDT', balance: '0', funded: '25.5', net_credited: '25.5' }] };
 
@@ -70,7 +49,7 @@ describe('operatorCorrections (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.proposeCorrection', output: proposedCorrection });
     expect(t.actor.getSnapshot().value).toBe('closed');
     expect(t.actor.getSnapshot().context.proposed).toBe(1);
-    expect(t.log.at(-1)).toContain('corrections.proposed');
+    expect(JSON.stringify(t.toasts.at(-1))).toContain('corrections.proposed');
     expect(t.reads()).toHaveLength(2);
   });
 
@@ -94,7 +73,7 @@ describe('operatorCorrections (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.approveCorrection', output: { ...proposedCorrection, state: 'executed' } });
     expect(t.actor.getSnapshot().value).toBe('closed');
     expect(t.actor.getSnapshot().context).toMatchObject({ target: undefined, refusal: undefined });
-    expect(t.log.at(-1)).toContain('corrections.executed');
+    expect(JSON.stringify(t.toasts.at(-1))).toContain('corrections.executed');
     expect(t.reads()).toHaveLength(3);
   });
 
@@ -121,6 +100,6 @@ describe('operatorCorrections (scenarios)', () => {
     expect(t.effects.inputsOf('rejectCorrection')).toEqual([{ id: 9, reason: 'No evidence' }]);
     await t.settle({ type: 'xstate.done.actor.rejectCorrection', output: { ...proposedCorrection, state: 'rejected' } });
     expect(t.actor.getSnapshot().value).toBe('closed');
-    expect(t.log.at(-1)).toContain('corrections.decided');
+    expect(JSON.stringify(t.toasts.at(-1))).toContain('corrections.decided');
   });
 });

@@ -4,6 +4,7 @@ import { adFormModel } from '../../src/features/fiat/machines/adForm/adForm.mode
 import { AD, METHOD } from '../../src/features/fiat/machines/fiatFixtures';
 
 const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
+import { refusedProofStays } from './fiatProof';
 import { deferredActors, standInsFor } from './harness';
 import { confirmActing, type ConfirmActActorRef } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { provenActing, type ProvenActActorRef } from '../../src/features/fiat/machines/provenAct/provenAct.machine';
@@ -76,22 +77,9 @@ describe('P2P ad form (scenarios)', () => {
     for (const [field, value] of [['fixed_price', '1.01'], ['total', '100'], ['min_amount', '10'], ['max_amount', '100']] as const) actor.send({ type: 'ad.field', field, value });
     actor.send({ type: 'ad.method', methodId: METHOD.id, on: true });
     actor.send({ type: 'ad.submit' });
-    actor.send({ type: 'ad.confirm' });
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.passwordRequired' });
-    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '' });
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.codeRequired' });
-    expect(deferred.inputsOf('publishAd')).toHaveLength(0);
-    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '123456' });
-    const lock = 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC';
-    deferred.settle({ type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: lock } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('confirming');
-    expect(actor.getSnapshot().context).toMatchObject({ refusal: { text: lock }, proof: undefined });
-    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '654321' });
-    const [first, second] = deferred.inputsOf('publishAd') as Array<{ request: object; idempotencyKey: string }>;
-    expect(first!.request).toMatchObject({ side: 'sell', total: '100', funds_password: 'Funds-1', totp_code: '123456' });
-    expect(second!.request).toMatchObject({ funds_password: 'Funds-1', totp_code: '654321' });
-    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    const { first, second } = await refusedProofStays({ actor, deferred, confirm: 'ad.confirm', sends: 'publishAd' });
+    expect(first).toMatchObject({ side: 'sell', total: '100', funds_password: 'Funds-1', totp_code: '123456' });
+    expect(second).toMatchObject({ funds_password: 'Funds-1', totp_code: '654321' });
   });
 
   it('a buy ad asks for nothing; its refusal goes back to the form', async () => {

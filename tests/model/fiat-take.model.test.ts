@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { AD, METHOD, ORDER } from '../../src/features/fiat/machines/fiatFixtures';
 import { fiatTakeMachine } from '../../src/features/fiat/machines/fiatTake/fiatTake.machine';
+import { refusedProofStays, WITHDRAWALS_LOCKED } from './fiatProof';
 import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -26,26 +27,13 @@ describe('P2P take (scenarios, issue 49 §2)', () => {
     const { actor, deferred, toasts } = await takePage(BUY_AD, true);
     actor.send({ type: 'take.submit' });
     expect(actor.getSnapshot().value).toBe('confirming');
-    actor.send({ type: 'take.confirm' });
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.passwordRequired' });
-    actor.send({ type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '' });
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.codeRequired' });
-    expect(deferred.inputsOf('submitTake')).toHaveLength(0);
-    actor.send({ type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '123456' });
-    const lock = 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC';
-    deferred.settle({ type: 'xstate.error.actor.submitTake', error: { kind: 'server', serverMessage: lock } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('confirming');
-    expect(actor.getSnapshot().context).toMatchObject({ refusal: { text: lock }, proof: undefined });
-    actor.send({ type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '654321' });
-    const [first, second] = deferred.inputsOf('submitTake') as Array<{ request: object; idempotencyKey: string }>;
-    expect(first!.request).toEqual({ ad_id: BUY_AD.id, by: 'amount', value: '101', method_id: METHOD.id, funds_password: 'Funds-1', totp_code: '123456' });
-    expect(second!.request).toMatchObject({ totp_code: '654321' });
-    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    const { first, second } = await refusedProofStays({ actor, deferred, confirm: 'take.confirm', sends: 'submitTake' });
+    expect(first).toEqual({ ad_id: BUY_AD.id, by: 'amount', value: '101', method_id: METHOD.id, funds_password: 'Funds-1', totp_code: '123456' });
+    expect(second).toMatchObject({ totp_code: '654321' });
     deferred.settle({ type: 'xstate.done.actor.submitTake', output: { ...ORDER, role: 'seller', side: 'sell' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(toasts).toEqual([lock]);
+    expect(toasts).toEqual([WITHDRAWALS_LOCKED]);
   });
 
   it('a purchase asks for nothing and sends no proof; its refusal goes back to the form', async () => {

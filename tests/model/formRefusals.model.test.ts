@@ -12,8 +12,7 @@ import { loginModel } from '../../src/features/accounts/machines/login/login.mod
 import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
 import { twoFactorEnrolmentModel } from '../../src/features/accounts/machines/twoFactor/twoFactorEnrolment.model';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { deferredActors, standInsFor } from './harness';
+import { standInsFor, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -111,12 +110,7 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
   });
 
   it('address book: a refused delete stays in its question, untoasted, 3 s later, while the list is read again; "Keep address" closes it', async () => {
-    const deferred = standInsFor(recordBookModel.machine);
-    const toast = toasts();
-    const del = deferredActors(['act']);
-    const actor = createActor(recordBookModel.machine.provide({ actors: { ...deferred.actors, deleteRecord: confirmActing(del.actors.act, toast.showToast) }, actions: { showToast: toast.showToast } }), {
-      input: recordBookModel.variants[0]!.input,
-    }).start();
+    const { actor, deferred, act: del, toasts: shown } = startAsking(recordBookModel.machine, 'deleteRecord', { input: recordBookModel.variants[0]!.input });
     deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'book.delete', id: 7 });
@@ -126,17 +120,14 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(question.getSnapshot().value).toBe('refused');
     expect(question.getSnapshot().context.refusal).toEqual({ text: WRONG_CODE.serverMessage });
-    expect(toast.shown).toEqual([]);
+    expect(shown).toEqual([]);
     expect(actor.getSnapshot().value).toEqual({ book: 'loading' });
     question.send({ type: 'confirmAct.cancel' });
     expect(question.getSnapshot().value).toBe('idle');
   });
 
   it('API keys: a refused delete stays in its question, untoasted, 3 s later', async () => {
-    const deferred = standInsFor(apiKeysModel.machine);
-    const toast = toasts();
-    const del = deferredActors(['act']);
-    const actor = createActor(apiKeysModel.machine.provide({ actors: { ...deferred.actors, deleteKey: confirmActing(del.actors.act, toast.showToast) }, actions: { showToast: toast.showToast } })).start();
+    const { actor, deferred, act: del, toasts: shown } = startAsking(apiKeysModel.machine, 'deleteKey');
     deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { enabled: false, recovery_codes_left: 0, withdrawals_locked_until: 0 } });
     await vi.advanceTimersByTimeAsync(0);
     deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [{ api_key: 'k1', label: 'bot', permissions: ['read'], ip_allowlist: [], created_ms: 0, last_used_ms: null, last_used_ip: null }] });
@@ -148,7 +139,7 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(question.getSnapshot().value).toBe('refused');
     expect(question.getSnapshot().context.refusal).toEqual({ text: 'API key not found' });
-    expect(toast.shown).toEqual([]);
+    expect(shown).toEqual([]);
   });
 
   it('sign-in: a refused unlock email is said at its button, untoasted, 3 s later; asking again clears it', async () => {

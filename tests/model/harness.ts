@@ -15,6 +15,7 @@ import { generatePaths, type GeneratedPath } from '../../scripts/lib/machineMode
 import type { MachineModel } from '../../src/app/machines/model.types';
 import type { LastPrice, LastPriceSource } from '../../src/app/machines/lastPrice/lastPrice';
 import { confirmActing, type ConfirmActActorRef } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 
 /** A settling event: an actor's output or its error. */
 export type SettleEvent = EventObject & { output?: unknown; error?: unknown };
@@ -194,6 +195,41 @@ export function standInsFor<M extends AnyStateMachine>(machine: M) {
   const deferred = deferredActors(actorNamesOf(machine, 'placeholders'));
   const actors: ImplementationsOf<M>['actors'] = deferred.actors;
   return { ...deferred, actors };
+}
+
+/** Settles a stand-in's pending actor, then lets the machine take what follows before the test looks. */
+export function settlerOf(standIns: { settle(event: SettleEvent): void }) {
+  return async (event: SettleEvent) => {
+    standIns.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+}
+
+/**
+ * A back-office desk whose rows are the shared paged list (app/machines/pagedList, its child
+ * `list`), started as its composition root supplies it: the desk's own actors and the list's page
+ * reads standing in, and one log of the toasts both show. `actions`: the desk's other actions
+ * (a download's `saveFile`).
+ */
+export function startPagedDesk<M extends AnyStateMachine>(machine: M, options: { input?: unknown; actions?: Record<string, Action> } = {}) {
+  const effects = standInsFor(machine);
+  const pages = standInsFor(pagedListMachine);
+  const toasts: unknown[] = [];
+  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
+  const list = pagedListMachine.provide({ actors: pages.actors, actions: { showToast } });
+  const actor = createActor(machine.provide({ actors: { ...effects.actors, list }, actions: { ...options.actions, showToast } } as never), { input: options.input }).start();
+  const settleList = settlerOf(pages);
+  return {
+    actor: actor as Actor<M>,
+    effects,
+    toasts,
+    settle: settlerOf(effects),
+    /** The page the list asked for arrives. */
+    settleList: (output: unknown) => settleList({ type: 'xstate.done.actor.loadPage', output }),
+    listRef: () => actor.getSnapshot().children.list as PagedListActorRef,
+    /** What the list asked the server for, each time. */
+    reads: () => pages.inputsOf('loadPage'),
+  };
 }
 
 /** A trade page's last price as the forms follow it (the markets product's pairWatch in the app), moved by the test. */

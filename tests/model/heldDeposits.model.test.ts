@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 import { heldBelowMinimum, heldDelisted, operatorHeldDepositsModel, RETURN_ADDRESS } from '../../src/features/wallet/machines/operatorHeldDeposits/operatorHeldDeposits.model';
-import { describeModel, standInsFor } from './harness';
+import { describeModel, startPagedDesk } from './harness';
 
 /**
  * The held deposits desk: its generated paths, and scenarios as the desk drives them — the list read
@@ -15,27 +13,8 @@ afterEach(() => void vi.useRealTimers());
 
 describe('operatorHeldDeposits (generated paths)', () => describeModel(operatorHeldDepositsModel));
 
-function desk() {
-  const effects = standInsFor(operatorHeldDepositsModel.machine);
-  const rows = standInsFor(pagedListMachine);
-  const log: string[] = [];
-  const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
-  const machine = operatorHeldDepositsModel.machine.provide({
-    actors: { ...effects.actors, list },
-    actions: { showToast: (_: unknown, params: unknown) => void log.push(JSON.stringify(params)) },
-  });
-  const actor = createActor(machine).start();
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    effects.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const settleList = async (output: unknown) => {
-    rows.settle({ type: 'xstate.done.actor.loadPage', output });
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const listRef = () => actor.getSnapshot().children.list as PagedListActorRef;
-  return { actor, effects, log, settle, settleList, listRef, reads: () => rows.inputsOf('loadPage') };
-}
+/** The desk with its list child on deferred page reads and a toast log. */
+const desk = () => startPagedDesk(operatorHeldDepositsModel.machine);
 
 const page = { list: [heldBelowMinimum, heldDelisted], total: 2 };
 
@@ -73,7 +52,7 @@ describe('operatorHeldDeposits (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.creditHeldDeposit', output: { id: heldBelowMinimum.id, status: 3, fee: '0.5', credited: '9.49' } });
     expect(t.actor.getSnapshot().value).toBe('idle');
     expect(t.actor.getSnapshot().context).toMatchObject({ target: undefined, code: '', refusal: undefined });
-    expect(t.log.at(-1)).toContain('wallet.held.credited');
+    expect(JSON.stringify(t.toasts.at(-1))).toContain('wallet.held.credited');
     expect(t.reads()).toHaveLength(3);
   });
 
@@ -94,7 +73,7 @@ describe('operatorHeldDeposits (scenarios)', () => {
     expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.returnHeldDeposit', output: { id: heldDelisted.id, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' } });
     expect(t.actor.getSnapshot().value).toBe('idle');
-    expect(t.log.at(-1)).toContain('wallet.held.returned');
+    expect(JSON.stringify(t.toasts.at(-1))).toContain('wallet.held.returned');
     expect(t.reads()).toHaveLength(2);
   });
 

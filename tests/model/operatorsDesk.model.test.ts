@@ -4,13 +4,11 @@
  * first — and which desks an operator's roles show (desksGranted, the console's convenience).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
 import type { OperatorPermission } from '../../domain/operators';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { desksGranted } from '../../src/features/operator/desks.hooks';
 import { operatorsDeskMachine } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.machine';
 import { adminFromEnvironment, financeOperator, operatorsDeskModel } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
-import { deferredActors, describeModel, standInsFor } from './harness';
+import { describeModel, settlerOf, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -19,22 +17,8 @@ describe('operators desk (generated paths)', () => describeModel(operatorsDeskMo
 
 /** The desk with deferred stand-ins, its disable/enable question acting through a deferred `act`, and a toast log. */
 function start() {
-  const deferred = standInsFor(operatorsDeskMachine);
-  const act = deferredActors(['act']);
-  const toasts: unknown[] = [];
-  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
-  const machine = operatorsDeskMachine.provide({ actors: { ...deferred.actors, changeStanding: confirmActing(act.actors.act, showToast) }, actions: { showToast } });
-  const actor = createActor(machine).start();
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    deferred.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const settleAct = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    act.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const question = () => actor.getSnapshot().children.changeStanding as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
-  return { actor, deferred, act, toasts, settle, settleAct, question, reads: () => deferred.inputsOf('fetchOperators').length };
+  const desk = startAsking(operatorsDeskMachine, 'changeStanding');
+  return { ...desk, settle: settlerOf(desk.deferred), settleAct: settlerOf(desk.act), reads: () => desk.deferred.inputsOf('fetchOperators').length };
 }
 
 const taken = { kind: 'server', serverMessage: 'This account name is already taken' };
@@ -105,20 +89,20 @@ describe('operators desk (scenarios)', () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
     t.actor.send({ type: 'operators.disable', operator: adminFromEnvironment });
-    expect(t.question().getSnapshot().value).toBe('idle');
+    expect(t.question.getSnapshot().value).toBe('idle');
     t.actor.send({ type: 'operators.disable', operator: financeOperator });
-    expect(t.question().getSnapshot().value).toBe('confirming');
-    t.question().send({ type: 'confirmAct.cancel' });
+    expect(t.question.getSnapshot().value).toBe('confirming');
+    t.question.send({ type: 'confirmAct.cancel' });
     expect(t.act.inputsOf('act')).toHaveLength(0);
     t.actor.send({ type: 'operators.disable', operator: financeOperator });
-    t.question().send({ type: 'confirmAct.confirm' });
+    t.question.send({ type: 'confirmAct.confirm' });
     expect(t.act.inputsOf('act')).toEqual([{ id: 7, account: 'fiona', disable: true }]);
     await t.settleAct({ type: 'xstate.done.actor.act', output: { ...financeOperator, disabled: true } });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(2);
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, { ...financeOperator, disabled: true }] });
     t.actor.send({ type: 'operators.enable', operator: { ...financeOperator, disabled: true } });
-    t.question().send({ type: 'confirmAct.confirm' });
+    t.question.send({ type: 'confirmAct.confirm' });
     expect(t.act.inputsOf('act').at(-1)).toEqual({ id: 7, account: 'fiona', disable: false });
     await t.settleAct({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'No such operator' } });
     expect(t.toasts.at(-1)).toEqual({ tone: 'error', message: { text: 'No such operator' } });

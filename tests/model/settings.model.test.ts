@@ -3,8 +3,7 @@ import { createActor } from 'xstate';
 import { profileModel } from '../../src/features/accounts/machines/profile/profile.model';
 import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
 import { securityChangeModel } from '../../src/features/accounts/machines/securityChange/securityChange.model';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { deferredActors, standInsFor } from './harness';
+import { standInsFor, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -81,13 +80,8 @@ describe('recordBook machine (scenarios)', () => {
   });
 
   it('deletes only after confirmation, then reloads with the spec message', async () => {
-    const deferred = standInsFor(recordBookModel.machine);
-    const { log, actions } = recorded();
     // Deleting asks through the shared confirm-then-act child, acting with a deferred delete.
-    const deleteRecord = deferredActors(['act']);
-    const actor = createActor(recordBookModel.machine.provide({ actors: { ...deferred.actors, deleteRecord: confirmActing(deleteRecord.actors.act, actions.showToast!) }, actions: actions }), {
-      input: recordBookModel.variants[0]!.input,
-    }).start();
+    const { actor, deferred, act: deleteRecord, toasts } = startAsking(recordBookModel.machine, 'deleteRecord', { input: recordBookModel.variants[0]!.input });
     deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'book.delete', id: 7 });
@@ -103,7 +97,7 @@ describe('recordBook machine (scenarios)', () => {
     deleteRecord.settle({ type: 'xstate.done.actor.act', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toEqual({ book: 'loading' });
-    expect(log).toContain('showToast:{"tone":"success","message":{"key":"addresses.deleted"}}');
+    expect(toasts).toContainEqual({ tone: 'success', message: { key: 'addresses.deleted' } });
   });
 });
 

@@ -4,15 +4,21 @@
  * asked, a router. And an operator or user API that answers the paths a test names and refuses
  * every other, recording each call with its body. Tests only: nothing in the app imports it.
  */
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { ApiClient } from '../../services/api';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { MenusContext, type Menus } from '../layout/navigation';
+import { appMachine } from '../machines/app/app.machine';
+import { sessionMachine } from '../machines/session/session.machine';
+import { USER_FIXTURE } from '../machines/session/session.model';
 import { darkTheme } from '../theme';
+import { ShellContext } from '../views/hooks';
 
 /** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
 export const FORM_TEST_MS = 20_000;
@@ -44,6 +50,19 @@ export function inApp(i18n: TestI18n, ui: ReactNode, route?: string): ReactNode 
 }
 
 /**
+ * `ui` under the shell's own actors as pages read them (ShellContext): the app's (no market
+ * feature, so no socket) and, with `session`, a session signed in as USER_FIXTURE (`in`) or a
+ * visitor's (`out`).
+ */
+export function inShell(ui: ReactNode, options: { session?: 'in' | 'out' } = {}): ReactNode {
+  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
+  const session =
+    options.session &&
+    createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), { input: options.session === 'in' ? { token: 'tok', user: USER_FIXTURE } : {} }).start();
+  return <ShellContext.Provider value={{ app, ...(session ? { session } : {}) } as never}>{ui}</ShellContext.Provider>;
+}
+
+/**
  * Renders `ui` in the app's frame and lets the first answers settle (the machines' first loads
  * against a fake API): the texts used are returned, for a test that switches language.
  */
@@ -52,6 +71,24 @@ export async function renderView(ui: ReactNode, options: { locale?: Parameters<t
   render(inApp(i18n, ui, options.route));
   await act(async () => undefined);
   return i18n;
+}
+
+/**
+ * The frame of a test file whose views run under fake timers (a question's refusal still shown 3 s
+ * later): the texts loaded and fake timers on before each test, the screen emptied and real timers
+ * back after it. Answers `shown(ui)`, which renders `ui` in the app's frame.
+ */
+export function viewsOnFakeTimers(): (ui: ReactNode) => ReturnType<typeof render> {
+  let i18n: TestI18n;
+  beforeEach(async () => {
+    i18n = await testTexts();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+  return (ui) => render(inApp(i18n, ui));
 }
 
 /** A recorded call of the fake API. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ToastMessage } from '../../../domain/errors';
@@ -6,6 +6,15 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { fieldInput } from './FormField';
 import { FormProblem } from './FormRows';
+
+/** A desk's title row: the title, then its actions on the right (wrapping on a phone). */
+export const DeskHead = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+  h2 { flex: 1; margin: 0; }
+`;
 
 /** The back office's forms: small labels over dense inputs, two or three to a row (the markets, fees and corrections desks). */
 export const DeskForm = styled.div`
@@ -27,6 +36,20 @@ export const DeskForm = styled.div`
   .check { display: flex; gap: 8px; align-items: center; font-size: 13px; }
   @media (max-width: 560px) { .row, .row.two, .pair { grid-template-columns: 1fr; } }
 `;
+
+/**
+ * A labelled text input of a desk dialog whose value is kept outside Formik (the desk's machine, or
+ * the dialog's own state when only the server judges the fields: decision 0041).
+ */
+export function DeskTextField(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input id={id} type="text" value={props.value} inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} spellCheck={false} onChange={(e) => props.onChange(e.target.value)} />
+    </div>
+  );
+}
 
 /** The server's refusal, under the form (translated by the server, or a catalogue key). */
 export function DeskRefusal(props: { refusal: ToastMessage | undefined }) {

@@ -28,6 +28,10 @@ export interface FormFieldProps {
   after?: ReactNode;
   /** Whether the message is announced as it appears (role=alert); the wallet forms say it quietly. */
   announce?: boolean;
+  /** A line under the input saying what the field means (a `.hint`, tied to the input like the message). */
+  hintKey?: string;
+  /** What the message's placeholders take (a setting's bounds: `{{min}}`, `{{max}}`). */
+  messageValues?: Record<string, string | number>;
 }
 
 /**
@@ -40,6 +44,7 @@ export function FormField(props: FormFieldProps) {
   const { errors, touched, setFieldValue } = useFormikContext<Record<string, unknown>>();
   const id = useId();
   const error = touched[props.name] ? errors[props.name] : undefined;
+  const described = [props.hintKey ? `${id}-hint` : '', typeof error === 'string' ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{t(props.labelKey)}</label>
@@ -54,15 +59,38 @@ export function FormField(props: FormFieldProps) {
           // Only then given: an onChange of undefined would replace Formik's own (Field spreads its props over the field's).
           {...(props.inputMode === 'decimal' ? { onChange: (e: ChangeEvent<HTMLInputElement>) => void setFieldValue(props.name, decimalInput(e.target.value)) } : {})}
           aria-invalid={Boolean(error)}
-          aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
+          aria-describedby={described || undefined}
         />
         {props.after}
       </span>
-      {typeof error === 'string' && (
-        <span className="error" id={`${id}-error`} role={props.announce === false ? undefined : 'alert'}>
-          {t(error)}
+      {props.hintKey && (
+        <span className="hint" id={`${id}-hint`}>
+          {t(props.hintKey)}
         </span>
       )}
+      {typeof error === 'string' && (
+        <span className="error" id={`${id}-error`} role={props.announce === false ? undefined : 'alert'}>
+          {t(error, props.messageValues)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled select of a Formik field over options already translated (the fees and corrections desks' dialogs). */
+export function FormSelectField(props: { name: string; labelKey: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
+      <Field as="select" id={id} name={props.name}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Field>
     </div>
   );
 }

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { baseCatalogue } from './catalogue';
-import type tradingCatalogue from '../../../src/locales/trading/en_US.json';
+import type tradingCatalogue from '../../../src/features/spot/locales/en_US.json';
 
 /** Spot trading in the browser: the words, calls and steps trading.spec.ts and marketProcess.spec.ts share. */
-const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../src/locales', file), 'utf8')) as T;
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../src', file), 'utf8')) as T;
 export const baseEn = baseCatalogue('en_US');
 export const baseJa = baseCatalogue('ja_JP');
-export const tradingEn = catalogue<typeof tradingCatalogue>('trading/en_US.json');
-export const tradingJa = catalogue<typeof tradingCatalogue>('trading/ja_JP.json');
+export const tradingEn = catalogue<typeof tradingCatalogue>('features/spot/locales/en_US.json');
+export const tradingJa = catalogue<typeof tradingCatalogue>('features/spot/locales/ja_JP.json');
 
 /** The words the tests look for, from the catalogues the app itself uses. */
 function wordsOf(base: typeof baseEn, trading: typeof tradingEn) {

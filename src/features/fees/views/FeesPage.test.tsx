@@ -1,17 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { appMachine } from '../../../app/machines/app/app.machine';
-import { sessionMachine } from '../../../app/machines/session/session.machine';
-import { USER_FIXTURE } from '../../../app/machines/session/session.model';
-import { darkTheme } from '../../../app/theme';
-import { ShellContext } from '../../../app/views/hooks';
+import { inShell, renderView } from '../../../app/testing/viewHarness';
 import type { ApiClient } from '../../../services/api';
-import { completeCatalogue, initI18n } from '../../../services/i18n';
 import { createFeesActors, createFeesDeskActors } from '../actors/fees.actors';
 import { FeesContext } from '../fees.context';
 import { FEES_DESK_FIXTURE } from '../machines/feesDesk/feesDesk.fixtures';
@@ -25,25 +16,16 @@ afterEach(cleanup);
 
 /** The page over a stand-in API answering `answer` (or failing). */
 async function renderPage(answer: () => Promise<unknown>, locale: 'en_US' | 'de_DE' = 'en_US', desk = false) {
-  const i18n = await initI18n(locale);
-  await completeCatalogue(i18n);
-  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
-  const session = createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), { input: { token: 'tok', user: USER_FIXTURE } }).start();
   const api = { post: answer } as unknown as ApiClient;
   const myFees = myFeesMachine.provide({ actors: createFeesActors(api) });
   const feesDesk = feesDeskMachine.provide({ actors: createFeesDeskActors(api) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <ShellContext.Provider value={{ app, session } as never}>
-          <FeesContext.Provider value={{ myFees, feesDesk, feesDeskInput: () => ({ mayEdit: false, mayOverride: false }) }}>
-            <MemoryRouter>{desk ? <FeesDeskPage /> : <FeesPage />}</MemoryRouter>
-          </FeesContext.Provider>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    inShell(
+      <FeesContext.Provider value={{ myFees, feesDesk, feesDeskInput: () => ({ mayEdit: false, mayOverride: false }) }}>{desk ? <FeesDeskPage /> : <FeesPage />}</FeesContext.Provider>,
+      { session: 'in' },
+    ),
+    { locale, route: '/' },
   );
-  await act(async () => undefined);
 }
 
 describe('/fees', () => {

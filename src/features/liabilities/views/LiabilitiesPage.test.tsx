@@ -1,17 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { inShell, renderView } from '../../../app/testing/viewHarness';
 import type { LiabilityProof } from '../../../../domain/liabilities';
-import { appMachine } from '../../../app/machines/app/app.machine';
-import { sessionMachine } from '../../../app/machines/session/session.machine';
-import { USER_FIXTURE } from '../../../app/machines/session/session.model';
-import { darkTheme } from '../../../app/theme';
-import { ShellContext } from '../../../app/views/hooks';
-import { completeCatalogue, initI18n } from '../../../services/i18n';
 import type { ApiClient } from '../../../services/api';
 import { createLiabilitiesDeskActors, createLiabilityActors } from '../actors/liabilities.actors';
 import { LiabilitiesContext } from '../liabilities.context';
@@ -25,12 +16,6 @@ afterEach(cleanup);
 
 /** The page over a stand-in API (the snapshot, and `proof` for the signed-in user) and the real verification. */
 async function renderPage(signedIn: boolean, proof: LiabilityProof | null = PROOF_FIXTURE, desk = false) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
-  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
-  const session = createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), {
-    input: signedIn ? { token: 'tok', user: USER_FIXTURE } : {},
-  }).start();
   const api = {
     get: async () => ({ snapshot: SNAPSHOT_FIXTURE }),
     post: async () => ({ proof }),
@@ -38,18 +23,13 @@ async function renderPage(signedIn: boolean, proof: LiabilityProof | null = PROO
   const liabilityProof = liabilityProofMachine.provide({ actors: createLiabilityActors(api) });
   const operatorApi = { post: async () => ({ ...SNAPSHOT_FIXTURE, id: 8, root: 'ab'.repeat(32), source: 'operator' }) } as unknown as ApiClient;
   const liabilitiesDesk = liabilitiesDeskMachine.provide({ actors: createLiabilitiesDeskActors(api, operatorApi) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <ShellContext.Provider value={{ app, session } as never}>
-          <LiabilitiesContext.Provider value={{ liabilityProof, liabilitiesDesk }}>
-            <MemoryRouter>{desk ? <LiabilitiesDesk /> : <LiabilitiesPage />}</MemoryRouter>
-          </LiabilitiesContext.Provider>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    inShell(
+      <LiabilitiesContext.Provider value={{ liabilityProof, liabilitiesDesk }}>{desk ? <LiabilitiesDesk /> : <LiabilitiesPage />}</LiabilitiesContext.Provider>,
+      { session: signedIn ? 'in' : 'out' },
+    ),
+    { route: '/' },
   );
-  await act(async () => undefined);
 }
 
 describe('/liabilities', () => {

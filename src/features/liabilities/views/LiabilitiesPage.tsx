@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSessionFlow } from '../../../app/views/hooks';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { RetryButton } from '../../../app/ui/RetryButton';
 import { useLiabilityProofFlow } from '../liabilities.hooks';
-import { Hash, Published, Section } from './parts';
+import { Hash, Published, Section, SnapshotRead } from './parts';
 import { ProofSection } from './ProofSection';
 
 /** /liabilities: the published proof of liabilities for everyone, and the signed-in user's own leaf to verify. */
@@ -22,29 +21,23 @@ function LiabilitiesView(props: { signedIn: boolean }) {
       <PanelBody>
         <PageTitle>{t('liabilities.title')}</PageTitle>
         <Muted>{t('liabilities.intro')}</Muted>
-        {flow.failed ? (
-          <Muted role="alert">
-            {t('liabilities.failed')} <RetryButton small onRetry={flow.retry} />
-          </Muted>
-        ) : flow.loading || flow.snapshot === undefined ? (
-          <Muted>{t('common.loading')}</Muted>
-        ) : flow.snapshot === null ? (
-          <Muted data-testid="liabilities-none">{t('liabilities.none')}</Muted>
-        ) : (
-          <>
-            <Published snapshot={flow.snapshot} />
-            {props.signedIn ? (
-              <ProofSection flow={flow} />
-            ) : (
-              <Section>
-                <h2>{t('liabilities.yourLeaf')}</h2>
-                <p>
-                  {t('liabilities.signInToVerify')} <Link to="/login">{t('liabilities.signIn')}</Link>
-                </p>
-              </Section>
-            )}
-          </>
-        )}
+        <SnapshotRead flow={flow}>
+          {(snapshot) => (
+            <>
+              <Published snapshot={snapshot} />
+              {props.signedIn ? (
+                <ProofSection flow={flow} />
+              ) : (
+                <Section>
+                  <h2>{t('liabilities.yourLeaf')}</h2>
+                  <p>
+                    {t('liabilities.signInToVerify')} <Link to="/login">{t('liabilities.signIn')}</Link>
+                  </p>
+                </Section>
+              )}
+            </>
+          )}
+        </SnapshotRead>
         <Section>
           <h2>{t('liabilities.offlineTitle')}</h2>
           <p>{t('liabilities.offlineText')}</p>

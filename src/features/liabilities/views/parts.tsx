@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { count } from '../../../../domain/figures';
@@ -5,6 +6,8 @@ import type { LiabilityBalances, LiabilitySnapshot } from '../../../../domain/li
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
 import { DetailFact, DetailFacts } from '../../../app/ui/DetailFacts';
+import { Muted } from '../../../app/ui/Panel';
+import { RetryButton } from '../../../app/ui/RetryButton';
 
 export const Hash = styled.code`
   font-family: ${({ theme }) => theme.font.mono};
@@ -60,3 +63,21 @@ export function Published(props: { snapshot: LiabilitySnapshot }) {
   );
 }
 
+
+/**
+ * The latest snapshot as its read stands (the page and the console desk): failed with a retry,
+ * loading, none published yet, or `children` of the snapshot.
+ */
+export function SnapshotRead(props: { flow: { failed: boolean; retry: () => void; loading: boolean; snapshot: LiabilitySnapshot | null | undefined }; children: (snapshot: LiabilitySnapshot) => ReactNode }) {
+  const { t } = useTranslation();
+  const { flow } = props;
+  if (flow.failed)
+    return (
+      <Muted role="alert">
+        {t('liabilities.failed')} <RetryButton small onRetry={flow.retry} />
+      </Muted>
+    );
+  if (flow.loading || flow.snapshot === undefined) return <Muted>{t('common.loading')}</Muted>;
+  if (flow.snapshot === null) return <Muted data-testid="liabilities-none">{t('liabilities.none')}</Muted>;
+  return props.children(flow.snapshot);
+}

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractListing } from '../../../../domain/marketsDesk';
-import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { DeskDialog, DeskForm, DeskRefusal, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
-import { Input } from './CurrencyForm';
 
 /** A whole number as typed, or NaN (sent as null: the server refuses it, translated). */
 const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -45,15 +44,15 @@ export function ListContractDialog(props: DeskDialogProps & { onSubmit: (listing
         <DeskForm>
           <Muted style={{ margin: 0 }}>{t('marketsDesk.contract.intro')}</Muted>
           <div className="row">
-            <Input label={t('marketsDesk.contract.symbol')} value={fields.symbol} onChange={field('symbol')} />
-            <Input label={t('marketsDesk.contract.maxLeverage')} value={fields.max_leverage} onChange={field('max_leverage')} inputMode="numeric" />
-            <Input label={t('marketsDesk.contract.referencePrice')} value={fields.reference_price} onChange={field('reference_price')} inputMode="decimal" />
+            <DeskTextField label={t('marketsDesk.contract.symbol')} value={fields.symbol} onChange={field('symbol')} />
+            <DeskTextField label={t('marketsDesk.contract.maxLeverage')} value={fields.max_leverage} onChange={field('max_leverage')} inputMode="numeric" />
+            <DeskTextField label={t('marketsDesk.contract.referencePrice')} value={fields.reference_price} onChange={field('reference_price')} inputMode="decimal" />
           </div>
           <label className="check" htmlFor={makersId}>
             <input id={makersId} type="checkbox" checked={fields.makers} onChange={(e) => setFields((f) => ({ ...f, makers: e.target.checked }))} />
             {t('marketsDesk.contract.makers')}
           </label>
-          <Input label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
+          <DeskTextField label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
           <DeskRefusal refusal={props.refusal} />
         </DeskForm>
       </form>

@@ -1,8 +1,8 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_NETWORKS_MAX, type CurrencyListing, type CurrencyListingNetwork } from '../../../../domain/marketsDesk';
 import { Button } from '../../../app/ui/Button';
-import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { DeskDialog, DeskForm, DeskRefusal, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 
 /** A network's fields as typed (the whole numbers are parsed when sent). */
@@ -27,17 +27,6 @@ function listingOf(fields: { symbol: string; name: string; precision: string }, 
       confirmations: whole(n.confirmations),
     })),
   };
-}
-
-/** A labelled text input of the desk's forms (no Formik: only the server judges these fields, decision 0041). */
-export function Input(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input id={id} type="text" value={props.value} inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} onChange={(e: ChangeEvent<HTMLInputElement>) => props.onChange(e.target.value)} />
-    </div>
-  );
 }
 
 /**
@@ -66,22 +55,22 @@ export function ListCurrencyDialog(props: DeskDialogProps & { onSubmit: (listing
         <DeskForm>
           <Muted style={{ margin: 0 }}>{t('marketsDesk.currency.intro')}</Muted>
           <div className="row">
-            <Input label={t('marketsDesk.currency.symbol')} value={fields.symbol} onChange={field('symbol')} />
-            <Input label={t('marketsDesk.currency.name')} value={fields.name} onChange={field('name')} />
-            <Input label={t('marketsDesk.currency.precision')} value={fields.precision} onChange={field('precision')} inputMode="numeric" />
+            <DeskTextField label={t('marketsDesk.currency.symbol')} value={fields.symbol} onChange={field('symbol')} />
+            <DeskTextField label={t('marketsDesk.currency.name')} value={fields.name} onChange={field('name')} />
+            <DeskTextField label={t('marketsDesk.currency.precision')} value={fields.precision} onChange={field('precision')} inputMode="numeric" />
           </div>
           {networks.map((n, i) => (
             <fieldset key={i}>
               <legend>{t('marketsDesk.currency.networkN', { n: i + 1 })}</legend>
               <div className="row">
-                <Input label={t('marketsDesk.currency.network')} value={n.network} onChange={networkField(i, 'network')} />
-                <Input label={t('marketsDesk.currency.depositMin')} value={n.deposit_min} onChange={networkField(i, 'deposit_min')} inputMode="decimal" />
-                <Input label={t('marketsDesk.currency.depositFee')} value={n.deposit_fee} onChange={networkField(i, 'deposit_fee')} inputMode="decimal" />
-                <Input label={t('marketsDesk.currency.confirmations')} value={n.confirmations} onChange={networkField(i, 'confirmations')} inputMode="numeric" />
+                <DeskTextField label={t('marketsDesk.currency.network')} value={n.network} onChange={networkField(i, 'network')} />
+                <DeskTextField label={t('marketsDesk.currency.depositMin')} value={n.deposit_min} onChange={networkField(i, 'deposit_min')} inputMode="decimal" />
+                <DeskTextField label={t('marketsDesk.currency.depositFee')} value={n.deposit_fee} onChange={networkField(i, 'deposit_fee')} inputMode="decimal" />
+                <DeskTextField label={t('marketsDesk.currency.confirmations')} value={n.confirmations} onChange={networkField(i, 'confirmations')} inputMode="numeric" />
               </div>
               <div className="row">
-                <Input label={t('marketsDesk.currency.withdrawMin')} value={n.withdraw_min} onChange={networkField(i, 'withdraw_min')} inputMode="decimal" />
-                <Input label={t('marketsDesk.currency.withdrawFee')} value={n.withdraw_fee} onChange={networkField(i, 'withdraw_fee')} inputMode="decimal" />
+                <DeskTextField label={t('marketsDesk.currency.withdrawMin')} value={n.withdraw_min} onChange={networkField(i, 'withdraw_min')} inputMode="decimal" />
+                <DeskTextField label={t('marketsDesk.currency.withdrawFee')} value={n.withdraw_fee} onChange={networkField(i, 'withdraw_fee')} inputMode="decimal" />
                 {networks.length > 1 && (
                   <Button type="button" $small $variant="ghost" style={{ alignSelf: 'end' }} onClick={() => setNetworks((list) => list.filter((_, at) => at !== i))}>
                     {t('marketsDesk.currency.removeNetwork', { n: i + 1 })}
@@ -95,7 +84,7 @@ export function ListCurrencyDialog(props: DeskDialogProps & { onSubmit: (listing
               {t('marketsDesk.currency.addNetwork')}
             </Button>
           )}
-          <Input label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
+          <DeskTextField label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
           <DeskRefusal refusal={props.refusal} />
         </DeskForm>
       </form>

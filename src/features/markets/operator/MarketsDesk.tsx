@@ -2,7 +2,6 @@ import { Form, Formik, Field } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { ToastMessage } from '../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../domain/market';
 import { MARKET_KINDS, type DelistSubject, type OperatorMarket } from '../../../../domain/marketsDesk';
 import { Badge } from '../../../app/ui/Badge';
@@ -10,7 +9,7 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { Dialog } from '../../../app/ui/Dialog';
+import { DeskDialog, DeskHead, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { fieldInput } from '../../../app/ui/FormField';
 import { FormProblem } from '../../../app/ui/FormRows';
 import { Muted } from '../../../app/ui/Panel';
@@ -22,14 +21,6 @@ import { ListCurrencyDialog } from './CurrencyForm';
 import { DeskCurrencies } from './DeskCurrencies';
 import { DelistDialog, ListPairDialog } from './MarketForms';
 import { useMarketsDesk } from './marketsDesk.hooks';
-
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: wrap;
-  h2 { flex: 1; margin: 0; }
-`;
 
 /** Each kind of market's name on the choice above the list. */
 const KIND_KEYS = { spot: 'marketsDesk.kind.spot', futures: 'marketsDesk.kind.futures' } as const;
@@ -81,7 +72,7 @@ export function MarketsDesk() {
   const named = (m: { market: DelistSubject; symbol: string }) => `${m.symbol.replace('_', '/')}${m.market === 'futures' ? ` ${t('marketsDesk.kind.futures')}` : ''}`;
   return (
     <section aria-label={t('marketsDesk.title')}>
-      <Head>
+      <DeskHead>
         <h2>{t('marketsDesk.title')}</h2>
         {desk.mayAct && (
           <Button type="button" $small $variant="ghost" onClick={desk.openCurrency}>
@@ -101,7 +92,7 @@ export function MarketsDesk() {
         <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
           {t('marketsDesk.reload')}
         </Button>
-      </Head>
+      </DeskHead>
       <Muted style={{ margin: '6px 0 10px' }}>{t('marketsDesk.intro')}</Muted>
       <RetryAlert failed={desk.failed} onRetry={desk.reload} />
       <PressedChoice
@@ -178,26 +169,13 @@ export function MarketsDesk() {
 }
 
 /** The halt question: the reason traders will read (required, at most 200 characters); the server's refusal shows here and the question stays. */
-function HaltDialog(props: { market: string; contract: boolean; sending: boolean; refusal: ToastMessage | undefined; onSubmit: (reason: string) => void; onClose: () => void }) {
+function HaltDialog(props: DeskDialogProps & { market: string; contract: boolean; onSubmit: (reason: string) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   const fieldId = useId();
   const market = props.market;
   return (
-    <Dialog
-      title={t('marketsDesk.haltTitle', { market })}
-      onClose={props.onClose}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" $variant="danger" form={formId} disabled={props.sending}>
-            {t('marketsDesk.halt')}
-          </Button>
-        </>
-      }
-    >
+    <DeskDialog {...props} danger title={t('marketsDesk.haltTitle', { market })} submitKey="marketsDesk.halt" formId={formId}>
       <Formik<{ reason: string }>
         initialValues={{ reason: '' }}
         validate={(values) => (haltReason(values.reason) === undefined ? { reason: values.reason.trim().length === 0 ? 'marketsDesk.reasonRequired' : 'marketsDesk.reasonTooLong' } : {})}
@@ -216,11 +194,11 @@ function HaltDialog(props: { market: string; contract: boolean; sending: boolean
                 </span>
                 {error && <FormProblem role="alert">{t(error, { max: HALT_REASON_MAX })}</FormProblem>}
               </ReasonField>
-              {props.refusal && <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>}
+              <DeskRefusal refusal={props.refusal} />
             </Form>
           );
         }}
       </Formik>
-    </Dialog>
+    </DeskDialog>
   );
 }

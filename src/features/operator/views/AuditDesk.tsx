@@ -4,12 +4,13 @@ import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { DataTable, type Column } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
+import { DeskHead } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { ListStatus, Pager } from '../../../app/ui/RecordFilters';
+import { ShortHash } from '../../../app/ui/ShortHash';
 import { useAuditDesk } from '../desks.hooks';
 import { AuditDetails } from './desks/AuditDetails';
 import { AuditFilters } from './desks/AuditFilters';
-import { DeskHead, ShortHash } from './desks/deskUi';
 
 /**
  * /operator, "Audit log" (auditor): every operator action, newest first, under filters; a row

@@ -1,13 +1,12 @@
 import { Form, Formik } from 'formik';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isSecondFactorCode, isTotpCode } from '../../../../domain/twoFactor';
 import { operatorLoginSchema, type OperatorLoginValues } from '../../../../domain/validation';
 import { Button } from '../../../app/ui/Button';
 import { Muted } from '../../../app/ui/Panel';
 import { QrCode } from '../../../app/ui/QrCode';
 import { AuthPage, AuthSubmit, FormField } from '../../../kit/auth/AuthForm';
+import { useTypedCode } from '../../../kit/auth/typedCode';
 import { useOperatorSession } from '../operator.hooks';
 
 const Enrol = styled.div`
@@ -22,21 +21,12 @@ const Enrol = styled.div`
 /** The authenticator's code (or, at the second step, a recovery code), in a small form with Back. */
 function CodeForm(props: { allowRecovery: boolean; busy: boolean; submitKey: 'operatorAuth.code.submit' | 'operatorAuth.enrol.submit'; onSubmit: (code: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  // The typed code is presentation until it is sent.
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const id = useId();
-  const valid = props.allowRecovery ? isSecondFactorCode(code) : isTotpCode(code);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (valid) props.onSubmit(code.trim());
-  };
+  const { id, code, setCode, invalid, submit } = useTypedCode(props.allowRecovery, props.onSubmit);
   return (
     <form noValidate onSubmit={submit} style={{ display: 'grid', gap: 10, width: '100%' }}>
       <label htmlFor={id}>{t(props.allowRecovery ? 'operatorAuth.code.labelOrRecovery' : 'operatorAuth.code.label')}</label>
       <input id={id} type="text" inputMode={props.allowRecovery ? 'text' : 'numeric'} autoComplete="one-time-code" maxLength={16} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
-      {touched && !valid && <span className="error">{t('operatorAuth.code.invalid')}</span>}
+      {invalid && <span className="error">{t('operatorAuth.code.invalid')}</span>}
       <Button type="submit" disabled={props.busy} style={{ width: '100%' }}>
         {t(props.submitKey)}
       </Button>

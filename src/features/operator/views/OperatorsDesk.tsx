@@ -5,12 +5,13 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
+import { DeskHead } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { operatorMay, useOperatorsDesk } from '../desks.hooks';
 import { useOperatorSession } from '../operator.hooks';
 import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
-import { DeskHead, ROLE_KEYS } from './desks/deskUi';
+import { ROLE_KEYS } from './desks/deskUi';
 import { CreateOperatorDialog, RolesDialog } from './desks/OperatorForms';
 
 /**

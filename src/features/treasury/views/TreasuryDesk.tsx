@@ -5,6 +5,7 @@ import { TREASURY_DAYS, TREASURY_SERIES, isoDay, type TreasuryPoint, type Treasu
 import { LEDGER_KIND_KEYS } from '../../../../domain/walletAmounts';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
+import { DeskHead } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { PressedChoice } from '../../../app/ui/Segmented';
@@ -15,14 +16,6 @@ import { PART_KEYS, SERIES_TEXTS } from './treasuryTexts';
 
 // The chart library comes with the chart, after the desk's own chunk: the figures' table shows meanwhile.
 const SeriesChart = lazy(() => import('./SeriesChart').then((m) => ({ default: m.SeriesChart })));
-
-const Head = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: wrap;
-  h2 { flex: 1; margin: 0; }
-`;
 
 const Controls = styled.div`
   display: flex;
@@ -58,12 +51,12 @@ export function TreasuryDesk() {
   const currency = shownCurrency(desk.data, desk.currency);
   return (
     <section aria-label={t('treasury.title')}>
-      <Head>
+      <DeskHead>
         <h2>{t('treasury.title')}</h2>
         <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading && desk.sheetLoading}>
           {t('treasury.reload')}
         </Button>
-      </Head>
+      </DeskHead>
       <Muted style={{ margin: '6px 0 0' }}>{t('treasury.intro')}</Muted>
       <Controls>
         <PressedChoice role="group" label={t('treasury.figure')} value={desk.series} options={TREASURY_SERIES.map((s) => [s, t(SERIES_TEXTS[s].label)] as const)} onChoose={desk.pick} />

@@ -5,7 +5,7 @@ import { USER_ACTIONS, USER_NOTE_MAX, USER_REASON_MAX } from '../../../../../dom
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted } from '../../../../app/ui/Panel';
 import type { OperatorUserFlow } from '../../accounts.hooks';
-import { ACTION_KEYS, IDENTITY_KEYS } from './UserPage';
+import { ACTION_KEYS, IdentityOptions } from './UserPage';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
 const PROBLEM_KEYS = { reasonRequired: 'usersDesk.problem.reasonRequired', codeRequired: 'usersDesk.problem.codeRequired' } as const;
@@ -41,11 +41,7 @@ export function UserActionDialog({ user }: { user: OperatorUserFlow }) {
         <label style={{ display: 'block', marginBottom: 8 }}>
           {t('usersDesk.newLevel')}{' '}
           <select value={level} onChange={(e) => setLevel(Number(e.target.value) as NameStatus)}>
-            {([1, 2, 3, 4] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(IDENTITY_KEYS[s])}
-              </option>
-            ))}
+            <IdentityOptions />
           </select>
         </label>
       )}

@@ -21,6 +21,20 @@ export const IDENTITY_KEYS: Record<NameStatus, string> = {
   4: 'usersDesk.level.4',
 };
 
+/** The identity levels as a select's options, lowest first (the users' filter, the set-level dialog). */
+export function IdentityOptions() {
+  const { t } = useTranslation();
+  return (
+    <>
+      {([1, 2, 3, 4] as const).map((s) => (
+        <option key={s} value={s}>
+          {t(IDENTITY_KEYS[s])}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Each action's button (and dialog title). */
 export const ACTION_KEYS: Record<UserActionKind, string> = {
   freeze: 'usersDesk.action.freeze',

@@ -9,7 +9,7 @@ import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import { useOperatorUser, useOperatorUsers } from '../../accounts.hooks';
-import { IDENTITY_KEYS, UserPageView } from './UserPage';
+import { IDENTITY_KEYS, IdentityOptions, UserPageView } from './UserPage';
 
 /** The form's fields, as typed (presentation): turned into the machine's filters when sent. */
 interface Fields {
@@ -94,11 +94,7 @@ export function UsersDesk() {
           {t('usersDesk.col.identity')}{' '}
           <select value={fields.name_status} onChange={(e) => set('name_status')(e.target.value)}>
             <option value="">{t('usersDesk.any')}</option>
-            {([1, 2, 3, 4] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(IDENTITY_KEYS[s])}
-              </option>
-            ))}
+            <IdentityOptions />
           </select>
         </label>
         <TriSelect labelKey="usersDesk.col.twoFactor" value={fields.two_factor} onChange={set('two_factor')} />

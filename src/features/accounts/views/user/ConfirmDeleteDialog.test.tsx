@@ -4,23 +4,13 @@
  * what they do (issue 50 C3), and a refused delete said in the dialog, still there 3 s later,
  * until the question is answered again or closed (issue 50 S3).
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { confirmQuestion as question } from '../../../../app/testing/confirmQuestion';
-import { inApp, testTexts, type TestI18n } from '../../../../app/testing/viewHarness';
+import { viewsOnFakeTimers } from '../../../../app/testing/viewHarness';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
-let i18n: TestI18n;
-beforeEach(async () => {
-  i18n = await testTexts();
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
-
-const shown = (ui: React.ReactNode) => render(inApp(i18n, ui));
+const shown = viewsOnFakeTimers();
 
 describe('the delete question', () => {
   it('a refused delete stays in the dialog (role=alert), untoasted, 3 s later; "Keep address" closes it (issue 50 S3)', async () => {

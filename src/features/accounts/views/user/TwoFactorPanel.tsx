@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isSecondFactorCode, isTotpCode } from '../../../../../domain/twoFactor';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DateTime } from '../../../../app/ui/DateTime';
@@ -10,6 +9,7 @@ import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
 import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
 import { FormRefusal } from '../../../../kit/auth/AuthForm';
+import { useTypedCode } from '../../../../kit/auth/typedCode';
 
 const Body = styled(PanelBody)`
   display: grid;
@@ -64,15 +64,7 @@ const Body = styled(PanelBody)`
 /** A code typed into a small form: the app's 6 digits (or, to turn 2FA off, a recovery code too). */
 function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; allowRecovery?: boolean; danger?: boolean; onSubmit: (code: string) => void; onEdit: () => void; extra?: ReactNode }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
-  const id = useId();
-  const valid = props.allowRecovery ? isSecondFactorCode(code) : isTotpCode(code);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (valid) props.onSubmit(code);
-  };
+  const { id, code, setCode, invalid, submit } = useTypedCode(props.allowRecovery, props.onSubmit);
   return (
     <form noValidate onSubmit={submit}>
       <label htmlFor={id}>
@@ -94,7 +86,7 @@ function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; a
         {t(props.buttonKey)}
       </Button>
       {props.extra}
-      {touched && !valid && <span className="error">{t(props.allowRecovery ? 'twoFactor.recoveryCodeInvalid' : 'twoFactor.codeInvalid')}</span>}
+      {invalid && <span className="error">{t(props.allowRecovery ? 'twoFactor.recoveryCodeInvalid' : 'twoFactor.codeInvalid')}</span>}
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_MARKET, FEE_PRODUCTS, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { Button } from '../../../../app/ui/Button';
 import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
-import { FormField } from '../../../../app/ui/FormField';
+import { FormField, FormSelectField } from '../../../../app/ui/FormField';
 import { FormProblem } from '../../../../app/ui/FormRows';
 import { Muted } from '../../../../app/ui/Panel';
 import {
@@ -21,24 +21,6 @@ import {
   type TiersValues,
 } from './feesDeskSchemas';
 
-/** A labelled select of a Formik field over given options. */
-function SelectField(props: { name: string; labelKey: string; options: ReadonlyArray<{ value: string; label: string }> }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t(props.labelKey)}</label>
-      <Field as="select" id={id} name={props.name}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Field>
-    </div>
-  );
-}
-
 /** A form-wide problem (the tier table's climb), said under the form once submitted. */
 function FormWideProblem(props: { name: string }) {
   const { t } = useTranslation();
@@ -53,8 +35,8 @@ function MarketFields(props: { desk: FeesDesk; product: string }) {
   const markets = [DEFAULT_MARKET, ...props.desk.markets.filter((m) => m.product === props.product).map((m) => m.market)];
   return (
     <>
-      <SelectField name="product" labelKey="fees.product" options={FEE_PRODUCTS.map((p) => ({ value: p, label: t(p === 'spot' ? 'fees.spot' : 'fees.futures') }))} />
-      <SelectField name="market" labelKey="fees.market" options={markets.map((m) => ({ value: m, label: m === DEFAULT_MARKET ? t('fees.deskDefault') : m.replace('_', '/') }))} />
+      <FormSelectField name="product" labelKey="fees.product" options={FEE_PRODUCTS.map((p) => ({ value: p, label: t(p === 'spot' ? 'fees.spot' : 'fees.futures') }))} />
+      <FormSelectField name="market" labelKey="fees.market" options={markets.map((m) => ({ value: m, label: m === DEFAULT_MARKET ? t('fees.deskDefault') : m.replace('_', '/') }))} />
     </>
   );
 }
@@ -117,7 +99,7 @@ export function ScheduleDialog(props: DeskDialogProps & { desk: FeesDesk; row: F
               <Muted style={{ margin: 0 }}>{t('fees.form.scheduleIntro')}</Muted>
               <div className="row">
                 <MarketFields desk={props.desk} product={values.product} />
-                <SelectField name="tier" labelKey="fees.tier" options={props.desk.tiers.map((r) => ({ value: String(r.tier), label: String(r.tier) }))} />
+                <FormSelectField name="tier" labelKey="fees.tier" options={props.desk.tiers.map((r) => ({ value: String(r.tier), label: String(r.tier) }))} />
               </div>
               {!values.remove && (
                 <div className="row two">

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEE_PATHS } from '../../../../../domain/fees';
 import type { Services } from '../../../../app/services';
-import { darkTheme } from '../../../../app/theme';
+import { FORM_TEST_MS, renderView } from '../../../../app/testing/viewHarness';
 import type { ApiClient } from '../../../../services/api';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
 import { createOperatorStorage } from '../../../../services/operatorStorage';
 import { memoryStore } from '../../../../services/storage';
 import { FeesContext } from '../../fees.context';
@@ -17,13 +14,8 @@ import { FeesDeskPage } from './FeesDeskPage';
 
 afterEach(cleanup);
 
-/** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
-const FORM_TEST_MS = 20_000;
-
 /** The desk over a fake operator API (the code 000000 is refused), for an operator whose stored session holds `roles`. */
 async function renderDesk(roles: string[]) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
   const calls: Array<{ path: string; body: unknown }> = [];
   const operatorApi = {
     post: async <T,>(path: string, body: unknown) => {
@@ -37,16 +29,11 @@ async function renderDesk(roles: string[]) {
   const store = memoryStore();
   createOperatorStorage(store).write('t', { id: 1, account: 'root', roles });
   const flows = provide({ api: operatorApi, operatorApi, store, showToast: () => undefined } as unknown as Services);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <FeesContext.Provider value={flows}>
-          <FeesDeskPage />
-        </FeesContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
+  await renderView(
+    <FeesContext.Provider value={flows}>
+      <FeesDeskPage />
+    </FeesContext.Provider>,
   );
-  await act(async () => undefined);
   return calls;
 }
 

@@ -1,11 +1,11 @@
-import { Field, Form, Formik, useFormikContext } from 'formik';
-import { useId } from 'react';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { RetryAlert } from '../../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { FormField } from '../../../../app/ui/FormField';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { boundsOf, formOfSettings, legalTradeSchema, type LegalTradeForm } from '../../../../../domain/fiatSettings';
 import { useFiatSettings } from '../../fiat.hooks';
@@ -26,6 +26,7 @@ const Fields = styled.div`
   margin: 16px 0;
   ${PHONE} { grid-template-columns: minmax(0, 1fr); }
   .field { display: grid; gap: 6px; align-content: start; }
+  .with-button { display: flex; }
   label { font-size: 13px; font-weight: 600; }
   input {
     background: ${({ theme }) => theme.color.panelRaised};
@@ -50,36 +51,10 @@ const Actions = styled.div`
   flex-wrap: wrap;
 `;
 
-/** One setting: its label, input, what it means, and the form's translated message. */
+/** One setting: its label, input, what it means, and the form's translated message (with the setting's bounds). */
 function SettingField(props: { name: keyof LegalTradeForm }) {
-  const { t } = useTranslation();
-  const { errors, touched } = useFormikContext<LegalTradeForm>();
-  const id = useId();
   const field = FIELDS[props.name];
-  const error = touched[props.name] ? errors[props.name] : undefined;
-  const bounds = boundsOf(props.name);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t(field.label)}</label>
-      <Field
-        id={id}
-        name={props.name}
-        type="text"
-        autoComplete="off"
-        inputMode={field.inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-      />
-      <span id={`${id}-hint`} className="hint">
-        {t(field.hint)}
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="error" role="alert">
-          {t(String(error), { min: bounds.min, max: bounds.max })}
-        </span>
-      )}
-    </div>
-  );
+  return <FormField name={props.name} labelKey={field.label} hintKey={field.hint} inputMode={field.inputMode} messageValues={boundsOf(props.name)} />;
 }
 
 /** The buttons: save (once something changed) and undo. */

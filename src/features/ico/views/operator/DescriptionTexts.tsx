@@ -2,17 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LocaleCode } from '../../../../../domain/languages';
-import { Segmented } from '../../../../app/ui/Segmented';
+import { LanguageTabs } from '../../../../app/ui/LanguageTabs';
 import type { FormProblem } from '../../machines/icoDesk/icoDesk.machine';
-
-// Nine languages do not fit a phone's width: the strip scrolls inside itself, never the page.
-const Tabs = styled(Segmented)`
-  align-self: flex-start;
-  max-width: 100%;
-  overflow-x: auto;
-  .mark { margin-left: 4px; }
-  .missing { color: ${({ theme }) => theme.color.textFaint}; }
-`;
 
 const Note = styled.span<{ $problem?: boolean }>`
   font-size: 11px;
@@ -41,38 +32,36 @@ export function DescriptionTexts(props: {
   const unwritten = LANGUAGES.filter((l) => props.texts[l.lang].trim() === '' && l.lang !== DEFAULT_LANGUAGE.lang);
   return (
     <div className="wide" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      <Tabs role="tablist" aria-label={t('ico.desk.languages')}>
-        {LANGUAGES.map((l) => {
+      <LanguageTabs
+        label={t('ico.desk.languages')}
+        open={open}
+        panelId={PANEL_ID}
+        onOpen={setOpen}
+        tab={(l) => {
           const written = props.texts[l.lang].trim() !== '';
           const fallback = l.lang === DEFAULT_LANGUAGE.lang;
           const state = t(written ? 'ico.desk.textWritten' : 'ico.desk.textMissing');
-          return (
-            <button
-              key={l.lang}
-              type="button"
-              role="tab"
-              aria-selected={l.lang === open}
-              aria-controls={PANEL_ID}
-              aria-label={`${l.name}${fallback ? ` · ${t('ico.desk.fallbackMark')}` : ''} (${state})`}
-              aria-invalid={missing && fallback}
-              data-state={written ? 'written' : 'missing'}
-              onClick={() => setOpen(l.lang)}
-            >
-              {l.name}
-              {fallback && <span className="mark">· {t('ico.desk.fallbackMark')}</span>}
-              {written ? (
-                <span className="mark" aria-hidden>
-                  ✓
-                </span>
-              ) : (
-                <span className="mark missing" aria-hidden>
-                  {t('ico.desk.textMissing')}
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </Tabs>
+          return {
+            label: `${l.name}${fallback ? ` · ${t('ico.desk.fallbackMark')}` : ''} (${state})`,
+            invalid: missing && fallback,
+            state: written ? 'written' : 'missing',
+            marks: (
+              <>
+                {fallback && <span className="mark">· {t('ico.desk.fallbackMark')}</span>}
+                {written ? (
+                  <span className="mark" aria-hidden>
+                    ✓
+                  </span>
+                ) : (
+                  <span className="mark missing" aria-hidden>
+                    {t('ico.desk.textMissing')}
+                  </span>
+                )}
+              </>
+            ),
+          };
+        }}
+      />
       <Note data-testid="ico-desk-missing-languages">
         {unwritten.length === 0 ? t('ico.desk.allLanguages') : t('ico.desk.missingLanguages', { languages: unwritten.map((l) => l.name).join(', ') })}
       </Note>

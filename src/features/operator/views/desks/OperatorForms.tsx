@@ -1,46 +1,19 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { OperatorCreate, OperatorRole, OperatorView } from '../../../../../domain/operators';
-import { Button } from '../../../../app/ui/Button';
-import { Dialog } from '../../../../app/ui/Dialog';
 import { FormField } from '../../../../app/ui/FormField';
+import { DeskDialog, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
 import { Muted } from '../../../../app/ui/Panel';
-import { DeskForm, Refusal, RoleChecks } from './deskUi';
+import { DeskForm, RoleChecks } from './deskUi';
 import { operatorCreateSchema, operatorRolesSchema, type OperatorCreateValues, type OperatorRolesValues } from './operatorSchemas';
 
-interface FormProps {
-  sending: boolean;
-  refusal: ToastMessage | undefined;
-  onClose: () => void;
-}
-
-/** The footer of a form dialog: Cancel, and the submit button of the form `formId`. */
-function Footer(props: { formId: string; sending: boolean; submitKey: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" form={props.formId} disabled={props.sending}>
-        {t(props.submitKey)}
-      </Button>
-    </>
-  );
-}
-
 /** A new operator: account, password and roles; the server's refusal (a taken name, say) shows here and the form stays. */
-export function CreateOperatorDialog(props: FormProps & { onSubmit: (fields: OperatorCreate) => void }) {
+export function CreateOperatorDialog(props: DeskDialogProps & { onSubmit: (fields: OperatorCreate) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
-    <Dialog
-      title={t('operatorDesks.operators.createTitle')}
-      onClose={props.onClose}
-      footer={<Footer formId={formId} sending={props.sending} submitKey="operatorDesks.operators.createSubmit" onClose={props.onClose} />}
-    >
+    <DeskDialog {...props} title={t('operatorDesks.operators.createTitle')} submitKey="operatorDesks.operators.createSubmit" formId={formId}>
       <Formik<OperatorCreateValues>
         initialValues={{ account: '', password: '', roles: [] }}
         validationSchema={operatorCreateSchema}
@@ -53,36 +26,32 @@ export function CreateOperatorDialog(props: FormProps & { onSubmit: (fields: Ope
               <FormField name="account" labelKey="operatorDesks.operators.account" autoComplete="off" />
               <FormField name="password" labelKey="operatorDesks.operators.password" type="password" autoComplete="new-password" />
               <RoleChecks name="roles" error={touched.roles || submitCount > 0 ? (errors.roles as string | undefined) : undefined} />
-              <Refusal refusal={props.refusal} />
+              <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
       </Formik>
-    </Dialog>
+    </DeskDialog>
   );
 }
 
 /** One operator's roles; taking effect at its very next call. */
-export function RolesDialog(props: FormProps & { operator: OperatorView; onSubmit: (roles: OperatorRole[]) => void }) {
+export function RolesDialog(props: DeskDialogProps & { operator: OperatorView; onSubmit: (roles: OperatorRole[]) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
-    <Dialog
-      title={t('operatorDesks.operators.rolesTitle', { account: props.operator.account })}
-      onClose={props.onClose}
-      footer={<Footer formId={formId} sending={props.sending} submitKey="operatorDesks.operators.rolesSubmit" onClose={props.onClose} />}
-    >
+    <DeskDialog {...props} title={t('operatorDesks.operators.rolesTitle', { account: props.operator.account })} submitKey="operatorDesks.operators.rolesSubmit" formId={formId}>
       <Formik<OperatorRolesValues> initialValues={{ roles: props.operator.roles }} validationSchema={operatorRolesSchema} onSubmit={(values) => props.onSubmit(values.roles)}>
         {({ errors, submitCount }) => (
           <Form id={formId} noValidate aria-label={t('operatorDesks.operators.rolesTitle', { account: props.operator.account })}>
             <DeskForm>
               <Muted style={{ margin: 0 }}>{t('operatorDesks.operators.rolesIntro')}</Muted>
               <RoleChecks name="roles" error={submitCount > 0 ? (errors.roles as string | undefined) : undefined} />
-              <Refusal refusal={props.refusal} />
+              <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
       </Formik>
-    </Dialog>
+    </DeskDialog>
   );
 }

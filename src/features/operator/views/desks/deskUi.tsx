@@ -1,11 +1,9 @@
 import { Field } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../../../domain/operators';
 import { PHONE } from '../../../../app/theme';
 import { fieldInput } from '../../../../app/ui/FormField';
-import { FormProblem } from '../../../../app/ui/FormRows';
 
 /** Each role's name and what it may do, as the forms and the list say them. */
 export const ROLE_KEYS: Readonly<Record<OperatorRole, { name: string; hint: string }>> = {
@@ -16,15 +14,6 @@ export const ROLE_KEYS: Readonly<Record<OperatorRole, { name: string; hint: stri
   support: { name: 'operatorDesks.role.support', hint: 'operatorDesks.role.supportHint' },
   auditor: { name: 'operatorDesks.role.auditor', hint: 'operatorDesks.role.auditorHint' },
 };
-
-/** A desk's title row: the title, then its actions on the right (wrapping on a phone). */
-export const DeskHead = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: wrap;
-  h2 { flex: 1; margin: 0; }
-`;
 
 /** A desk's form inside a dialog, or a filter bar: small labels over dense inputs. */
 export const DeskForm = styled.div`
@@ -66,22 +55,5 @@ export function RoleChecks(props: { name: string; error?: string }) {
         </span>
       )}
     </fieldset>
-  );
-}
-
-/** The server's refusal of a form's submission, in the form (translated by the server, or a catalogue key). */
-export function Refusal(props: { refusal: ToastMessage | undefined }) {
-  const { t } = useTranslation();
-  if (!props.refusal) return null;
-  return <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>;
-}
-
-/** A hash shown short (its first and last characters), whole on hover and for copying. */
-export function ShortHash(props: { hash: string }) {
-  const short = props.hash.length > 14 ? `${props.hash.slice(0, 8)}…${props.hash.slice(-4)}` : props.hash || '—';
-  return (
-    <code title={props.hash} data-hash={props.hash}>
-      {short}
-    </code>
   );
 }

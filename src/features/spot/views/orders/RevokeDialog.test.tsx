@@ -3,23 +3,13 @@
  * The question before an order is cancelled: buttons that say what they do (issue 50 C3: not
  * "Cancel" / "Confirm" under the title "Cancel order").
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { confirmQuestion as question } from '../../../../app/testing/confirmQuestion';
-import { inApp, testTexts, type TestI18n } from '../../../../app/testing/viewHarness';
+import { viewsOnFakeTimers } from '../../../../app/testing/viewHarness';
 import { RevokeQuestion } from './RevokeDialog';
 
-let i18n: TestI18n;
-beforeEach(async () => {
-  i18n = await testTexts();
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
-
-const shown = (ui: React.ReactNode) => render(inApp(i18n, ui));
+const shown = viewsOnFakeTimers();
 
 describe('the cancel-order question', () => {
   it('cancelling an order: "Keep order" and "Cancel order", not "Cancel" and "Confirm" (issue 50 C3)', async () => {

@@ -3,25 +3,15 @@
  * Issue 52 §2: the order's deal details show the fee rate each fill used, the user's own — a maker
  * rebate reads as a negative rate beside its negative fee, exactly, never rounded.
  */
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { appMachine } from '../../../../app/machines/app/app.machine';
+import { inShell, renderView } from '../../../../app/testing/viewHarness';
 import { ORDER_DETAIL } from '../../../../app/machines/fixtures/spotOrders';
-import { darkTheme } from '../../../../app/theme';
-import { ShellContext } from '../../../../app/views/hooks';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
 import { DetailView } from './SpotDetailPage';
 
 afterEach(cleanup);
 
 async function shown(locale: 'en_US' | 'fr_FR') {
-  const i18n = await initI18n(locale);
-  await completeCatalogue(i18n);
-  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
   const detail = {
     ...ORDER_DETAIL,
     fee: '-1.025',
@@ -32,18 +22,7 @@ async function shown(locale: 'en_US' | 'fr_FR') {
       { ...ORDER_DETAIL.deals[0]!, id: 11, fee: '0', rate: null, role: 'maker' as const },
     ],
   };
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <ShellContext.Provider value={{ app } as never}>
-          <MemoryRouter>
-            <DetailView detail={detail} />
-          </MemoryRouter>
-        </ShellContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
-  );
-  return i18n;
+  return renderView(inShell(<DetailView detail={detail} />), { locale, route: '/' });
 }
 
 describe('spot order detail: fee rates', () => {

@@ -1,29 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { Navigate, useParams } from 'react-router-dom';
 import { useHelpArticleFlow } from '../../support.hooks';
 import { NoteText } from '../../../../app/layout/Footer';
 import { Badge } from '../../../../app/ui/Badge';
-import { RetryButton } from '../../../../app/ui/RetryButton';
-import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { PageTitle } from '../../../../app/ui/Panel';
+import { ArticlePanel } from '../ArticlePanel';
 import { categoryKey } from './helpCategories';
-
-const Back = styled(Link)`
-  display: inline-block;
-  margin-bottom: 10px;
-  color: ${({ theme }) => theme.color.textDim};
-  &:hover { color: ${({ theme }) => theme.color.accent}; }
-`;
-
-const Article = styled.article`
-  max-width: 760px;
-  /* Long links and addresses in an article break rather than widen the page; pictures fit. */
-  overflow-wrap: break-word;
-  img { max-width: 100%; height: auto; }
-  pre { overflow-x: auto; }
-  ul { padding-left: 20px; }
-  p, li { color: ${({ theme }) => theme.color.text}; }
-`;
 
 /** Spec §2 /user/helpDetail/:id: one article, rendered like the platform notes. */
 export function HelpDetailPage() {
@@ -36,24 +18,16 @@ export function HelpDetailPage() {
 function HelpArticleView(props: { id: string }) {
   const { t } = useTranslation();
   const flow = useHelpArticleFlow(props.id);
+  const article = flow.loading ? undefined : flow.article;
   return (
-    <Panel>
-      <PanelBody>
-        <Back to="/user/helpcenter">← {t('help.back')}</Back>
-        {flow.failed ? (
-          <Muted role="alert">
-            {t('help.notFound')} <RetryButton small onRetry={flow.retry} />
-          </Muted>
-        ) : flow.loading || !flow.article ? (
-          <Muted>{t('common.loading')}</Muted>
-        ) : (
-          <Article>
-            <PageTitle>{flow.article.question}</PageTitle>
-            <Badge>{t(categoryKey(flow.article.category))}</Badge>
-            <NoteText content={flow.article.answer} />
-          </Article>
-        )}
-      </PanelBody>
-    </Panel>
+    <ArticlePanel back="/user/helpcenter" backLabel={t('help.back')} notFound={t('help.notFound')} failed={flow.failed} onRetry={flow.retry} ready={Boolean(article)}>
+      {article && (
+        <>
+          <PageTitle>{article.question}</PageTitle>
+          <Badge>{t(categoryKey(article.category))}</Badge>
+          <NoteText content={article.answer} />
+        </>
+      )}
+    </ArticlePanel>
   );
 }

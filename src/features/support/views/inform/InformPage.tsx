@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { useInformFlow } from '../../support.hooks';
+import { PagePager } from '../PagePager';
 import { Button } from '../../../../app/ui/Button';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import { DateTime } from '../../../../app/ui/DateTime';
@@ -62,14 +63,6 @@ const Side = styled.div`
   align-items: flex-end;
   gap: 4px;
   time { color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; white-space: nowrap; }
-`;
-
-const Pager = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 10px;
 `;
 
 /** Spec §2 /inform: the signed-in user's notifications with mark as read and mark all read. */
@@ -133,17 +126,7 @@ export function InformPage() {
             ))}
           </List>
         )}
-        {signedIn && pages > 1 && (
-          <Pager>
-            <Button type="button" $variant="ghost" $small disabled={inform.page <= 1 || inform.busy} onClick={() => load(inform.page - 1)}>
-              {t('inform.prev')}
-            </Button>
-            <Muted>{t('inform.pageOf', { page: inform.page, pages })}</Muted>
-            <Button type="button" $variant="ghost" $small disabled={inform.page >= pages || inform.busy} onClick={() => load(inform.page + 1)}>
-              {t('inform.next')}
-            </Button>
-          </Pager>
-        )}
+        {signedIn && <PagePager page={inform.page} pages={pages} busy={inform.busy} onPage={load} texts={{ prev: t('inform.prev'), next: t('inform.next'), pageOf: t('inform.pageOf', { page: inform.page, pages }) }} />}
       </PanelBody>
     </Panel>
   );

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge } from '../../../../app/ui/Badge';
-import { Button } from '../../../../app/ui/Button';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import { NOTICE_BOARD_SIZE } from '../../machines/notices/noticeBoard.machine';
 import { useNoticeBoardFlow } from '../../support.hooks';
+import { PagePager } from '../PagePager';
 
 const List = styled.ul`
   list-style: none;
@@ -25,14 +25,6 @@ const List = styled.ul`
   a { color: ${({ theme }) => theme.color.text}; font-weight: 500; overflow-wrap: anywhere; }
   a:hover { color: ${({ theme }) => theme.color.accent}; }
   time { margin-left: auto; color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; white-space: nowrap; }
-`;
-
-const Pager = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: 8px;
-  margin-top: 10px;
 `;
 
 /**
@@ -67,17 +59,7 @@ export function NoticesPage() {
             ))}
           </List>
         )}
-        {pages > 1 && (
-          <Pager>
-            <Button type="button" $variant="ghost" $small disabled={board.page <= 1 || board.loading} onClick={() => board.goTo(board.page - 1)}>
-              {t('notices.prev')}
-            </Button>
-            <Muted>{t('notices.pageOf', { page: board.page, pages })}</Muted>
-            <Button type="button" $variant="ghost" $small disabled={board.page >= pages || board.loading} onClick={() => board.goTo(board.page + 1)}>
-              {t('notices.next')}
-            </Button>
-          </Pager>
-        )}
+        <PagePager page={board.page} pages={pages} busy={board.loading} onPage={board.goTo} texts={{ prev: t('notices.prev'), next: t('notices.next'), pageOf: t('notices.pageOf', { page: board.page, pages }) }} />
       </PanelBody>
     </Panel>
   );

@@ -5,16 +5,8 @@ import { NOTICE_BODY_MAX, NOTICE_TITLE_MAX } from '../../../../../domain/notices
 import { NoteText } from '../../../../app/layout/Footer';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { Segmented } from '../../../../app/ui/Segmented';
+import { LanguageTabs } from '../../../../app/ui/LanguageTabs';
 import { previewOf, type EditorProblem, type NoticeEditor } from '../../machines/noticesDesk/noticesDesk.form';
-
-// Nine languages do not fit a phone's width: the strip scrolls inside itself, never the page.
-const Tabs = styled(Segmented)`
-  align-self: flex-start;
-  max-width: 100%;
-  overflow-x: auto;
-  .written { margin-left: 4px; }
-`;
 
 const Form = styled.div`
   display: flex;
@@ -80,26 +72,24 @@ export function NoticeEditorForm(props: {
   const preview = previewOf(editor);
   return (
     <Form aria-label={t('noticesDesk.editor')}>
-      <Tabs role="tablist" aria-label={t('noticesDesk.languages')}>
-        {LANGUAGES.map((l) => {
+      <LanguageTabs
+        label={t('noticesDesk.languages')}
+        open={open}
+        panelId={PANEL_ID}
+        onOpen={props.onTab}
+        tab={(l) => {
           const written = editor.titles[l.lang].trim() !== '' || editor.bodies[l.lang].trim() !== '';
-          return (
-            <button
-              key={l.lang}
-              type="button"
-              role="tab"
-              aria-selected={l.lang === open}
-              aria-controls={PANEL_ID}
-              aria-label={written ? `${l.name} (${t('noticesDesk.written')})` : l.name}
-              aria-invalid={problem?.lang === l.lang}
-              onClick={() => props.onTab(l.lang)}
-            >
-              {l.name}
-              {written && <span className="written" aria-hidden>✓</span>}
-            </button>
-          );
-        })}
-      </Tabs>
+          return {
+            label: written ? `${l.name} (${t('noticesDesk.written')})` : l.name,
+            invalid: problem?.lang === l.lang,
+            marks: written && (
+              <span className="mark" aria-hidden>
+                ✓
+              </span>
+            ),
+          };
+        }}
+      />
       <div id={PANEL_ID} role="tabpanel" aria-label={language.name} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         <label>
           {t('noticesDesk.field.title')} · {language.name}

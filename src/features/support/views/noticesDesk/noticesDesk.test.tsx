@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { inShell, renderView } from '../../../../app/testing/viewHarness';
+import { fromCallback, fromPromise } from 'xstate';
 import type { NoticeDetail } from '../../../../../domain/notices';
-import { appMachine } from '../../../../app/machines/app/app.machine';
-import { ShellContext } from '../../../../app/views/hooks';
-import { inApp, testTexts } from '../../../../app/testing/viewHarness';
 import { noticeDetailMachine } from '../../machines/notices/noticeDetail.machine';
 import { NOTICE_DETAIL, OPERATOR_NOTE, OPERATOR_NOTICE } from '../../machines/notices/noticeFixtures';
 import { noticesDeskMachine } from '../../machines/noticesDesk/noticesDesk.machine';
@@ -22,17 +20,7 @@ afterEach(cleanup);
 const HOSTILE = '<img src=x onerror="window.hacked=1"><script>window.hacked=1</script>';
 
 async function renderWith(flows: Partial<SupportFlows>, children: ReactNode) {
-  const i18n = await testTexts();
-  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
-  render(
-    inApp(
-      i18n,
-      <ShellContext.Provider value={{ app } as never}>
-        <SupportContext.Provider value={flows as SupportFlows}>{children}</SupportContext.Provider>
-      </ShellContext.Provider>,
-    ),
-  );
-  await act(async () => undefined);
+  await renderView(inShell(<SupportContext.Provider value={flows as SupportFlows}>{children}</SupportContext.Provider>));
 }
 
 describe('notice pages render text, never HTML', () => {

@@ -7,6 +7,7 @@ import { MenusContext, type Menus } from '../../../../app/layout/navigation';
 import { fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { createOperatorCorrectionsActors } from '../../actors/operatorCorrections.actors';
 import { operatorCorrectionsMachine, type CorrectionsDeskInput } from '../../machines/operatorCorrections/operatorCorrections.machine';
+import { proposedCorrection } from '../../machines/operatorCorrections/operatorCorrections.model';
 import { WalletContext } from '../../wallet.context';
 import type { WalletFlows } from '../../wallet.hooks';
 import { CorrectionsDesk } from './CorrectionsDesk';
@@ -16,26 +17,8 @@ afterEach(cleanup);
 // The wallet's accounts as the route table gives them (the products' wallet menu entries): the spot account's is enough here.
 const menus: Menus = { header: [], order: [], user: [], wallet: [{ to: '/wallet/spot', labelKey: 'menu.wallet.spot', place: 20, account: 'spot' }] };
 
-const base: CorrectionView = {
-  id: 9,
-  user_id: 42,
-  user_account: 'trader@example.org',
-  currency: 'USDT',
-  account: 'spot',
-  direction: 'credit',
-  quantity: '25.5',
-  reason: 'Deposit 0xabc missed',
-  reference: '0xabc',
-  state: 'proposed',
-  proposed_by: 7,
-  proposed_by_account: 'fiona',
-  proposed_at: 1_700_000_000_000,
-  expires_at: 1_700_086_400_000,
-  decided_by: null,
-  decided_by_account: null,
-  decided_at: null,
-  decision_reason: null,
-};
+// A proposal by fiona, as the model tests know it.
+const base = proposedCorrection;
 const own: CorrectionView = { ...base, id: 10, proposed_by: 8, proposed_by_account: 'gary', reason: 'Double credit' };
 
 /** The desk over a fake operator API, for the operator `input` says. */

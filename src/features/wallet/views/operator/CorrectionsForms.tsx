@@ -1,33 +1,15 @@
-import { Field, Form, Formik } from 'formik';
+import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CORRECTION_DIRECTIONS, type CorrectionProposal, type CorrectionView } from '../../../../../domain/corrections';
 import { money } from '../../../../../domain/figures';
 import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
-import { FormField } from '../../../../app/ui/FormField';
+import { FormField, FormSelectField } from '../../../../app/ui/FormField';
 import { Muted } from '../../../../app/ui/Panel';
 import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
 import { approvalSchema, proposalSchema, rejectionSchema, type ApprovalValues, type ProposalValues, type RejectionValues } from './CorrectionsSchemas';
 
 export const DIRECTION_KEYS = { credit: 'corrections.direction.credit', debit: 'corrections.direction.debit' } as const;
-
-/** A labelled select of a Formik field. */
-function SelectField(props: { name: string; labelKey: string; options: ReadonlyArray<{ value: string; labelKey: string }> }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t(props.labelKey)}</label>
-      <Field as="select" id={id} name={props.name}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {t(o.labelKey)}
-          </option>
-        ))}
-      </Field>
-    </div>
-  );
-}
 
 /** A new proposal: whose account, which currency and account, credit or debit, how much, why, and a reference. Nothing moves yet. */
 export function ProposeDialog(props: DeskDialogProps & { onSubmit: (fields: CorrectionProposal) => void }) {
@@ -51,8 +33,8 @@ export function ProposeDialog(props: DeskDialogProps & { onSubmit: (fields: Corr
               <FormField name="currency" labelKey="col.currency" />
             </div>
             <div className="pair">
-              <SelectField name="account" labelKey="col.account" options={accounts.map((a) => ({ value: a.account, labelKey: a.labelKey }))} />
-              <SelectField name="direction" labelKey="corrections.directionLabel" options={CORRECTION_DIRECTIONS.map((d) => ({ value: d, labelKey: DIRECTION_KEYS[d] }))} />
+              <FormSelectField name="account" labelKey="col.account" options={accounts.map((a) => ({ value: a.account, label: t(a.labelKey) }))} />
+              <FormSelectField name="direction" labelKey="corrections.directionLabel" options={CORRECTION_DIRECTIONS.map((d) => ({ value: d, label: t(DIRECTION_KEYS[d]) }))} />
             </div>
             <FormField name="quantity" labelKey="col.quantity" inputMode="decimal" />
             <FormField name="reason" labelKey="corrections.reason" />

@@ -7,13 +7,11 @@ import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
-import { DeskDialog, DeskForm, DeskRefusal } from '../../../../app/ui/DeskDialog';
+import { DeskDialog, DeskForm, DeskRefusal, DeskTextField } from '../../../../app/ui/DeskDialog';
 import { Muted } from '../../../../app/ui/Panel';
+import { ShortHash } from '../../../../app/ui/ShortHash';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { useOperatorHeldDeposits } from '../../wallet.hooks';
-
-// The hash's ends are enough to find it on the chain's explorer; the whole one is the cell's title.
-const short = (text: string) => (text.length > 14 ? `${text.slice(0, 8)}…${text.slice(-4)}` : text);
 
 /** The reason in a word or two, so the row's actions fit at 1440 px; the whole sentence is its title. */
 const SHORT_REASON_KEYS: Record<HeldDeposit['held_reason'], string> = {
@@ -23,17 +21,6 @@ const SHORT_REASON_KEYS: Record<HeldDeposit['held_reason'], string> = {
 
 /** What the dialogs say of the deposit: its quantity, currency, network and user. */
 const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, network: row.network, account: row.account });
-
-/** A labelled text input of the dialog; its value is the machine's (the rules that judge it are there). */
-function TextField(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'numeric'; autoComplete?: string }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input id={id} type="text" value={props.value} inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} spellCheck={false} onChange={(e) => props.onChange(e.target.value)} />
-    </div>
-  );
-}
 
 /**
  * /operator, "Held deposits" (finance; docs/OPERATOR.md "Held deposits"): deposits that reached the
@@ -79,7 +66,7 @@ export function HeldDepositsDesk() {
             ),
           },
           { key: 'col.quantity', align: 'right', render: (r) => money(r.quantity, r.currency) },
-          { key: 'wallet.held.txHash', render: (r) => <code title={r.tx_hash}>{short(r.tx_hash)}</code> },
+          { key: 'wallet.held.txHash', render: (r) => <ShortHash hash={r.tx_hash} /> },
           { key: 'wallet.held.reason', render: (r) => <Badge $tone={r.held_reason === 'delisted' ? 'down' : 'warn'} title={t(DEPOSIT_HELD_REASON_KEYS[r.held_reason])}>{t(SHORT_REASON_KEYS[r.held_reason])}</Badge> },
           {
             key: 'col.actions',
@@ -106,8 +93,8 @@ export function HeldDepositsDesk() {
             <DeskForm>
               {desk.target && <Muted style={{ margin: 0 }}>{t('wallet.held.rowSummary', summary(desk.target))}</Muted>}
               <Muted style={{ margin: 0 }}>{t(desk.crediting ? 'wallet.held.creditIntro' : 'wallet.held.returnIntro')}</Muted>
-              {desk.returning && <TextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
-              <TextField label={t('wallet.held.code')} value={desk.code} onChange={(v) => desk.edit('code', v)} inputMode="numeric" autoComplete="one-time-code" />
+              {desk.returning && <DeskTextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
+              <DeskTextField label={t('wallet.held.code')} value={desk.code} onChange={(v) => desk.edit('code', v)} inputMode="numeric" autoComplete="one-time-code" />
               <DeskRefusal refusal={desk.refusal} />
             </DeskForm>
           </form>
