@@ -74,22 +74,20 @@ export interface ServerConfig {
    * entry's lease, never read from the environment): its products run only that entry's markets.
    */
   marketProcess?: string;
-  /** A cluster node's front (startNode.ts): it passes the calls it does not serve to the server that serves now. Never read from the environment. */
-  followServer?: boolean;
   /**
-   * ROLES: what `npm start` runs here (docs/ARCHITECTURE.md "Scale-out: identical nodes"), any of
-   * `server`, `front`, `markets`. Unset: with DATABASE_URL and REALTIME_BUS_URL all three — a
-   * cluster node, identical to every other (`markets` only where MARKET_PROCESSES has entries);
-   * otherwise `server`, the single process that runs everything.
+   * A cluster node's web part (startNode.ts): it serves every route beside the other nodes, runs no
+   * market, engine or timer of its own (each is an entry of `marketProcesses`, withDefaultEntries)
+   * and takes no lease. Never read from the environment.
+   */
+  node?: boolean;
+  /**
+   * ROLES: what `npm start` runs on a cluster node (docs/ARCHITECTURE.md "Scale-out: identical
+   * nodes"), any of `web` (every route and the sockets, on PORT) and `markets` (a member of the pool
+   * that holds the entries: the spot markets, futures, seconds and P2P). Unset: both — a node
+   * identical to every other. Only with DATABASE_URL and REALTIME_BUS_URL; without them
+   * `npm start` runs the single process that runs everything (roles undefined).
    */
   roles?: Role[];
-  /** SERVER_PORT: where a node's server listens for its fronts (default PORT + 1); PORT is its front's. */
-  serverPort?: number;
-  /**
-   * ADVERTISE_HOST: the address other nodes reach this one's server at (default HOST when it names
-   * one, else this machine's first non-loopback IPv4 address).
-   */
-  advertiseHost?: string;
   /**
    * Addresses whose X-Forwarded-For this server believes (TRUSTED_PROXIES, comma-separated: its
    * fronts, a load balancer), so rate limits and new-device notices see the client's address.
@@ -111,16 +109,13 @@ export interface ServerConfig {
   apiKeySecretOld?: Buffer[];
 }
 
-export type Role = 'server' | 'front' | 'markets';
+export type Role = 'web' | 'markets';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const port = portNumber(env.PORT ?? '8080', 'PORT');
   const marketProcesses = parseMarketProcesses(env.MARKET_PROCESSES);
   return {
-    roles: roles(env.ROLES, Boolean(env.DATABASE_URL && env.REALTIME_BUS_URL), (marketProcesses?.size ?? 0) > 0),
-    serverPort: env.SERVER_PORT ? portNumber(env.SERVER_PORT, 'SERVER_PORT') : port === 0 ? 0 : port + 1,
-    advertiseHost: env.ADVERTISE_HOST || undefined,
+    roles: roles(env.ROLES, Boolean(env.DATABASE_URL && env.REALTIME_BUS_URL)),
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
@@ -156,24 +151,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/**
- * The process that folds the market makers' history of the markets it runs: the server, not a
- * market process or a node's front. (The other timed work — blocks, settlement, daily runs,
- * delistings — is a product's `duties` part, run under the `duties` lease: kernel/cluster/shards/duties.ts.)
- */
-export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.followServer;
+const ROLES: readonly Role[] = ['web', 'markets'];
 
-const ROLES: readonly Role[] = ['server', 'front', 'markets'];
-
-function roles(value: string | undefined, shared: boolean, entries: boolean): Role[] {
-  if (!value) return shared ? ROLES.filter((role) => role !== 'markets' || entries) : ['server'];
+function roles(value: string | undefined, shared: boolean): Role[] | undefined {
+  if (!value) return shared ? [...ROLES] : undefined;
   const named = value.split(',').map((one) => one.trim()).filter(Boolean);
   const unknown = named.filter((one) => !ROLES.includes(one as Role));
   if (named.length === 0 || unknown.length > 0) throw new Error(`ROLES must name some of ${ROLES.join(', ')} (comma-separated), got ${value}`);
-  const chosen = ROLES.filter((role) => named.includes(role));
-  if (chosen.some((role) => role !== 'server') && !shared) throw new Error(`ROLES=${value} needs DATABASE_URL and REALTIME_BUS_URL (the cluster's PostgreSQL and Redis)`);
-  if (chosen.includes('markets') && !entries) throw new Error('ROLES with markets needs MARKET_PROCESSES (the entries the nodes share)');
-  return chosen;
+  if (!shared) throw new Error(`ROLES=${value} needs DATABASE_URL and REALTIME_BUS_URL (the cluster's PostgreSQL and Redis)`);
+  return ROLES.filter((role) => named.includes(role));
 }
 
 function apiKeySecrets(current: string | undefined, old: string | undefined): Pick<ServerConfig, 'apiKeySecret' | 'apiKeySecretOld'> {

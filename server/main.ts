@@ -11,7 +11,7 @@ if (config.stageTimes) enableStageTimes();
 // database): its books and timers are stale, so it leaves at once; started again, it stands by.
 const onLeaseLost = () => process.exit(75);
 
-if (config.roles?.join() === 'server') {
+if (!config.roles) {
   let server: RunningServer | undefined;
   stopOnSignals(
     () => server,
@@ -22,7 +22,7 @@ if (config.roles?.join() === 'server') {
     `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded ${server.db.dialect === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${config.dataDir})`}`,
   );
 } else {
-  // A cluster node (DATABASE_URL and REALTIME_BUS_URL, or ROLES): identical to every other.
+  // A cluster node (DATABASE_URL and REALTIME_BUS_URL): identical to every other.
   let node: RunningNode | undefined;
   stopOnSignals(() => node);
   node = await startNode(config, { onLeaseLost });

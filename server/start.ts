@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { followListedPairs, listPairs, PAIRS_CACHE, pairOpenings } from './kernel/platform/catalogue.js';
@@ -18,13 +17,11 @@ import { attachRealtime, type Realtime } from './kernel/platform/realtime/gatewa
 import { UserFeedPublisher } from './kernel/platform/realtime/userFeedPublisher.js';
 import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluster.js';
 import { reportListeners } from './kernel/cluster/bus/listenerReports.js';
-import { ownEntry } from './kernel/cluster/bus/owner.js';
+import { streamPublisher } from './kernel/cluster/bus/publisher.js';
+import { withDefaultEntries } from './kernel/cluster/shards/processes.js';
 import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/cluster/shards/follower.js';
-import { SERVER } from './kernel/cluster/shards/processes.js';
-import { entryQueue, serveCommands } from './kernel/cluster/shards/commandServer.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
 import { takeLease, takeServerLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
-import { advertisedUrl } from './kernel/cluster/shards/advertise.js';
 import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
 import { withApplicationName } from './kernel/platform/db/postgres.js';
 import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
@@ -56,13 +53,18 @@ export interface RunningServer {
  * Composition root: config → database → kernel → products (server/products/index.ts) → http →
  * realtime → listen → products start. Nothing here knows what a product does.
  */
-export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
+export async function startServer(given: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
+  // A cluster node's web part reaches every market and engine as an entry: those MARKET_PROCESSES
+  // leaves out are entries of their own (withDefaultEntries), held by some node's pool.
+  const config: ServerConfig = given.node ? { ...given, marketProcesses: withDefaultEntries(given.marketProcesses ?? new Map(), products.filter((p) => p.apart).map((p) => p.id)) } : given;
   // On a shared PostgreSQL one server runs; another started on it stands by until the lease is its
   // own (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would.
   // Its connections carry its own name (pg_stat_activity shows who holds what; a test cuts one server off by it).
   const instance = `openex-server-${randomUUID().slice(0, 8)}`;
   const databaseUrl = config.databaseUrl && withApplicationName(config.databaseUrl, instance);
-  const lease = await takeServerLease(databaseUrl, {
+  // A cluster node's web part takes none: it serves beside the other nodes, and what would run twice
+  // (markets, engines, timers) is each an entry of a lease of its own (startNode.ts).
+  const lease = config.node ? undefined : await takeServerLease(databaseUrl, {
     stopped: standby.stopped,
     onStandby: () => {
       console.log('standing by: another server runs on this database; taking over when its lease lapses');
@@ -93,7 +95,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const stopHearing = await listenForCacheChanges(db);
   // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
   // socket stands by for it (nothing can be waiting for it before the database is up).
-  const ownLease = lease ? undefined : await takeLease(db, 'server');
+  const ownLease = lease || config.node ? undefined : await takeLease(db, 'server');
   // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
   // pushes are dropped (nobody can have subscribed yet).
   let app: FastifyInstance | undefined;
@@ -105,17 +107,19 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const pairs = pairOpenings(log.error);
   // A pair listed through another node opens here as one listed here does (before the products read the pairs).
   const unfollowPairs = await followListedPairs(db, pairs, log.error);
-  let channels: ChannelRegistry | undefined;
+  // Made before the cluster is followed: the owners' first look adds their channels (pairs listed
+  // while this process was away) to it.
+  const registry = new ChannelRegistry(await listPairs(db), productChannels);
   const parts: ProductParts[] = [];
   const ownSnapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
-  // In the cluster (REALTIME_BUS_URL) this server is the owner of entry `server`: what its products
-  // publish and tell users goes to every socket through socket.io's Redis adapter, its own sockets
-  // included (bus/owner.ts); it follows the other owners for their snapshots, paused markets and
-  // commands (MARKET_PROCESSES' entries).
+  // In the cluster (REALTIME_BUS_URL) what its products publish and tell users goes to every socket
+  // of the cluster through the sockets stream, its own sockets included (bus/publisher.ts); it
+  // follows the entries' owners for their snapshots, paused markets and commands (MARKET_PROCESSES).
   const cluster = config.realtimeBus && openClusterRedis(config.realtimeBus, instance, log.error);
-  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, log.error, epoch);
-  // This server's own sockets' feed: the kernel's in one process; in the cluster what the owners'
-  // notices name for the users on these sockets (the kernel's feed is then the owner's).
+  const publisher = cluster && streamPublisher(cluster, ownSnapshot, instance, log.error);
+  await publisher?.start();
+  // This server's own sockets' feed: the kernel's in one process; in the cluster what the
+  // publishers' notices name for the users on these sockets (the kernel's feed is then the publisher's).
   const userFeed = new UserFeedPublisher(
     db,
     { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
@@ -125,7 +129,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     cluster &&
     (await followCluster(cluster, {
       publish: (channel, payload) => gateway?.publish(channel, payload),
-      addChannels: (list) => channels?.addChannels(list),
+      addChannels: (list) => registry.addChannels(list),
       log: log.error,
     }));
   const processes = config.marketProcesses ?? new Map();
@@ -133,12 +137,12 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const kernel: Kernel = {
     config,
     db,
-    userFeed: owner?.userFeed ?? userFeed,
+    userFeed: publisher?.userFeed ?? userFeed,
     log,
     // Every product's rules, those of products running apart too: the wallet here applies them.
     accounts: accountRules(products.map((p) => p.accounts), log.error, products.map((p) => p.walletAccounts)),
     pairs,
-    publish: (channel, payload) => (owner ? owner.publish(channel, payload) : gateway?.publish(channel, payload)),
+    publish: (channel, payload) => (publisher ? publisher.publish(channel, payload) : gateway?.publish(channel, payload)),
     remoteMarkets: follower && processes.size > 0 ? remoteMarketsOf(follower, processes) : undefined,
     offers: createOffers(),
   };
@@ -166,15 +170,16 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => kernel.remoteMarkets!.call(market, call), log.error) : undefined,
   });
   phase('http');
-  for (const [i, part] of parts.entries()) {
-    await part.prepare?.();
-    if (part.prepare) phase(`prepare ${here[i]!.id}`);
-  }
+  await oneAtATime(config.node ? db : undefined, async () => {
+    for (const [i, part] of parts.entries()) {
+      await part.prepare?.();
+      if (part.prepare) phase(`prepare ${here[i]!.id}`);
+    }
+  });
   // Made before the first login, so a refusal for an unknown account never pays an extra hash.
   await decoyHash();
   await app.ready();
   const stopListening = await listenForRevocations(db);
-  const registry = (channels = new ChannelRegistry(await listPairs(db), productChannels));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   // A pair's change on any process (a contract listed while running): its channels may be subscribed here from now on.
   const unhearChannels = onCacheChange(db, PAIRS_CACHE, () =>
@@ -184,7 +189,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     ),
   );
   const realtime = attachRealtime(app.server, registry, {
-    snapshot: follower ? (channel) => follower.snapshot(channel) : ownSnapshot,
+    // A channel a product here serves (the pair list; a single server's markets), else its entry's owner's.
+    snapshot: follower ? (channel) => { const own = ownSnapshot(channel); return own ? Promise.resolve(own) : follower.snapshot(channel); } : ownSnapshot,
     cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed) : undefined,
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
@@ -194,17 +200,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
   });
   gateway = realtime;
-  // Who listens on this server's own sockets, told to every owner (this one too), as the edges tell them.
+  // Who listens on this process's sockets, told to every owner.
   const listeners = cluster && reportListeners(cluster, realtime, instance, log.error);
-  await owner?.announce();
-  // HTTP fronts send the orders of the markets this server runs itself as commands to its entry.
-  const commands =
-    cluster &&
-    owner &&
-    (await serveCommands(entryQueue(cluster, SERVER, instance, log.error), (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), owner.reply, log.error));
   const address = await app.listen({ port: config.port, host: config.host });
-  // Where the cluster nodes' fronts send the calls they pass on, told in every beat from now on.
-  owner?.advertise(advertisedUrl((app.server.address() as AddressInfo).port, config.host, config.advertiseHost));
   phase('listen');
   for (const part of parts) await part.start?.();
   started();
@@ -230,13 +228,12 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         await pruning.stop();
         unhearChannels();
         unfollowPairs();
-        await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await duties.stop();
         await follower?.stop();
         await productLocks.release();
         await userFeed.idle();
-        await owner?.stop();
+        await publisher?.stop();
         await listeners?.stop();
         await stopListening();
         await realtime.close();
@@ -258,4 +255,24 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     instance,
     stop,
   };
+}
+
+/** Any constant: the same on every node sharing one PostgreSQL. */
+const PREPARE_LOCK_KEY = 7_241_002;
+
+/**
+ * The products' prepare on a cluster node (the first admin's account, the ICO demo's projects):
+ * nodes started together on a fresh database run it one after another, so a check-then-insert seed
+ * never runs twice at once. A single server (no `db` given) just runs it.
+ */
+async function oneAtATime(db: Database | undefined, work: () => Promise<void>): Promise<void> {
+  const session = await db?.session?.();
+  if (!session) return work();
+  try {
+    await session.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+    await work();
+  } finally {
+    await session.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]).catch(() => undefined);
+    await session.close();
+  }
 }

@@ -9,7 +9,7 @@ import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
 import { openClusterRedis } from './kernel/cluster/bus/cluster.js';
 import { ownEntry } from './kernel/cluster/bus/owner.js';
 import { entryQueue, serveCommands } from './kernel/cluster/shards/commandServer.js';
-import { marketsOf, productMarket } from './kernel/cluster/shards/processes.js';
+import { marketsOf, processOf, productMarket, runsSpot } from './kernel/cluster/shards/processes.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
 import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { joinEntryPool, type EntryPool } from './kernel/cluster/shards/entryPool.js';
@@ -41,21 +41,20 @@ export interface RunningMarketProcess {
 }
 
 /**
- * Fewer connections than the server's: the pipelines of a few markets. The embedded database's 64
- * connections hold the server's 20, a market process's 14, a front's 9 and two edges' 5 each.
+ * Fewer connections than the server's: the pipelines of a few markets.
  */
 const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
 
 /**
  * A market process (docs/ARCHITECTURE.md "Scale-out: market processes" and "… product processes"):
- * what MARKET_PROCESSES gives to MARKET_PROCESS — spot markets (their sequencers, books, candles
- * and market makers) and whole products that run apart (futures, seconds contracts, P2P) — and
- * nothing else: no port, no sockets. The server and the fronts send it the orders and cancels for
- * its markets, and its products' HTTP calls, through its entry's command queue; what its markets
- * and products publish, and its user notices, go to every socket through socket.io's Redis adapter
- * (bus/owner.ts), its answers to each caller's reply stream.
+ * what an entry of MARKET_PROCESSES runs — spot markets (their sequencers, books, candles and
+ * market makers: those it names, or every other pair for `*`) and whole products that run apart
+ * (futures, seconds contracts, P2P) — and nothing else: no port, no sockets. Every node's web part
+ * sends it the orders and cancels for its markets, and its products' HTTP calls, through its
+ * entry's command queue; what its markets and products publish, and its user notices, go to every
+ * socket through the sockets stream (bus/owner.ts), its answers to each caller's reply stream.
  *
- * Composition: database (the server's; no migrations: the server owns the schema) → cluster → the
+ * Composition: database (no migrations: a web part prepares the schema) → cluster → the
  * products with a kernel whose publish and user feed are the entry's owner side → the products' HTTP app (never
  * listening) → each product's lock → prepare (each market's lock, then its book) → its snapshots
  * and first beat → commands → start (market makers and timers).
@@ -81,14 +80,14 @@ export async function startMarketProcess(
   // one process off from the database by it).
   const instance = `openex-market-${randomUUID().slice(0, 8)}`;
   const shared = await openPostgres(withApplicationName(given.databaseUrl, instance), MARKET_PROCESS_POOLS);
-  // On a fresh database the node holding the server's lease may still be preparing it: the lease
-  // table and every table the markets rebuild from come with its migrations, the pairs with its
-  // seed. (A pool member asks once, before its take: joinMarketPool.)
+  // On a fresh database a web part may still be preparing it: the lease table and every table the
+  // markets rebuild from come with its migrations, the pairs with its seed. (A pool member asks
+  // once, before its take: joinMarketPool.)
   const migrated =
     standby.once ||
     (await untilPrepared(shared, {
       stopped: standby.stopped,
-      onWait: (pending) => waitLog.info(`waiting for the server to prepare the database (${pending.length} steps to go)`),
+      onWait: (pending) => waitLog.info(`waiting for the database to be prepared (${pending.length} steps to go)`),
     }).catch(async (error: unknown) => {
       await shared.close();
       throw error;
@@ -115,10 +114,12 @@ export async function startMarketProcess(
   const listed = await listPairs(db).catch(async (error: unknown) => {
     await lease.release();
     await db.close();
-    throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`no exchange schema at DATABASE_URL (start a web node first): ${error instanceof Error ? error.message : String(error)}`);
   });
-  const markets = marketsOf(config.marketProcesses!, name);
-  // Spot for the markets its entry names, and the products it names (futures), each whole.
+  // Its spot markets: those its entry names, or, the entry of every other pair (`*`), each pair no
+  // other entry names, those listed while it runs too.
+  const runsMarket = (symbol: string) => processOf(config.marketProcesses!, symbol) === name;
+  // Spot for its markets, and the products it names (futures), each whole.
   let apart: ServerProduct[];
   try {
     apart = productsApartOf(config, catalogue, name);
@@ -127,7 +128,7 @@ export async function startMarketProcess(
     await db.close();
     throw error;
   }
-  const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
+  const unknown = marketsOf(config.marketProcesses!, name).filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
   // What its products hold of rows another process may change (the halts, the fee rates) is forgotten when that one says so.
@@ -141,7 +142,7 @@ export async function startMarketProcess(
   const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
   // What a follower can subscribe to: the channels of the pairs this process runs (every contract pair's, with futures).
   const runsFutures = apart.some((p) => p.id === 'futures');
-  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
+  const channels = new ChannelRegistry(listed.filter((p) => runsMarket(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
   const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, log.error, lease.epoch);
   // A pair its entry names, listed while it runs (through any node), opens here (kernel/platform/catalogue.ts).
   const pairs = pairOpenings(log.error);
@@ -156,7 +157,13 @@ export async function startMarketProcess(
     pairs,
     publish: owner.publish,
   };
-  if (markets.length > 0) parts.push(await spot.create(kernel));
+  if (runsSpot(config.marketProcesses!, name)) {
+    parts.push(await spot.create(kernel));
+    // Its channels for a pair listed while it runs (the market opens in spot: openAnnouncedPairs).
+    pairs.onOpened(({ left, right }) => {
+      if (runsMarket(`${left}_${right}`)) channels.addSpotPair(left, right);
+    });
+  }
   const apartParts: ProductParts[] = [];
   for (const product of apart) apartParts.push(await product.create(kernel));
   parts.push(...apartParts);
@@ -217,7 +224,7 @@ export async function startMarketProcess(
  */
 export async function joinMarketPool(
   given: ServerConfig,
-  { carried, ...hooks }: Pick<StandbyHooks, 'onLeaseLost'> & { /** Counted in its share (entryPool.ts): 1 while its node holds the server's lease. */ carried?: () => number } = {},
+  hooks: Pick<StandbyHooks, 'onLeaseLost'> = {},
   catalogue: readonly ServerProduct[] = PRODUCTS,
 ): Promise<EntryPool> {
   const entries = [...(given.marketProcesses?.keys() ?? [])];
@@ -228,11 +235,11 @@ export async function joinMarketPool(
   const log = (message: string, error?: unknown) => (error === undefined ? console.log(`[${member}] ${message}`) : console.error(`[${member}] ${message}`, error));
   let toldWaiting = false;
   const take = async (free: string[]) => {
-    // A node that stands by for the server's lease joins at once: on a fresh database the holder may
-    // still be preparing it. Nothing is taken until it is done (the pool looks again next tick).
+    // A node joins at once: on a fresh database a web part may still be preparing it. Nothing is
+    // taken until it is done (the pool looks again next tick).
     const pending = await pendingPreparation(db);
     if (pending.length > 0) {
-      if (!toldWaiting) log(`waiting for the server to prepare the database (${pending.length} steps to go)`);
+      if (!toldWaiting) log(`waiting for the database to be prepared (${pending.length} steps to go)`);
       toldWaiting = true;
       return undefined;
     }
@@ -243,7 +250,7 @@ export async function joinMarketPool(
       throw error;
     }
   };
-  const pool = await joinEntryPool(db, entries, take, log, carried).catch(async (error: unknown) => {
+  const pool = await joinEntryPool(db, entries, take, log).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
@@ -273,7 +280,7 @@ async function standByFor(db: Database, entries: readonly string[], log: Kernel[
     await db.close();
     // The lease's table and fence come with the server's migrations (030).
     const noSchema = ['42P01', '42883'].includes(String((error as { code?: unknown } | null)?.code));
-    throw noSchema ? new Error(`no exchange schema at DATABASE_URL (start the server first): ${(error as Error).message}`) : error;
+    throw noSchema ? new Error(`no exchange schema at DATABASE_URL (start a web node first): ${(error as Error).message}`) : error;
   });
   if (lease) return lease;
   await db.close();

@@ -13,7 +13,7 @@ import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfPr
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
 import { cpuPerOrder } from './cpuPerOrder.js';
-import { marketProcessesSetting, nodeEnv, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
+import { entriesOf, marketProcessesSetting, NODE_ENV, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
 import { CPU_IN_FLIGHT, CPU_ORDERS, CPU_RUNS, BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
 import { askStages, printedBy, STAGES, type StageSource } from './stageTimes.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './statementStats.js';
@@ -53,19 +53,19 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       ...(EDGES > 0 || FRONTS > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
       ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
     };
-    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv), ...(NODES > 0 ? nodeEnv(await freePort()) : {}) } });
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv), ...(NODES > 0 ? NODE_ENV : {}) } });
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
     if (NODES > 0 && marketSetting) {
-      // The first node runs the server and every entry; the others join, are handed their share (the
-      // server counts in the first's) and serve the load and the sockets on their fronts (counted as fronts below).
+      // The first node runs every entry; the others join, are handed their share and serve the load
+      // and the sockets themselves (counted as fronts below).
       const t = Date.now();
       const nodes = await startNodes(NODES - 1, { databaseUrl: schema!.url, busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting, marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on' });
       fronts = nodes;
       for (const node of nodes) children.add(node.child);
-      await poolSettled([server.output, ...nodes.map((node) => node.output)], marketSetting.split(';').map((entry) => entry.split('=')[0]!), 0);
+      await poolSettled([server.output, ...nodes.map((node) => node.output)], entriesOf(marketSetting));
       console.log(`  ${NODES} cluster node(s) up in ${((Date.now() - t) / 1000).toFixed(1)} s, sharing ${marketSetting}; the load and the subscribers go to every node's front`);
     } else if (marketSetting) {
       const t = Date.now();

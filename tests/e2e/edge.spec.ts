@@ -11,9 +11,9 @@ import { expectChange, untilAnswers } from './support/waits';
 import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 
 /**
- * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
- * adapter"): a server of its own on the realtime bus (this machine's Redis), a realtime edge beside
- * it on the same embedded database, and a proxy sending /socket.io to the edge. The page cannot
+ * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: identical nodes"): a server of
+ * its own on the realtime bus (this machine's Redis), a cluster node's web part beside it on the
+ * same embedded database, and a proxy sending /socket.io to that node. The page cannot
  * tell: the book and trades move live, in English and in Japanese, and when the server restarts
  * behind the edge the page's socket stays up and the book moves again. Skipped where no Redis answers.
  */
@@ -42,8 +42,8 @@ test.describe('realtime edge', () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the realtime bus');
     test.setTimeout(120_000);
     await startServer();
-    // A node with only a front (ROLES=front) on the server's embedded database: the proxy sends it the sockets.
-    edge = run('server/main.ts', { ROLES: 'front', PORT: String(ports.edge), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    // A cluster node's web part alone (ROLES=web) on the server's embedded database: the proxy sends it the sockets.
+    edge = run('server/main.ts', { ROLES: 'web', PORT: String(ports.edge), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     await untilAnswers(`http://127.0.0.1:${ports.edge}/readyz`, 200);
     proxy = await startEdgeProxy(ports.proxy, ports.server, ports.edge);
   });
@@ -89,7 +89,7 @@ test.describe('realtime edge', () => {
     const sockets = proxy!.websocketsToEdge();
     kill(server);
     await startServer();
-    // The restarted server sends its rebuilt book to every socket on it as it announces itself.
+    // The restarted server's markets publish again; the page's market actor takes the new book.
     await expectChange(() => book.innerText(), 30_000);
     await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
     expect(proxy!.websocketsToEdge()).toBe(sockets);

@@ -11,8 +11,8 @@ import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 import { baseCatalogue } from './support/catalogue';
 import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, tokenOf, type SpotWords } from './support/spotTrading';
 import { FUTURES_PATHS } from '../../domain/futures/api';
-import type futuresCatalogue from '../../src/locales/futures/en_US.json';
-import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
+import type futuresCatalogue from '../../src/features/futures/locales/en_US.json';
+import type fiatCatalogue from '../../src/features/fiat/locales/en_US.json';
 import { expectChange, untilAnswers } from './support/waits';
 
 /**
@@ -25,23 +25,24 @@ import { expectChange, untilAnswers } from './support/waits';
  */
 const port = 8187;
 const origin = `http://127.0.0.1:${port}`;
-/** A node's HTTP front beside them (docs/ARCHITECTURE.md "Scale-out: identical nodes"). */
+/** A cluster node's web part beside them (docs/ARCHITECTURE.md "Scale-out: identical nodes"). */
 const frontPort = 8188;
 const frontOrigin = `http://127.0.0.1:${frontPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
-// f1 runs futures, seconds contracts and P2P apart from the server (docs/ARCHITECTURE.md "Scale-out: product processes").
-const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT;f1=futures,seconds,fiat' };
+// f1 runs futures, seconds contracts and P2P apart from the server (docs/ARCHITECTURE.md "Scale-out: product
+// processes"), s1 every other pair: the server runs no market, as a cluster node's web part.
+const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT;f1=futures,seconds,fiat;s1=*' };
 /** The server's refusal when no process runs the market, as the server's own catalogue words it. */
 const unavailableJa = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/spot/locales/ja_JP.json'), 'utf8')) as Record<string, string>).spotMarketUnavailable!;
-const fiatEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/fiat/en_US.json'), 'utf8')) as typeof fiatCatalogue;
-const futuresEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/futures/en_US.json'), 'utf8')) as typeof futuresCatalogue;
+const fiatEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/features/fiat/locales/en_US.json'), 'utf8')) as typeof fiatCatalogue;
+const futuresEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/features/futures/locales/en_US.json'), 'utf8')) as typeof futuresCatalogue;
 const bookOf = (page: Page, lang: string) => page.getByRole('table', { name: baseCatalogue(lang).trade.orderBook });
 
 test.describe('market process', () => {
   let server: ChildProcess | undefined;
   let markets: ChildProcess | undefined;
   let front: ChildProcess | undefined;
-  // A node with only a market pool (ROLES=markets), its only member: it runs both entries, m1 and f1.
+  // A node with only a market pool (ROLES=markets), its only member: it runs every entry, m1, f1 and s1.
   const startMarkets = () => (markets = runScript('server/main.ts', { ...env, ROLES: 'markets', PORT: '0', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
 
   test.beforeAll(async () => {
@@ -117,15 +118,15 @@ test.describe('market process', () => {
     await placeAndCancelFarLimitBuy(page, JA);
   });
 
-  test('through an HTTP front: sign-up and deposit go to the server, the order to m1, the book and the private channel come from the front', async ({ page }) => {
+  test("through another node's web part: sign-up, deposit and the order served there (the order in m1), the book and the private channel from its sockets", async ({ page }) => {
     test.setTimeout(180_000);
-    // A node with only a front (ROLES=front): it passes what it does not serve to the server, which its beat says listens at `origin`.
-    front = runScript('server/main.ts', { ...env, ROLES: 'front', PORT: String(frontPort), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    // A cluster node's web part alone (ROLES=web): it serves every route itself; its sign-up codes go to the same outbox.
+    front = runScript('server/main.ts', { ...env, ROLES: 'web', PORT: String(frontPort), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     await untilAnswers(`${frontOrigin}/home`, 200);
     await traderOnBtc(page, 'en_US', EN, frontOrigin);
     await placeAndCancelFarLimitBuy(page, EN);
     await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
-    // Nothing of it went to the server's address: the page, its calls and its socket were the front's.
+    // Nothing of it went to the server's address: the page, its calls and its socket were the node's.
     expect(new URL(page.url()).port).toBe(String(frontPort));
     if (process.env.E2E_SHOTS) await page.screenshot({ path: test.info().outputPath('front-kline.png') });
   });

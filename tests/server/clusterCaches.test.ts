@@ -53,9 +53,7 @@ describe.runIf(usingPostgres())('caches across cluster nodes', () => {
     const config = (dataDir: string): ServerConfig => ({
       ...readConfig({ DATABASE_URL: schema.url, REALTIME_BUS_URL: bus.url, MARKET_PROCESSES: 'm1=BTC_USDT' }),
       port: 0,
-      serverPort: 0,
       host: '127.0.0.1',
-      advertiseHost: '127.0.0.1',
       dataDir,
       clientDir: join(dataDir, 'none'),
       realtimeBus: bus,
@@ -108,8 +106,9 @@ describe.runIf(usingPostgres())('caches across cluster nodes', () => {
       // opens where it runs, and node 2 takes its orders, without a restart.
       const listed = Date.now();
       await db.transaction(async (tx) => {
-        await tx.query(`insert into pair (left_symbol, right_symbol, trade_status, contract_status, price_precision, amount_precision, sort, min_quantity, min_notional, simulated)
-          values ('SOL', 'BTC', 1, 0, 6, 3, 900, 0.001, 0.00001, false)`);
+        await tx.query(`insert into pair (left_symbol, right_symbol, price_precision, amount_precision, sort, min_quantity, min_notional, simulated)
+          values ('SOL', 'BTC', 6, 3, 900, 0.001, 0.00001, false)`);
+        await tx.query(`insert into pair_listing (product, base, quote, status) values ('spot', 'SOL', 'BTC', 1)`);
         await cacheChanged(tx, PAIRS_CACHE);
       });
       const btcHolder = await createTestUser(db, { tag: 'caches-listed', funded: { BTC: '1' } });

@@ -2,32 +2,42 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FUTURES_PATHS } from '../../domain/futures/api.js';
+import { SPOT_PATHS, SpotOrderStatus, type SpotOrder } from '../../domain/spotOrders.js';
 import { readConfig, type ServerConfig } from '../../server/config.js';
-import { translate } from '../../server/kernel/platform/i18n/messages.js';
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { startNode, type RunningNode } from '../../server/startNode.js';
+import { networkCalls } from './http.js';
 import { testBus } from './scaleOutSetup.js';
+import { trader } from './spot/spotApp.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
 
+/** Every entry a node's pool shares with MARKET_PROCESSES=m1=BTC_USDT: the setting's and the defaults. */
+const ENTRIES = ['fiat', 'futures', 'm1', 'seconds', 'spot'];
+
+async function within(limitMs: number, check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + limitMs; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
- * Cluster nodes (server/startNode.ts; issue 38's "identical processes"): two nodes started with the
- * same settings both serve the API. One holds the server's lease; the other's front passes the
- * calls it does not serve itself to wherever the serving server says it listens (its beats on the
- * bus), and its own server stands by. When the first node stops, the second's server takes over
- * and its front passes calls to it, with no setting changed. Needs PostgreSQL and Redis: CI's
- * PostgreSQL pass.
+ * Cluster nodes (server/startNode.ts; issue 53 §5's one shape): two nodes started with the same
+ * settings both serve every route themselves, and share the entries — the named market m1, every
+ * other spot pair (`spot=*`), futures, seconds and P2P — through their pools. An order on either
+ * node reaches its market wherever it runs; when one node stops, the other takes its entries and
+ * goes on. Needs PostgreSQL and Redis: CI's PostgreSQL pass.
  */
 describe.runIf(usingPostgres())('identical cluster nodes', () => {
-  it('serve the API on every node, pass calls to the serving server, and take the server over when its node stops', async () => {
+  it('serve every route on every node, share the entries, and take them all when the other node stops', async () => {
     const schema = await createIsolatedSchema();
     const bus = testBus('node');
     const dirs = [mkdtempSync(join(tmpdir(), 'openex-node-a-')), mkdtempSync(join(tmpdir(), 'openex-node-b-'))];
     const config = (dataDir: string): ServerConfig => ({
-      ...readConfig({ DATABASE_URL: schema.url, REALTIME_BUS_URL: bus.url, MARKET_PROCESSES: 'm1=BTC_USDT' }),
+      ...readConfig({ DATABASE_URL: schema.url, REALTIME_BUS_URL: bus.url }),
       port: 0,
-      serverPort: 0,
       host: '127.0.0.1',
-      advertiseHost: '127.0.0.1',
       dataDir,
       clientDir: join(dataDir, 'none'),
       realtimeBus: bus,
@@ -37,45 +47,41 @@ describe.runIf(usingPostgres())('identical cluster nodes', () => {
       p2pMerchants: false,
     });
     const nodes: RunningNode[] = [];
-    // A call the fronts pass on to the server (nobody's account is needed to ask for a code).
-    const passedOn = (node: RunningNode, n: number) =>
-      fetch(`${node.url}/api/send_code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ account: `node${n}@system.test`, purpose: 'register' }) }).then(
-        (answer) => answer.json() as Promise<{ code: number; msg: string }>,
-      );
+    const via = (node: RunningNode) => networkCalls(() => node.url!);
     try {
-      expect(config(dirs[0]!).roles).toEqual(['server', 'front', 'markets']);
+      expect(config(dirs[0]!).roles).toEqual(['web', 'markets']);
       const first = await startNode(config(dirs[0]!));
       nodes.push(first);
+      await within(10_000, () => first.held().length === ENTRIES.length, 'the first node alone holds every entry');
       const second = await startNode(config(dirs[1]!));
       nodes.push(second);
-      expect(first.server()).toBeDefined();
-      expect(second.server()).toBeUndefined();
-      // Both fronts serve, the second's through the first's server.
-      expect((await passedOn(first, 1)).code).toBe(200);
-      expect((await passedOn(second, 2)).code).toBe(200);
-      const pairs = await fetch(`${second.url}/api/pair_list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      expect(pairs.status).toBe(200);
+      // The second takes its share (ceil(5 / 2) each at most) as the first hands entries over.
+      await within(15_000, () => second.held().length >= 2 && first.held().length <= 3, 'the entries spread over both nodes');
+      expect([...first.held(), ...second.held()].sort()).toEqual(ENTRIES);
 
-      // The first node stops (SIGTERM): its lease is handed over, the second's server starts as a
-      // restart would, and the second's front finds it from its beats. Meanwhile every call is
-      // answered at once: passed on, or refused as not done ("cannot be reached, nothing changed").
+      // Orders on either node reach their markets: m1's BTC_USDT and spot=*'s ETH_USDT, wherever held.
+      const db = first.web!.db;
+      const buyer = await trader(db, { USDT: '100000' });
+      // (Each order its own quantity: the same body again within seconds is taken for a retry of the first.)
+      for (const [i, [node, symbol]] of ([[first, 'BTC_USDT'], [second, 'BTC_USDT'], [first, 'ETH_USDT'], [second, 'ETH_USDT']] as const).entries()) {
+        const placed = await via(node).place<SpotOrder>(buyer, { symbol, side: 'buy', type: 'limit', price: '100', quantity: String(i + 1) });
+        expect(placed.status, `${symbol}: ${JSON.stringify(placed)}`).toBe(SpotOrderStatus.waiting);
+        const cancelled = await via(node).call(buyer, SPOT_PATHS.cancel, { id: placed.id });
+        expect(cancelled.code, cancelled.msg).toBe(200);
+      }
+      // A product's calls (futures) from either node, answered by its entry's holder.
+      for (const node of nodes) expect((await via(node).call(buyer, FUTURES_PATHS.account, {})).code).toBe(200);
+      // Every other route is the node's own: a code sent, the pair list read.
+      expect((await via(second).call(undefined, '/api/send_code', { account: 'node2@system.test', purpose: 'register' })).code).toBe(200);
+      expect((await via(second).call(undefined, '/api/pair_list', {})).code).toBe(200);
+
+      // The first node stops (SIGTERM): its entries are handed over and the second takes them all.
       await first.stop();
       nodes.shift();
-      const refusal = translate('en_US', 'serverUnreachable');
-      const deadline = Date.now() + 30_000;
-      let n = 3;
-      for (;;) {
-        const startedAt = Date.now();
-        const answer = await passedOn(second, n++);
-        expect(Date.now() - startedAt).toBeLessThan(2000);
-        if (answer.code === 200) break;
-        expect(answer.msg).toBe(refusal);
-        if (Date.now() > deadline) throw new Error('the second node’s server never took over');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      // Its server answers once it listens; its start returns once its duties have started too (duties.ts).
-      while (second.server() === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(second.server()).toBeDefined();
+      await within(15_000, () => second.held().length === ENTRIES.length, 'the second node takes every entry');
+      const placed = await via(second).place<SpotOrder>(buyer, { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '100', quantity: '5' });
+      expect(placed.status).toBe(SpotOrderStatus.waiting);
+      expect((await via(second).call(buyer, FUTURES_PATHS.account, {})).code).toBe(200);
     } finally {
       for (const node of nodes) await node.stop();
       await schema.drop();

@@ -12,13 +12,12 @@ import { parseMarketProcesses } from '../../server/kernel/cluster/shards/process
 import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
-import { startEdge, type RunningEdge } from '../../server/startEdge.js';
 import { startQuietServer } from './quietServer.js';
 import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
-import { besideServer, testBus } from './scaleOutSetup.js';
+import { besideServer, startWebNode, testBus } from './scaleOutSetup.js';
 
 /**
  * Markets run by a market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the server
@@ -40,7 +39,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
   let second: RunningMarketProcess | undefined;
-  let edge: RunningEdge | undefined;
+  let web: Awaited<ReturnType<typeof startWebNode>> | undefined;
   const sockets: Socket[] = [];
 
   const processConfig = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES, { marketProcess: 'm1' });
@@ -82,7 +81,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await edge?.stop();
+    await web?.stopAll();
     await second?.stop();
     await markets?.stop();
     await running?.stop();
@@ -130,12 +129,12 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     expect(delta).toMatchObject({ kind: 'delta', seq: (snapshot.seq as number) + 1 });
   });
 
-  it("serves the process's markets on a realtime edge, straight from the process", async () => {
-    edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, marketProcesses: PROCESSES, log: () => undefined });
+  it("serves the process's markets on a cluster node's sockets, straight from the process", async () => {
+    web = await startWebNode(running.schemaUrl, bus, PROCESSES);
     const seller = await trader(server.db, { BTC: '2' });
     const buyer = await trader(server.db, { USDT: '100000' });
     await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the book in the cluster');
-    const watcher = await recordSocket<Payload>(edge.url, { opened: sockets });
+    const watcher = await recordSocket<Payload>(web.url, { opened: sockets });
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
     expect((await watcher.subscribe(TRADES)).code).toBe(200);
     expect((await watcher.subscribe({ channel: USER_CHANNEL, token: buyer.token })).code).toBe(200);

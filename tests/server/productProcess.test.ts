@@ -10,19 +10,18 @@ import { openSession } from '../../server/kernel/platform/auth/sessions.js';
 import { changeBalance, readBalance } from '../../server/kernel/platform/ledger/ledger.js';
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import type { RunningServer } from '../../server/start.js';
-import { startFront, type RunningFront } from '../../server/startFront.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';
 import { startQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader as spotTrader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
-import { besideServer, testBus } from './scaleOutSetup.js';
+import { besideServer, startWebNode, testBus } from './scaleOutSetup.js';
 
 /**
  * Products in a process of their own (docs/ARCHITECTURE.md "Scale-out: product processes"): futures
  * (engine, books, positions, loops), seconds contracts (scheduler, index) and P2P (sweep, merchants)
- * run in `f1`, and the server (and a front) send their calls there over the bus, through their own routes. Needs PostgreSQL and Redis (CI's
+ * run in `f1`, and the server (and a cluster node's web part) send their calls there over the bus, through their own routes. Needs PostgreSQL and Redis (CI's
  * PostgreSQL pass of the server suite).
  */
 const PROCESSES = parseMarketProcesses('f1=futures,seconds,fiat');
@@ -35,10 +34,10 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let f1: RunningMarketProcess | undefined;
-  let front: RunningFront | undefined;
+  let web: Awaited<ReturnType<typeof startWebNode>> | undefined;
   const sockets: Socket[] = [];
   const viaServer = networkCalls(() => server.url);
-  const viaFront = networkCalls(() => front!.url);
+  const viaWeb = networkCalls(() => web!.url);
 
   const config = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES);
 
@@ -58,7 +57,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await front?.stop();
+    await web?.stopAll();
     await f1?.stop();
     await running?.stop();
   });
@@ -132,10 +131,10 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     expect(ads.data.list.length).toBeGreaterThan(0);
   });
 
-  it('answers them through an HTTP front too, straight from the process', async () => {
-    front = await startFront({ ...config(), host: '127.0.0.1', frontPort: 0 });
+  it("answers them through a cluster node's web part too, straight from the process", async () => {
+    web = await startWebNode(running.schemaUrl, bus, PROCESSES);
     const trader = await futuresTrader('500');
-    const account = await viaFront.call<{ available: string }>(trader, FUTURES_PATHS.account, {});
+    const account = await viaWeb.call<{ available: string }>(trader, FUTURES_PATHS.account, {});
     expect(account.code, account.msg).toBe(200);
     expect(JSON.stringify(account.data)).toContain('500');
   });

@@ -26,29 +26,26 @@ export async function postgresAnswers(url = CLUSTER_DATABASE_URL): Promise<boole
 
 /**
  * The cluster's identical nodes (server/startNode.ts): `npm start` with the same DATABASE_URL,
- * REALTIME_BUS_URL and MARKET_PROCESSES, each on its own slot of `frontPorts` (PORT, where the load
- * balancer sends traffic) and `serverPorts` (SERVER_PORT, where its server listens once it holds the
- * lease). `start` takes the first free slot and resolves once the node serves; what a node holds is
- * read from its log: its pool's last "holds …" line, and whether its server runs.
+ * REALTIME_BUS_URL and MARKET_PROCESSES, each on its own slot of `ports` (PORT, where the load
+ * balancer sends traffic). `start` takes the first free slot and resolves once the node serves; what
+ * a node holds is read from its log: its pool's last "holds …" line.
  */
-export function clusterNodes(options: { dataDir: string; databaseUrl: string; env: Record<string, string> }, frontPorts: readonly number[], serverPorts: readonly number[]) {
+export function clusterNodes(options: { dataDir: string; databaseUrl: string; env: Record<string, string> }, ports: readonly number[]) {
   const slotOf = new Map<ChildControls, number>();
   const alive = (child: ChildControls) => child.child.exitCode === null && child.child.signalCode === null;
   /** Slots of nodes still starting: nodes started together each get their own. */
   const starting = new Set<number>();
-  const freeSlot = () => frontPorts.findIndex((_port, slot) => !starting.has(slot) && ![...slotOf].some(([child, used]) => used === slot && alive(child)));
+  const freeSlot = () => ports.findIndex((_port, slot) => !starting.has(slot) && ![...slotOf].some(([child, used]) => used === slot && alive(child)));
   const pool = marketPool({});
   return {
-    /** Starts a node on a free slot; resolves once its front serves (after its first look at the owners). */
+    /** Starts a node on a free slot; resolves once it serves (after its first look at the owners). */
     async start(): Promise<ChildControls> {
       const slot = freeSlot();
       if (slot < 0) throw new Error('every node slot is taken');
       const env = {
-        ...serverEnv({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, port: frontPorts[slot]!, env: options.env }),
+        ...serverEnv({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, port: ports[slot]!, env: options.env }),
         // Unset: with DATABASE_URL and REALTIME_BUS_URL, `npm start` runs a whole node.
         ROLES: '',
-        SERVER_PORT: String(serverPorts[slot]),
-        ADVERTISE_HOST: '127.0.0.1',
       };
       starting.add(slot);
       try {
@@ -59,17 +56,15 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
         starting.delete(slot);
       }
     },
-    /** The entries a node's pool member holds now, and `server` when its server runs. */
-    holding(node: ChildControls): string[] {
-      return [...(node.output().includes('the server runs here') ? ['server'] : []), ...pool.heldBy(node)];
-    },
+    /** The entries a node's pool member holds now. */
+    holding: pool.heldBy,
     holds: pool.holds,
   };
 }
 
 /**
- * Nodes that run only a market pool (ROLES=markets): each takes the first entry of
- * MARKET_PROCESSES no process holds, or is the pool's spare (docs/ARCHITECTURE.md "Scale-out:
+ * Nodes that run only a market pool (ROLES=markets): each takes its share of the entries
+ * (MARKET_PROCESSES and the defaults), or is the pool's spare (docs/ARCHITECTURE.md "Scale-out:
  * standbys and takeover"). `start` resolves once the node is up; `heldBy` reads which entries it
  * holds from its log; `holds` waits until it holds exactly those.
  */
@@ -81,7 +76,7 @@ export function marketPool(env: Record<string, string>) {
   };
   return {
     heldBy,
-    // PORT 0: its health answers (a node without a front answers them on PORT) on any free port.
+    // PORT 0: its health answers (a node without the web part answers them on PORT) on any free port.
     start: () => startUntilUp('market node', 'main.ts', { ROLES: 'markets', PORT: '0', ...env }, /cluster node is up/),
     /** Waits until `process` holds exactly `entries`. */
     async holds(process: ChildControls, entries: readonly string[]) {

@@ -19,7 +19,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * Hot standby of a market entry (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"): two
- * nodes (ROLES=markets) share the entry `m1` (BTC_USDT); one holds its lease, the other is the spare. Under load
+ * nodes (ROLES=markets) share the one entry `m1` (BTC_USDT, every other pair and the products that
+ * run apart); one holds its lease, the other is the spare. Under load
  * from six traders (both markets), the holder is killed with -9 three times; each time the standby
  * takes the lease, rebuilds the book and answers orders, and the killed one is started again as
  * the next standby. It prints and asserts the time from each kill to the next accepted BTC_USDT
@@ -32,7 +33,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  */
 describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market process with a standby beside it', () => {
   it('hands the market to the standby within the bound every time, losing and repeating nothing', async () => {
-    const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-standby:${process.pid}:${Date.now()}` };
+    const processes = { MARKET_PROCESSES: 'm1=BTC_USDT,*,futures,seconds,fiat', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-standby:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);
     // Two nodes that run nothing but a market pool (ROLES=markets) for the one entry m1: the first
     // takes it, the second is the pool's spare, which takes it when the holder dies.

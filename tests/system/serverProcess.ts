@@ -41,8 +41,9 @@ export function serverEnv(options: { dataDir: string; port: number; databaseUrl?
     CHAIN_BLOCK_MS: '100',
     // Every client of a system test or bench is on this machine: no per-address socket cap.
     SOCKETS_PER_ADDRESS: '0',
-    // The server alone, as before cluster nodes (ROLES unset with DATABASE_URL and a bus: a whole node).
-    ROLES: 'server',
+    // The single server unless a test gives it a bus (with DATABASE_URL and a bus, a cluster node).
+    REALTIME_BUS_URL: '',
+    ROLES: '',
     ...options.env,
   };
 }

@@ -109,13 +109,13 @@ function ringKey(key: Buffer): RingKey {
 /**
  * The warning a server prints at start in the scale-out mode (DATABASE_URL with REALTIME_BUS_URL)
  * without API_KEY_SECRET: each node would seal with its own DATA_DIR file, so a key made through
- * one could not be checked on another, nor after a takeover. A single node on PostgreSQL is fine.
+ * one could not be checked on another. A single server on PostgreSQL is fine.
  */
 export function clusterSecretWarning(config: { databaseUrl?: string | undefined; realtimeBus?: unknown; apiKeySecret?: Buffer | undefined }): string | undefined {
   if (!config.databaseUrl || !config.realtimeBus || config.apiKeySecret) return undefined;
   return (
     `Warning: API_KEY_SECRET is not set in the scale-out mode (DATABASE_URL and REALTIME_BUS_URL): API keys are sealed with ` +
-    `this node's own ${KEY_FILE} in DATA_DIR, so a key made here fails its signature checks once another node's server ` +
-    `serves (a takeover). Set the same API_KEY_SECRET on every node (openssl rand -base64 32; docs/DEPLOY.md "API key secrets").\n`
+    `this node's own ${KEY_FILE} in DATA_DIR, so a key made here fails its signature checks on every other node. ` +
+    `Set the same API_KEY_SECRET on every node (openssl rand -base64 32; docs/DEPLOY.md "API key secrets").\n`
   );
 }

@@ -43,11 +43,6 @@ export interface MarketServiceOptions {
   runsHere?: (symbol: string) => boolean;
   /** Takes each market's lock before its book is rebuilt, so that no other process runs it too. */
   ownership?: MarketOwnership;
-  /**
-   * Fold the market makers' old history (default on). It covers every pair at once, so only one
-   * process sharing a database may run it: the server, not its market processes.
-   */
-  foldMakerHistory?: boolean;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -129,8 +124,10 @@ export class MarketService {
     await this.readHalts();
     const now = this.clock();
     for (const market of this.markets.values()) {
-      if (this.simulated(market.spec.symbol)) {
-        await seedHistoryIfEmpty(this.db, 'candle', market.spec, this.anchors.get(market.spec.symbol)!, now, seedOptionsFor(market.spec, this.currencies));
+      // A market opened by a listing heard between create and prepare has no anchor: its history is not seeded.
+      const anchor = this.anchors.get(market.spec.symbol);
+      if (this.simulated(market.spec.symbol) && anchor !== undefined) {
+        await seedHistoryIfEmpty(this.db, 'candle', market.spec, anchor, now, seedOptionsFor(market.spec, this.currencies));
       }
       await market.restore();
       const last = market.lastTradePrice();
@@ -158,17 +155,25 @@ export class MarketService {
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
     this.makerAccounts = accounts;
-    const retention = this.options.makerRetention ?? {};
-    const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
-    // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
-    if (this.options.foldMakerHistory ?? true) {
-      this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () => foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention));
-    }
     for (const market of this.markets.values()) {
       if (!this.simulated(market.spec.symbol)) continue;
       // A pair a risk operator listed keeps the spread and depth it was given (listedMakers.ts).
       this.startMakers(market, (await listedMakerConfig(this.db, market.spec)) ?? DEFAULT_MM_CONFIG, baseUsdt(market.spec, this.currencies));
     }
+  }
+
+  /**
+   * The makers' history of every pair folded on time (makers/retention.ts): a duty, run by the one
+   * process of a cluster holding the duties lease (kernel/cluster/shards/duties.ts), whichever
+   * markets it runs.
+   */
+  async foldMakerHistoryOnTime(): Promise<void> {
+    if (!this.options.marketMakers) return;
+    const accounts = await ensureMarketMakerAccounts(this.db);
+    const retention = this.options.makerRetention ?? {};
+    const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
+    // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
+    this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () => foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention));
   }
 
   private startMakers(market: SpotMarket, config: MarketMakerConfig, baseInUsdt: number): void {

@@ -1,11 +1,10 @@
 import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Pair } from '../../../domain/api.js';
-import { runsDuties } from '../../config.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { pairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defineProduct, type Kernel } from '../../kernel/platform/product.js';
 import { marketOwnership } from '../../kernel/cluster/shards/ownership.js';
-import { marketsOf } from '../../kernel/cluster/shards/processes.js';
+import { processOf } from '../../kernel/cluster/shards/processes.js';
 import { accountFreezes } from '../../kernel/platform/accountFreeze/index.js';
 import { spotChannels } from './channels.js';
 import { registerSpotFreezeRelease } from './freezeRelease.js';
@@ -39,8 +38,6 @@ export const spot = defineProduct({
     const markets = new MarketService(db, listed, await listCurrencies(db), { publish }, {
       runsHere: runsHere(config, remoteMarkets),
       ownership: marketOwnership(db),
-      // One process folds the makers' history of every pair: the server.
-      foldMakerHistory: runsDuties(config),
       unsimulated: await unsimulatedPairs(db),
       marketMakers: config.marketMakers ?? true,
       volatilityScale: config.volatilityScale,
@@ -81,6 +78,8 @@ export const spot = defineProduct({
         for (const market of markets.markets.values()) await stops.watch(market);
       },
       start: () => markets.start(),
+      // The makers' history of every pair, folded by the one process holding the duties lease.
+      duties: () => markets.foldMakerHistoryOnTime(),
       stop: async () => {
         await markets.stop();
         await stops.idle();
@@ -91,14 +90,12 @@ export const spot = defineProduct({
 });
 
 /**
- * Which pairs' markets run in this process: a market process's own (MARKET_PROCESS), or on the
- * server every pair no market process runs; undefined: all of them.
+ * Which pairs' markets run in this process: an entry holder's own (MARKET_PROCESS: those it names,
+ * or every pair no other entry names), or, serving the routes, every pair no entry runs; undefined: all of them.
  */
 function runsHere(config: Kernel['config'], remote: Kernel['remoteMarkets']): ((symbol: string) => boolean) | undefined {
-  if (config.marketProcess) {
-    const own = new Set(marketsOf(config.marketProcesses ?? new Map(), config.marketProcess));
-    return (symbol) => own.has(symbol);
-  }
+  const entry = config.marketProcess;
+  if (entry) return (symbol) => processOf(config.marketProcesses ?? new Map(), symbol) === entry;
   return remote && ((symbol) => remote.processOf(symbol) === undefined);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
 import { defineProduct } from '../../../server/kernel/platform/product.js';
-import { marketsOf, parseMarketProcesses, processOf, productMarket, productsOf } from '../../../server/kernel/cluster/shards/processes.js';
+import { marketsOf, parseMarketProcesses, processOf, productMarket, productsOf, runsSpot, withDefaultEntries } from '../../../server/kernel/cluster/shards/processes.js';
 import { productRoutes, productsApartOf } from '../../../server/kernel/cluster/shards/productsApart.js';
 
 describe('MARKET_PROCESSES', () => {
@@ -23,8 +23,7 @@ describe('MARKET_PROCESSES', () => {
     expect(() => parseMarketProcesses('m1=')).toThrow(/runs no market/);
     expect(() => parseMarketProcesses('M 1=BTC_USDT')).toThrow(/process name/);
     expect(() => parseMarketProcesses('m1=BTCUSDT')).toThrow(/not a pair symbol/);
-    // The server's own name on the bus, for the HTTP fronts' commands to the markets it runs.
-    expect(() => parseMarketProcesses('server=BTC_USDT')).toThrow(/the server's own name/);
+    expect(() => parseMarketProcesses('m1=*;m2=*')).toThrow(/\* is given to two processes/);
     expect(() => readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT;m2=BTC_USDT' })).toThrow(/two processes/);
   });
 
@@ -53,23 +52,48 @@ describe('MARKET_PROCESSES', () => {
   });
 });
 
+describe("a cluster node's entries", () => {
+  it('gives every pair no entry names to the entry of `*`, those listed while running too, but never a product', () => {
+    const processes = parseMarketProcesses('m1=BTC_USDT;rest=*;f1=futures');
+    expect(processOf(processes, 'BTC_USDT')).toBe('m1');
+    expect(processOf(processes, 'DOGE_USDT')).toBe('rest');
+    expect(processOf(processes, productMarket('futures'))).toBe('f1');
+    expect(processOf(processes, productMarket('seconds'))).toBeUndefined();
+    expect(marketsOf(processes, 'rest')).toEqual([]);
+    expect([runsSpot(processes, 'rest'), runsSpot(processes, 'm1'), runsSpot(processes, 'f1')]).toEqual([true, true, false]);
+  });
+
+  it('adds spot=* and an entry for each product that runs apart, unless the setting gives them one', () => {
+    expect([...withDefaultEntries(parseMarketProcesses('m1=BTC_USDT'), ['futures', 'seconds', 'fiat'])]).toEqual([
+      ['m1', ['BTC_USDT']],
+      ['spot', ['*']],
+      ['futures', ['futures']],
+      ['seconds', ['seconds']],
+      ['fiat', ['fiat']],
+    ]);
+    expect([...withDefaultEntries(parseMarketProcesses('a=*,futures;b=seconds,fiat'), ['futures', 'seconds', 'fiat'])]).toEqual([
+      ['a', ['*', 'futures']],
+      ['b', ['seconds', 'fiat']],
+    ]);
+    // The default's name taken by an entry that does not run what the default would.
+    expect(() => withDefaultEntries(parseMarketProcesses('futures=BTC_USDT'), ['futures'])).toThrow(/the entry futures is needed for futures/);
+  });
+});
+
 describe('ROLES', () => {
   const shared = { DATABASE_URL: 'postgres://db/openex', REALTIME_BUS_URL: 'redis://bus:6379' };
-  it('makes npm start a whole cluster node with a shared database and bus, and the server alone otherwise', () => {
-    expect(readConfig({}).roles).toEqual(['server']);
-    expect(readConfig({ DATABASE_URL: shared.DATABASE_URL }).roles).toEqual(['server']);
-    expect(readConfig(shared).roles).toEqual(['server', 'front']);
-    expect(readConfig({ ...shared, MARKET_PROCESSES: 'm1=BTC_USDT' }).roles).toEqual(['server', 'front', 'markets']);
-    expect(readConfig({ ...shared, PORT: '9000' }).serverPort).toBe(9001);
-    expect(readConfig({ ...shared, PORT: '9000', SERVER_PORT: '9100' }).serverPort).toBe(9100);
+  it('makes npm start a whole cluster node with a shared database and bus, and the single server otherwise', () => {
+    expect(readConfig({}).roles).toBeUndefined();
+    expect(readConfig({ DATABASE_URL: shared.DATABASE_URL }).roles).toBeUndefined();
+    expect(readConfig(shared).roles).toEqual(['web', 'markets']);
+    expect(readConfig({ ...shared, MARKET_PROCESSES: 'm1=BTC_USDT' }).roles).toEqual(['web', 'markets']);
   });
 
   it('pins the work an operator names, and refuses, saying why, what cannot run', () => {
-    expect(readConfig({ ...shared, MARKET_PROCESSES: 'm1=BTC_USDT', ROLES: 'markets, front' }).roles).toEqual(['front', 'markets']);
-    expect(readConfig({ ROLES: 'server' }).roles).toEqual(['server']);
-    expect(() => readConfig({ ...shared, ROLES: 'edge' })).toThrow(/ROLES must name some of server, front, markets/);
-    expect(() => readConfig({ ROLES: 'front' })).toThrow(/needs DATABASE_URL and REALTIME_BUS_URL/);
-    expect(() => readConfig({ ...shared, ROLES: 'markets' })).toThrow(/needs MARKET_PROCESSES/);
-    expect(() => readConfig({ ...shared, SERVER_PORT: 'x' })).toThrow(/SERVER_PORT must be a port number/);
+    expect(readConfig({ ...shared, ROLES: 'markets, web' }).roles).toEqual(['web', 'markets']);
+    expect(readConfig({ ...shared, ROLES: 'markets' }).roles).toEqual(['markets']);
+    expect(() => readConfig({ ...shared, ROLES: 'front' })).toThrow(/ROLES must name some of web, markets/);
+    expect(() => readConfig({ ROLES: 'web' })).toThrow(/needs DATABASE_URL and REALTIME_BUS_URL/);
+    expect(() => readConfig({ ...shared, PORT: 'x' })).toThrow(/PORT must be a port number/);
   });
 });

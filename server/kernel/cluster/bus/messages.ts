@@ -1,4 +1,3 @@
-import { SERVER } from '../shards/processes.js';
 
 /**
  * What the cluster's processes tell each other over Redis (docs/ARCHITECTURE.md "Scale-out:
@@ -36,15 +35,13 @@ export const MARKET_NOT_HERE = 'market not here';
 /**
  * What an owner (the server, or the holder of a pool entry) says of itself in the owners hash at
  * every beat: which instance holds the entry, the channels it serves (a front's registry learns
- * pairs listed while it was away), the ticks it published (shown paused once it falls silent),
- * and, for the server, where it listens (the fronts pass their calls there).
+ * pairs listed while it was away) and the ticks it published (shown paused once it falls silent).
  */
 export interface OwnerBeat {
   instance: string;
   at: number;
   channels: string[];
   ticks: string[];
-  url?: string;
   /** The entry's fencing token when its holder took it (0 where nothing is fenced): a beat of a lower one is stale. */
   epoch?: number;
 }
@@ -76,8 +73,8 @@ export const clusterKeys = (prefix: string) => ({
   listenersAsked: `${prefix}:listeners-asked`,
   /** A caller's reply stream. */
   replies: (caller: string) => `${prefix}:replies:${caller}`,
-  /** An entry's command queue (the server's own markets are entry `server`). */
-  commandQueue: (entry: string) => (entry === SERVER ? `${prefix}:command-queue` : `${prefix}:process:${entry}:command-queue`),
+  /** An entry's command queue. */
+  commandQueue: (entry: string) => `${prefix}:process:${entry}:command-queue`,
 });
 
 export type ClusterKeys = ReturnType<typeof clusterKeys>;

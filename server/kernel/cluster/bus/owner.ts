@@ -18,8 +18,6 @@ export interface Owner {
   readonly userFeed: Publisher['userFeed'];
   /** Once its books are built: every snapshot to the sockets already subscribed, and its beats from now on. */
   announce(): Promise<void>;
-  /** Listening at `url` now: said at once and in every beat after (the cluster nodes' fronts send calls there). */
-  advertise(url: string): void;
   /** An answer to a command, to its caller's reply stream. */
   reply(replyTo: string, reply: CommandReply): void;
   /**
@@ -48,11 +46,10 @@ export function ownEntry(
   const out = streamPublisher(cluster, (channel) => source.snapshot(channel), entry, log);
   const ticks = new Set<string>();
   let announced = false;
-  let url: string | undefined;
   let beat: NodeJS.Timeout | undefined;
 
   const sayAlive = (changed = false) => {
-    const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], url, epoch };
+    const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], epoch };
     writer.eval(BEAT_UNLESS_LATER, 1, keys.owners, entry, JSON.stringify(said), String(epoch), String(said.at), String(STALE_BEAT_MS)).catch((error: unknown) => log('cluster: beating failed', error));
     // The cluster's keys live while an owner beats, and go some minutes after the last one stopped
     // (a test run's prefix, an exchange taken down) instead of staying in Redis for good.
@@ -80,10 +77,6 @@ export function ownEntry(
       sayAlive(true);
       beat = setInterval(sayAlive, ALIVE_EVERY_MS);
       beat.unref();
-    },
-    advertise(at) {
-      url = at;
-      if (announced) sayAlive(true);
     },
     reply(replyTo, reply) {
       appendTrimmed(writer, replyTo, JSON.stringify(reply), REPLY_KEEP_MS).catch((error: unknown) => log('cluster: a reply was lost', error));

@@ -17,7 +17,7 @@ interface Heard {
 }
 
 /**
- * A follower's view of the owners hash (the server, each socket-serving process, every caller of a
+ * A follower's view of the owners hash (each socket-serving process, every caller of a
  * command): which entries have a holder that beats, read once a second.
  *
  * - An entry is served while its beat changed within SILENT_AFTER_MS. One whose holder struck its
@@ -26,7 +26,6 @@ interface Heard {
  *   new subscribers, so pages show that the market is not trading rather than a price that merely
  *   stopped moving. Heard again (the same holder, or the one that took over), the ticks it holds
  *   now are pushed in their place.
- * - The server's beat says where it listens (`urlOf('server')`, where the fronts pass their calls).
  * - Every entry's channels go to the registry: pairs listed while this process was away included.
  */
 export class OwnersView {
@@ -66,11 +65,6 @@ export class OwnersView {
   serving(entry: string): boolean {
     const heard = this.heard.get(entry);
     return heard !== undefined && Date.now() - heard.heardAt < SILENT_AFTER_MS;
-  }
-
-  /** Where `entry`'s holder listens, while it serves (the server's: a cluster node's front passes calls there). */
-  urlOf(entry: string): string | undefined {
-    return this.serving(entry) ? this.heard.get(entry)?.beat.url : undefined;
   }
 
   /** The paused tick a new subscriber gets while the channel's owner is gone; undefined otherwise. */

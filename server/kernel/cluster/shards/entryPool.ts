@@ -15,12 +15,6 @@ import { poolMembers } from '../../platform/observability/metrics.js';
  * So one process alone runs every entry; a second that joins takes half; a member that dies leaves
  * its entries free and the others take them within a tick. MARKET_PROCESS still pins a process to
  * one entry, outside any pool.
- *
- * In a cluster of nodes (startNode.ts) the server is work too: one node holds its lease, and counted
- * as an entry's worth it keeps that node from also being handed an entry while another node runs
- * none (three nodes, m1 and f1: the server, m1 and f1 on one node each, not the server and m1 on one
- * and a spare beside them). Members given `carried` count it: the share is then over the entries
- * plus the server (while some process holds its lease), and a member's own count adds what it carries.
  */
 
 /** How often a member looks: the bound on how long an entry stays free after its holder dies. */
@@ -61,8 +55,6 @@ export async function joinEntryPool(
   entries: readonly string[],
   take: (free: string[]) => Promise<HeldEntry | undefined>,
   log: (message: string, error?: unknown) => void,
-  /** Work this member's process carries outside the pool: 1 while its node holds the server's lease. */
-  carried?: () => number,
 ): Promise<EntryPool> {
   if (!db.session) throw new Error('a pool of market processes needs PostgreSQL (DATABASE_URL)');
   const session = await db.session();
@@ -79,12 +71,11 @@ export async function joinEntryPool(
 
   const tick = async () => {
     failed = true;
-    const { members, free, serverHeld } = await look(session, entries);
+    const { members, free } = await look(session, entries);
     counted = members;
     poolMembers.set(members);
-    const work = entries.length + (carried && serverHeld ? 1 : 0);
-    const share = Math.ceil(work / Math.max(1, members));
-    const mine = held.length + (carried?.() ?? 0);
+    const share = Math.ceil(entries.length / Math.max(1, members));
+    const mine = held.length;
     if (mine < share && free.length > 0) {
       overSince = undefined;
       const entry = await take(free);
@@ -97,7 +88,7 @@ export async function joinEntryPool(
       if (Date.now() - overSince >= SETTLE_MS) {
         overSince = undefined;
         const given = held.pop()!;
-        log(`handing ${given.name} over: ${members} processes share ${work === entries.length ? `${work} entries` : `${entries.length} entries and the server`}, ${share} each`);
+        log(`handing ${given.name} over: ${members} processes share ${entries.length} entries, ${share} each`);
         await given.stop({ handover: true });
         said();
       }
@@ -136,16 +127,15 @@ async function joinSlot(session: Queryable): Promise<boolean> {
   return false;
 }
 
-/** How many members the pool has, which of `entries` no process holds, and whether a server holds its lease. */
-async function look(session: Queryable, entries: readonly string[]): Promise<{ members: number; free: string[]; serverHeld: boolean }> {
-  const [row] = await session.query<{ members: number; free: string[]; serverHeld: boolean }>(
+/** How many members the pool has, and which of `entries` no process holds. */
+async function look(session: Queryable, entries: readonly string[]): Promise<{ members: number; free: string[] }> {
+  const [row] = await session.query<{ members: number; free: string[] }>(
     `select
        (select count(*) from pg_locks l where ${advisoryHeld(7303, `in (select ${asObjid(MEMBER_KEY('s'))} from generate_series(0, ${MEMBER_SLOTS - 1}) s)`)})::int as members,
-       exists (select 1 from pg_locks l where ${advisoryHeld(7302, `= ${asObjid(`hashtext(current_schema() || ':process:server')`)}`)}) as "serverHeld",
        array(select e from unnest($1::text[]) with ordinality as t(e, n)
              where not exists (select 1 from pg_locks l where ${advisoryHeld(7302, `= ${asObjid(`hashtext(current_schema() || ':process:' || e)`)}`)})
              order by n) as free`,
     [entries],
   );
-  return { members: row!.members, free: row!.free, serverHeld: row!.serverHeld };
+  return { members: row!.members, free: row!.free };
 }

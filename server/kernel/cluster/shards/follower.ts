@@ -4,12 +4,12 @@ import { appendCommands } from '../bus/commandQueue.js';
 import { OwnersView, type ViewTargets } from '../bus/ownersView.js';
 import { openReplyInbox } from '../bus/replies.js';
 import { CommandClient } from './commandClient.js';
-import { processOf, SERVER, type MarketProcesses } from './processes.js';
+import { processOf, type MarketProcesses } from './processes.js';
 
 /**
  * How a process follows the cluster's owners (docs/ARCHITECTURE.md "Scale-out: sockets on
- * socket.io's Redis adapter") — the server, a front, an edge alike: the owners hash (OwnersView:
- * who serves, the paused ticks, the server's address), the snapshots its sockets get, and the
+ * socket.io's Redis adapter") — every process that serves routes and sockets: the owners hash
+ * (OwnersView: who serves, the paused ticks), the snapshots its sockets get, and the
  * commands it sends to any entry's holder, answered in its own reply stream.
  */
 export interface ClusterFollower {
@@ -51,13 +51,15 @@ export async function followCluster(cluster: ClusterRedis, targets: ViewTargets)
 
 /**
  * The markets of MARKET_PROCESSES' entries as the products see them: each market of an entry is
- * reached through its holder; `rest` (a front: the server, which runs every other market) or none
- * (the server itself, which runs them).
+ * reached through its holder; one no entry runs (a single server's own) is undefined.
  */
-export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses, rest?: string): RemoteMarkets {
-  const entryOf = (market: string) => processOf(processes, market) ?? rest;
+export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses): RemoteMarkets {
   return {
-    processOf: (symbol) => entryOf(symbol),
-    call: (market, command) => follower.call(entryOf(market) ?? SERVER, market, command),
+    processOf: (symbol) => processOf(processes, symbol),
+    call: (market, command) => {
+      const entry = processOf(processes, market);
+      if (!entry) return Promise.reject(new Error(`no entry runs ${market}`));
+      return follower.call(entry, market, command);
+    },
   };
 }

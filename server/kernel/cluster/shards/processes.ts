@@ -1,10 +1,11 @@
 /**
- * The market processes of a scaled-out exchange (docs/ARCHITECTURE.md "Scale-out: market
- * processes"): MARKET_PROCESSES names each one and what it runs — spot markets (`BTC_USDT`) and
- * whole products that can run apart from the server (`futures`, lowercase; "… product processes"),
- * for example `m1=BTC_USDT,ETH_USDT;m2=SOL_USDT;f1=futures`. The server runs every other market and
- * product itself and reaches these through the bus; a market process (MARKET_PROCESS=m1) runs what
- * its entry names. One variable read by every side, so they cannot disagree about who runs what.
+ * The entries of a scaled-out exchange (docs/ARCHITECTURE.md "Scale-out: identical nodes"):
+ * MARKET_PROCESSES names each one and what it runs — spot markets (`BTC_USDT`), `*` (every spot
+ * pair no other entry names, those listed while running too), and whole products that run apart
+ * (`futures`, lowercase; "… product processes"), for example `m1=BTC_USDT,ETH_USDT;m2=SOL_USDT;f1=futures`.
+ * A cluster node adds what the setting leaves out (withDefaultEntries): `spot=*` and an entry of
+ * its own for each product that runs apart. Whichever process holds an entry's lease runs it; every
+ * other reaches it through the bus. One variable read by every side, so they cannot disagree.
  */
 export type MarketProcesses = ReadonlyMap<string, readonly string[]>;
 
@@ -13,6 +14,8 @@ const PRODUCT = /^[a-z]+$/;
 
 const NAME = /^[a-z0-9_-]{1,32}$/;
 const SYMBOL = /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/;
+/** An entry's "every spot pair no other entry names". */
+export const EVERY_OTHER_PAIR = '*';
 
 export function parseMarketProcesses(value: string | undefined): MarketProcesses {
   const processes = new Map<string, string[]>();
@@ -21,16 +24,15 @@ export function parseMarketProcesses(value: string | undefined): MarketProcesses
   for (const entry of value.split(';').map((e) => e.trim()).filter(Boolean)) {
     const [name = '', list = ''] = entry.split('=').map((part) => part.trim());
     if (!NAME.test(name)) throw new Error(`MARKET_PROCESSES: a process name is 1–32 of a–z, 0–9, _ and -, got "${name}"`);
-    if (name === SERVER) throw new Error(`MARKET_PROCESSES: "${SERVER}" is the server's own name (HTTP fronts send it the orders of the markets it runs); name the process otherwise`);
     if (processes.has(name)) throw new Error(`MARKET_PROCESSES: the process ${name} is named twice`);
     const entries = list
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
-      .map((s) => (PRODUCT.test(s) ? s : s.toUpperCase()));
+      .map((s) => (PRODUCT.test(s) || s === EVERY_OTHER_PAIR ? s : s.toUpperCase()));
     if (entries.length === 0) throw new Error(`MARKET_PROCESSES: the process ${name} runs no market (write ${name}=BTC_USDT,ETH_USDT)`);
     for (const entry of entries) {
-      if (!PRODUCT.test(entry) && !SYMBOL.test(entry)) throw new Error(`MARKET_PROCESSES: "${entry}" is not a pair symbol like BTC_USDT or a product like futures`);
+      if (!PRODUCT.test(entry) && !SYMBOL.test(entry) && entry !== EVERY_OTHER_PAIR) throw new Error(`MARKET_PROCESSES: "${entry}" is not a pair symbol like BTC_USDT, * or a product like futures`);
       if (seen.has(entry)) throw new Error(`MARKET_PROCESSES: ${entry} is given to two processes; a market or product runs in one process only`);
       seen.add(entry);
     }
@@ -39,15 +41,25 @@ export function parseMarketProcesses(value: string | undefined): MarketProcesses
   return processes;
 }
 
-/** The process that runs `symbol` (a spot market) or a product (`futures`), if one of them does (else the server runs it). */
+/**
+ * The entry that runs `symbol` (a spot market) or a product (`product:futures`): the one naming it,
+ * for a spot market else the entry of every other pair; undefined if none does (the process that
+ * serves the routes runs it itself: a single server).
+ */
 export function processOf(processes: MarketProcesses, symbol: string): string | undefined {
-  const entry = symbol.startsWith(PRODUCT_MARKET) ? symbol.slice(PRODUCT_MARKET.length) : symbol;
+  const product = symbol.startsWith(PRODUCT_MARKET);
+  const entry = product ? symbol.slice(PRODUCT_MARKET.length) : symbol;
   for (const [name, entries] of processes) if (entries.includes(entry)) return name;
+  if (product) return undefined;
+  for (const [name, entries] of processes) if (entries.includes(EVERY_OTHER_PAIR)) return name;
   return undefined;
 }
 
-/** The spot markets a process's entry names. */
-export const marketsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => !PRODUCT.test(e));
+/** Whether entry `name` runs spot markets (names one, or every other pair). */
+export const runsSpot = (processes: MarketProcesses, name: string): boolean => (processes.get(name) ?? []).some((e) => !PRODUCT.test(e));
+
+/** The spot markets an entry names (not those it runs as every other pair's entry). */
+export const marketsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => SYMBOL.test(e));
 
 /** The products a process's entry names. */
 export const productsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => PRODUCT.test(e));
@@ -60,8 +72,20 @@ export const productMarket = (id: string) => `${PRODUCT_MARKET}${id}`;
 const PRODUCT_MARKET = 'product:';
 
 /**
- * What an HTTP front calls the server when it sends it the orders of the markets it runs itself
- * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"), and the entry it beats under in the owners hash;
- * its command queue is the one directly under the exchange's prefix.
+ * A cluster node's entries (startNode.ts): MARKET_PROCESSES as given, plus `spot=*` unless an entry
+ * already runs every other pair, plus an entry named after each product that can run apart and is
+ * not given to one (`futures=futures`). So every market, engine and timer of a node's products is
+ * a leased entry, and the routes are served on every node alike.
  */
-export const SERVER = 'server';
+export function withDefaultEntries(processes: MarketProcesses, apartProducts: readonly string[]): MarketProcesses {
+  const all = new Map(processes);
+  const named = new Set([...processes.values()].flat());
+  const add = (name: string, entry: string) => {
+    if (named.has(entry)) return;
+    if (all.has(name)) throw new Error(`MARKET_PROCESSES: the entry ${name} is needed for ${entry}, which no entry names; name ${entry} in an entry, or the entry otherwise`);
+    all.set(name, [entry]);
+  };
+  add('spot', EVERY_OTHER_PAIR);
+  for (const id of apartProducts) add(id, id);
+  return all;
+}

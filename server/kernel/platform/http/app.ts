@@ -8,7 +8,7 @@ import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
-import { forwardTo, type Forwarder, type ServerAddresses } from './forward.js';
+import type { Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
 import { ApiFailure } from './envelope.js';
@@ -31,14 +31,8 @@ export interface HttpOptions {
   /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
   trustedProxies?: string[];
   /**
-   * On a cluster node's front: where it hears the server is now (the `url` of its beat in the
-   * owners hash). Every /api call no route here serves goes
-   * there as it came (forward.ts), before any layer here parses or checks it.
-   */
-  forwardTo?: ServerAddresses;
-  /**
    * The calls of products that run in processes of their own (kernel/cluster/shards/productCalls.ts): taken
-   * before anything here parses them, and before `forwardTo`.
+   * before anything here parses them.
    */
   productCalls?: Forwarder;
   /** Where the per-client rate limits count (the scale-out mode's Redis); in memory without it (rateLimit.ts). */
@@ -55,21 +49,18 @@ export interface HttpOptions {
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
-  // The API routes served here, for the front's forwarder: what is not among them goes to the server.
-  const served = new Set<string>();
-  const securityValues = options.forwardTo || options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
-  let forwarder: Forwarder | undefined;
+  const securityValues = options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     ...(options.trustedProxies?.length ? { trustProxy: options.trustedProxies } : {}),
-    ...(options.forwardTo || options.productCalls
+    ...(options.productCalls
       ? {
           serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
             createServer((request, response) => {
-              if (options.productCalls?.take(request, response) || forwarder?.take(request, response)) {
-                // Set before any answer is written (the forwarders write later): every answer, the
-                // forwarders' own refusals included, carries the same security headers.
+              if (options.productCalls?.take(request, response)) {
+                // Set before any answer is written (the holder's answer comes later): every answer,
+                // the refusals written here included, carries the same security headers.
                 for (const [name, value] of Object.entries(securityValues)) response.setHeader(name, value);
                 return;
               }
@@ -100,14 +91,6 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
     parseJson(request, text, done);
   });
 
-  if (options.forwardTo) {
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) served.add(`${method} ${route.url}`);
-    });
-    forwarder = forwardTo(options.forwardTo, (method, path) => served.has(`${method} ${path}`), (message, error) => app.log.error({ err: error }, message));
-    app.addHook('onClose', async () => forwarder?.close());
-  }
-
   if (options.readiness) {
     const readiness = options.readiness;
     app.addHook('onRequest', async (request) => {
@@ -135,9 +118,9 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
 }
 
 /**
- * The HTTP app of a composition root (the server, an HTTP front): the products' routes in product
+ * The HTTP app of a composition root (the server, a cluster node's web part): the products' routes in product
  * order, the client, the log level and security headers from the configuration; `extra` adds the
- * root's own options (trusted proxies, the front's forwarding).
+ * root's own options (trusted proxies, the products' calls to their entries' holders).
  */
 export function productHttp(config: ServerConfig, db: Database, parts: readonly ProductParts[], extra: Partial<HttpOptions> = {}): Promise<FastifyInstance> {
   return buildHttp({
