@@ -71,7 +71,6 @@ export async function startServer(given: ServerConfig, products: readonly Server
       standby.onStandby?.();
     },
   });
-  if (lease) standby.onLease?.();
   // How long each step of the start took, logged once up (issue 10 counts the seconds of a cold start).
   const phases: string[] = [];
   let phaseStart = performance.now();

@@ -133,8 +133,6 @@ async function handOver(session: Queryable & { close(): Promise<void> }): Promis
 /** What a process standing by is told, and how it is asked to give up waiting. */
 export interface StandbyHooks {
   onStandby?: () => void;
-  /** The lease is this process's now (it starts next): a cluster node counts its server in its pool share (entryPool.ts). */
-  onLease?: () => void;
   stopped?: () => boolean;
   /** Take a free entry, or none (NothingFree), without standing by (entryPool.ts). */
   once?: boolean;
