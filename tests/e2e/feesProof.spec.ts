@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { textsOf } from './support/catalogue';
 import { operatorDesk } from './support/operator';
+import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
@@ -69,7 +70,8 @@ for (const lang of ['en_US', 'fr_FR']) {
     await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '400' }, taker.token);
 
     // Finance gives the maker a rebate in BTC_USDT until tomorrow, with the 2FA code.
-    const desk = await operatorDesk(browser, lang);
+    const finance = deskOperator(`feesProof-${lang}` as DeskOperatorName);
+    const desk = await operatorDesk(browser, lang, finance);
     await desk.getByRole('tab', { name: say('fees.desk'), exact: true }).click();
     await desk.getByRole('button', { name: say('fees.form.addOverride') }).click();
     const dialog = desk.getByRole('dialog', { name: say('fees.form.overrideTitle') });
@@ -79,7 +81,7 @@ for (const lang of ['en_US', 'fr_FR']) {
     await dialog.getByLabel(say('fees.form.taker'), { exact: true }).fill('0.001');
     await dialog.getByLabel(say('fees.form.ends'), { exact: true }).fill(tomorrowField());
     await dialog.getByLabel(say('fees.deskNote'), { exact: true }).fill(`E2E rebate ${lang}`);
-    await submitWithOperatorCode(dialog, dialog.getByLabel(say('fees.form.code'), { exact: true }), dialog.getByRole('button', { name: say('fees.form.save') }));
+    await submitWithOperatorCode(dialog, dialog.getByLabel(say('fees.form.code'), { exact: true }), dialog.getByRole('button', { name: say('fees.form.save') }), finance);
     const overrides = desk.getByRole('table', { name: say('fees.deskOverrides') });
     await expect(overrides.getByRole('row').filter({ hasText: `E2E rebate ${lang}` })).toContainText('-0.02%');
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { call, tokenOf } from './support/api';
 import { textsOf } from './support/catalogue';
 import { operatorDesk } from './support/operator';
+import { deskOperator } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 
@@ -34,14 +35,15 @@ test('a deposit below the minimum is held, shown with its reason, and credited b
   await expect(deposit).toContainText(say('wallet.deposit.status.held'));
   await expect(deposit).toContainText(say('wallet.deposit.held.belowMinimum'));
 
-  const desk = await operatorDesk(browser, 'en_US');
+  const finance = deskOperator('heldDeposits');
+  const desk = await operatorDesk(browser, 'en_US', finance);
   await desk.getByRole('tab', { name: say('wallet.held.desk'), exact: true }).click();
   const row = desk.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(say('wallet.held.reasonShort.below_minimum'))).toBeVisible();
   await row.getByRole('button', { name: say('wallet.held.credit'), exact: true }).click();
   const dialog = desk.getByRole('dialog', { name: say('wallet.held.creditTitle') });
-  await submitWithOperatorCode(dialog, dialog.getByLabel(say('wallet.held.code'), { exact: true }), dialog.getByRole('button', { name: say('wallet.held.credit'), exact: true }));
+  await submitWithOperatorCode(dialog, dialog.getByLabel(say('wallet.held.code'), { exact: true }), dialog.getByRole('button', { name: say('wallet.held.credit'), exact: true }), finance);
   // Resolved: it leaves the desk's list.
   await expect(row).toHaveCount(0);
   await desk.context().close();

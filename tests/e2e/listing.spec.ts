@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { textsOf, serverTextsOf } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
-import { nextOperatorCode, submitWithOperatorCode } from './support/operatorSession';
+import { deskOperator, type DeskOperatorName } from './support/deskOperators';
+import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 import { form, fund } from './support/spotTrading';
 
@@ -30,7 +31,9 @@ for (const lang of ['en_US', 'de_DE']) {
     const symbol = `${coin}_USDT`;
 
     // The risk operator lists the coin: one network, its minimums and fee, a precision.
-    const desk = await operatorDesk(browser, lang);
+    // A risk operator of this test's own: its 2FA codes are nobody else's to wait for.
+    const risk = deskOperator(`listing-${lang}` as DeskOperatorName);
+    const desk = await operatorDesk(browser, lang, risk);
     await desk.getByRole('tab', { name: say('marketsDesk.tab'), exact: true }).click();
     await desk.getByRole('button', { name: say('marketsDesk.currency.list') }).click();
     const listing = desk.getByRole('dialog', { name: say('marketsDesk.currency.title') });
@@ -43,11 +46,11 @@ for (const lang of ['en_US', 'de_DE']) {
     await listing.getByLabel(say('marketsDesk.currency.withdrawFee'), { exact: true }).fill('0.5');
     // A fee as large as the minimum is refused by the server, said under the form, which stays open.
     await listing.getByLabel(say('marketsDesk.currency.withdrawFee'), { exact: true }).fill('5');
-    await listing.getByLabel(say('marketsDesk.form.code'), { exact: true }).fill(await nextOperatorCode());
+    await listing.getByLabel(say('marketsDesk.form.code'), { exact: true }).fill(await risk.code());
     await listing.getByRole('button', { name: say('marketsDesk.currency.submit') }).click();
     await expect(listing.getByRole('alert')).toContainText('ERC20');
     await listing.getByLabel(say('marketsDesk.currency.withdrawFee'), { exact: true }).fill('0.5');
-    await submitWithOperatorCode(listing, listing.getByLabel(say('marketsDesk.form.code'), { exact: true }), listing.getByRole('button', { name: say('marketsDesk.currency.submit') }));
+    await submitWithOperatorCode(listing, listing.getByLabel(say('marketsDesk.form.code'), { exact: true }), listing.getByRole('button', { name: say('marketsDesk.currency.submit') }), risk);
     await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.currency.listed') })).toBeVisible({ timeout: 15_000 });
 
     // Then its USDT pair, makers on (the form's default), from a reference price of 2.5 USDT.
@@ -58,7 +61,7 @@ for (const lang of ['en_US', 'de_DE']) {
     await pair.getByLabel(say('marketsDesk.form.referencePrice'), { exact: true }).fill('2.5');
     await pair.getByLabel(say('marketsDesk.form.minQuantity'), { exact: true }).fill('0.01');
     await expect(pair.getByLabel(say('marketsDesk.form.makers'))).toBeChecked();
-    await submitWithOperatorCode(pair, pair.getByLabel(say('marketsDesk.form.code'), { exact: true }), pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }));
+    await submitWithOperatorCode(pair, pair.getByLabel(say('marketsDesk.form.code'), { exact: true }), pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }), risk);
     await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.listed') })).toBeVisible({ timeout: 15_000 });
     const row = desk.getByRole('table', { name: say('marketsDesk.title') }).getByRole('row').filter({ hasText: `${coin}/USDT` });
     await expect(row).toContainText(say('marketsDesk.trading'));

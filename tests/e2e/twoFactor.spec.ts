@@ -6,7 +6,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
 import { clientCatalogue } from './support/catalogue';
 import { operatorDesk } from './support/operator';
-import { nextOperatorCode } from './support/operatorSession';
+import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { signUp, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
 
 /**
@@ -213,7 +213,8 @@ for (const lang of ['de_DE']) {
 
     // Lost everything: the operator finds the account on the Users desk, opens it and resets 2FA,
     // with a reason and the operator's own 2FA code (issue 51 §3).
-    const desk = await operatorDesk(browser);
+    const support = deskOperator(`twoFactor-${lang}` as DeskOperatorName);
+    const desk = await operatorDesk(browser, undefined, support);
     await desk.getByRole('tab', { name: 'Users' }).click();
     await desk.getByLabel('Id, email, phone or nickname').fill(account);
     await desk.getByRole('button', { name: 'Find' }).click();
@@ -223,7 +224,7 @@ for (const lang of ['de_DE']) {
     await desk.getByRole('button', { name: 'Reset 2FA' }).click();
     const dialog = desk.getByRole('dialog');
     await dialog.getByLabel('Reason (written to the audit log)').fill('Lost phone and recovery codes; identity checked by video call');
-    await dialog.getByLabel('Your 2FA code').fill(await nextOperatorCode());
+    await dialog.getByLabel('Your 2FA code').fill(await support.code());
     await dialog.getByRole('button', { name: 'Reset 2FA' }).click();
     await expect(desk.getByText('2FA is reset; the user is emailed and their withdrawals are locked for 24 hours')).toBeVisible();
     await desk.getByRole('button', { name: 'Back to the search' }).click();

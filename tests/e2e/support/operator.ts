@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES } from '../../../domain/languages';
 import { call, tokenOf } from './api';
+import type { DeskOperator } from './deskOperators';
 import { operatorSession, signInOperatorAt } from './operatorSession';
 
 export { OPERATOR, operatorSession } from './operatorSession';
@@ -10,10 +11,12 @@ export { OPERATOR, operatorSession } from './operatorSession';
  * trader's): the suite's one operator session (globalSetup signed it in, password and TOTP code)
  * put where the console keeps it, so the console opens on its stored-session path. It is not
  * typed in again: the same operator cannot sign in many times within 30 s (each code is good once).
- * `lang`: the console's language (stored as the app stores a choice), else the browser's.
+ * `lang`: the console's language (stored as the app stores a choice), else the browser's; `as`: a
+ * test's own operator (deskOperators.ts) instead, signed in now.
  */
-export async function operatorDesk(browser: Browser, lang?: string): Promise<Page> {
-  const session = operatorSession();
+export async function operatorDesk(browser: Browser, lang?: string, as?: DeskOperator): Promise<Page> {
+  // A test's own operator signs in now (its codes are its own); else the suite's stored session.
+  const session = as ? await signInOperatorAt(`http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`, false, as) : operatorSession();
   const context = await browser.newContext();
   const language = lang === undefined ? '' : JSON.stringify(LANGUAGES.find((l) => l.lang === lang)!);
   await context.addInitScript(

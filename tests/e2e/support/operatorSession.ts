@@ -81,12 +81,15 @@ export async function nextOperatorCode(shared = true, secret = OPERATOR.totpSecr
   return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS + STEP_MS / 2 });
 }
 
-/** Signs the environment's operator in at `origin` (password and code in one call): its session. `shared`: see nextOperatorCode. */
-export async function signInOperatorAt(origin: string, shared = true): Promise<StoredOperatorSession> {
+/**
+ * Signs the environment's operator in at `origin` (password and code in one call): its session.
+ * `shared`: see nextOperatorCode. `as`: another operator (a test's own: deskOperators.ts), its codes counted here.
+ */
+export async function signInOperatorAt(origin: string, shared = true, as?: { account: string; password: string; code(): Promise<string> }): Promise<StoredOperatorSession> {
   const response = await fetch(`${origin}/api/operator/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: OPERATOR.account, password: OPERATOR.password, code: await nextOperatorCode(shared) }),
+    body: JSON.stringify(as ? { account: as.account, password: as.password, code: await as.code() } : { account: OPERATOR.account, password: OPERATOR.password, code: await nextOperatorCode(shared) }),
   });
   const body = (await response.json()) as { code: number; msg: string; data: StoredOperatorSession | null };
   if (body.code !== 200 || !body.data?.token) throw new Error(`operator sign-in at ${origin} failed: ${body.msg}`);
@@ -115,10 +118,10 @@ export function operatorSession(): StoredOperatorSession {
  * after it, and the server takes each step once and in order: refused as used, it is typed again,
  * fresh, as a person would. (A dialog already closed by a slow earlier answer is left alone.)
  */
-export async function submitWithOperatorCode(dialog: Locator, codeField: Locator, submit: Locator): Promise<void> {
+export async function submitWithOperatorCode(dialog: Locator, codeField: Locator, submit: Locator, as?: { code(): Promise<string> }): Promise<void> {
   await expect(async () => {
     if (await dialog.isHidden()) return;
-    await codeField.fill(await nextOperatorCode());
+    await codeField.fill(await (as ? as.code() : nextOperatorCode()));
     await submit.click();
     await expect(dialog).toBeHidden({ timeout: 10_000 });
   }).toPass({ timeout: 90_000 });
