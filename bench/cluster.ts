@@ -1,12 +1,14 @@
 /**
  * npm run bench:cluster — bench:pipeline over 1, 2 and 3 processes of the cluster (issue 38). The
- * load's two markets are the entries m1=BTC_USDT and m2=ETH_USDT.
+ * load's two markets are the entries m1=BTC_USDT and m2=ETH_USDT (m2 also runs every other pair and
+ * the products that run apart: pipeline/scaleOut.ts marketProcessesSetting).
  * - BENCH_CLUSTER=nodes (the default with DATABASE_URL): N identical cluster nodes
  *   (docs/ARCHITECTURE.md "Scale-out: identical nodes") on DATABASE_URL's PostgreSQL; the load and
- *   the subscribers are spread over every node's front; one node runs the server.
+ *   the subscribers are spread over every node, each serving every route.
  * - BENCH_CLUSTER=pool (the default without it): N identical market processes
- *   ("Scale-out: standbys and takeover") beside the server and one realtime edge, on the embedded
- *   database: one runs both entries; two run one each; the third holds nothing and stands by.
+ *   ("Scale-out: standbys and takeover") beside the bench's server and one node's web part for the
+ *   sockets, on the embedded database: one runs both entries; two run one each; the third holds
+ *   nothing and stands by.
  * Each N is one bench:pipeline run in a child process (its full output is kept under the printed
  * directory); the table it ends with holds the figure to watch on a machine with few cores — CPU
  * per order, all processes together — beside the orders a second, which here are bounded by the
