@@ -1,5 +1,5 @@
 import type { Queryable } from '../../server/kernel/platform/db/database.js';
-import { SEED_CURRENCIES } from '../../server/kernel/platform/db/seed/currencies.js';
+import { seedCurrencies } from '../../server/kernel/platform/db/seed/index.js';
 import { SEED_PAIRS, type SeedPair } from '../../server/kernel/platform/db/seed/pairs.js';
 
 /**
@@ -9,13 +9,7 @@ import { SEED_PAIRS, type SeedPair } from '../../server/kernel/platform/db/seed/
  * product's listing in pair_listing — cannot run. Only the columns of migration 001.
  */
 export async function seedBeforePairListing(db: Queryable, pairs: readonly SeedPair[] = SEED_PAIRS): Promise<void> {
-  for (const [i, c] of SEED_CURRENCIES.entries()) {
-    await db.query(
-      `insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, circulating_supply, sort)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-      [c.symbol, c.name, c.price, c.recharge_turn, c.draw_turn, c.legal_status, c.circulating_supply, i],
-    );
-  }
+  await seedCurrencies(db);
   for (const [i, p] of pairs.entries()) {
     await db.query(
       `insert into pair (left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision, sort)

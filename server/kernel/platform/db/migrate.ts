@@ -3,7 +3,7 @@ import type { Database, Queryable } from './database.js';
 import { migrationFiles } from './migrationFiles.js';
 
 /** Any constant works: it only has to be the same for every server sharing one PostgreSQL. */
-const MIGRATION_LOCK_KEY = 7_241_001;
+export const MIGRATION_LOCK_KEY = 7_241_001;
 
 /**
  * Applies, in name order, every migration not yet recorded in schema_migrations (up to and including

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCALE_CODES } from '../../../../../domain/languages.js';
 import type { Database, Queryable } from '../database.js';
 import { setListing } from '../../pairListing.js';
+import { MIGRATION_LOCK_KEY } from '../migrate.js';
 import { SEED_CURRENCIES } from './currencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from './fiatRates.js';
 import { SEED_PAIRS } from './pairs.js';
@@ -20,6 +21,9 @@ const NOTES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'notes');
  */
 export async function seed(db: Database, productSeeds: readonly ProductSeed[] = []): Promise<void> {
   await db.transaction(async (tx) => {
+    // Nodes started together on a fresh database seed one after another (the community rows are
+    // checked, then written): the migrations' lock, held to this transaction's end.
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const [key, value] of Object.entries(SEED_CONFIG)) {
       await tx.query('insert into platform_config (key, value) values ($1, $2) on conflict do nothing', [key, JSON.stringify(value)]);
     }
@@ -29,13 +33,7 @@ export async function seed(db: Database, productSeeds: readonly ProductSeed[] = 
         await tx.query('insert into community (name, logo, link, sort) values ($1, $2, $3, $4)', [c.name, c.logo, c.link, i]);
       }
     }
-    for (const [i, c] of SEED_CURRENCIES.entries()) {
-      await tx.query(
-        `insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, circulating_supply, sort)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-        [c.symbol, c.name, c.price, c.recharge_turn, c.draw_turn, c.legal_status, c.circulating_supply, i],
-      );
-    }
+    await seedCurrencies(tx);
     for (const [i, p] of SEED_PAIRS.entries()) {
       const added = await tx.query(
         `insert into pair (left_symbol, right_symbol, is_hot, price_precision, amount_precision, min_quantity, min_notional, sort)
@@ -67,4 +65,15 @@ export async function seed(db: Database, productSeeds: readonly ProductSeed[] = 
 function readNotes(lang: string): Record<string, { title: string; content: string }> {
   const file = join(NOTES_DIR, `${lang}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** The seed's currencies, each written unless it is there (also the migration tests' seed of an older schema). */
+export async function seedCurrencies(db: Queryable): Promise<void> {
+  for (const [i, c] of SEED_CURRENCIES.entries()) {
+    await db.query(
+      `insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, circulating_supply, sort)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+      [c.symbol, c.name, c.price, c.recharge_turn, c.draw_turn, c.legal_status, c.circulating_supply, i],
+    );
+  }
 }
