@@ -35,10 +35,11 @@ export const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
 // BENCH_POOL=N: the load's markets are one entry each (m1=BTC_USDT;m2=ETH_USDT) and N identical
 // market processes, without MARKET_PROCESS, share them as a pool (bench:cluster runs 1, 2 and 3).
 export const POOL = Number(process.env.BENCH_POOL ?? 0);
-// BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N HTTP fronts, round-robin, which send
-// the orders to the markets' processes (the server's own markets through its command queue) and
-// forward the rest to the server; without edges the subscribers connect to the fronts
-// (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"). plat_config still asks the server itself.
+// BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N cluster nodes' web parts (ROLES=web),
+// round-robin, which serve every route themselves and send the orders to the markets' processes;
+// without edges the subscribers connect to them (docs/ARCHITECTURE.md "Scale-out: identical nodes";
+// the figures in bench/README.md under "HTTP fronts" are the earlier shape's, decision 0035).
+// plat_config still asks the bench's server itself.
 export const FRONTS = Number(process.env.BENCH_FRONTS ?? 0);
 // BENCH_NODES=N: N identical cluster nodes (`npm start` with DATABASE_URL and REALTIME_BUS_URL;
 // docs/ARCHITECTURE.md "Scale-out: identical nodes") on DATABASE_URL's PostgreSQL, the load's
