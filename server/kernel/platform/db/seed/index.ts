@@ -22,7 +22,9 @@ const NOTES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'notes');
 export async function seed(db: Database, productSeeds: readonly ProductSeed[] = []): Promise<void> {
   await db.transaction(async (tx) => {
     // Nodes started together on a fresh database seed one after another (the community rows are
-    // checked, then written): the migrations' lock, held to this transaction's end.
+    // checked, then written): the migrations' lock, held to this transaction's end. (Three seeds at
+    // once wrote each row once without it too, because the first insert below waits on the other
+    // transaction's uncommitted key; the lock says so instead of leaving it to that order.)
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     for (const [key, value] of Object.entries(SEED_CONFIG)) {
       await tx.query('insert into platform_config (key, value) values ($1, $2) on conflict do nothing', [key, JSON.stringify(value)]);
