@@ -11,14 +11,17 @@ export const MIGRATION_LOCK_KEY = 7_241_001;
  * history (migrationFiles.ts).
  */
 export async function migrate(db: Database, through?: string): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`);
   const files = migrationFiles(through);
   return db.transaction(async (tx) => {
-    // Two servers starting at once on one PostgreSQL must not both migrate.
+    // Two servers starting at once on one PostgreSQL must not both migrate. The history's own table
+    // is created under the lock too: PostgreSQL's `if not exists` does not hold against a create
+    // running at the same moment (the loser fails on pg_type's unique index), which stopped a
+    // cluster node at start in CI (tests/server/migrateTogether.test.ts).
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
     const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const file of files) {
