@@ -18,14 +18,13 @@ import { UserFeedPublisher } from './kernel/platform/realtime/userFeedPublisher.
 import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluster.js';
 import { reportListeners } from './kernel/cluster/bus/listenerReports.js';
 import { streamPublisher } from './kernel/cluster/bus/publisher.js';
-import { withDefaultEntries } from './kernel/cluster/shards/processes.js';
 import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/cluster/shards/follower.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
-import { takeLease, takeServerLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
+import { takeLease, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
 import { withApplicationName } from './kernel/platform/db/postgres.js';
-import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
-import { productRoutes, productsApartOf } from './kernel/cluster/shards/productsApart.js';
+import { productCallsForwarder, productRoutes } from './kernel/cluster/shards/productCalls.js';
+import { productsApartOf } from './kernel/cluster/shards/processes.js';
 import { pruneKeys } from './kernel/platform/idempotency.js';
 import { holdDuties } from './kernel/cluster/shards/duties.js';
 import { Loops } from './kernel/platform/loops.js';
@@ -53,24 +52,10 @@ export interface RunningServer {
  * Composition root: config → database → kernel → products (server/products/index.ts) → http →
  * realtime → listen → products start. Nothing here knows what a product does.
  */
-export async function startServer(given: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
-  // A cluster node's web part reaches every market and engine as an entry: those MARKET_PROCESSES
-  // leaves out are entries of their own (withDefaultEntries), held by some node's pool.
-  const config: ServerConfig = given.node ? { ...given, marketProcesses: withDefaultEntries(given.marketProcesses ?? new Map(), products.filter((p) => p.apart).map((p) => p.id)) } : given;
-  // On a shared PostgreSQL one server runs; another started on it stands by until the lease is its
-  // own (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would.
+export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
   // Its connections carry its own name (pg_stat_activity shows who holds what; a test cuts one server off by it).
   const instance = `openex-server-${randomUUID().slice(0, 8)}`;
   const databaseUrl = config.databaseUrl && withApplicationName(config.databaseUrl, instance);
-  // A cluster node's web part takes none: it serves beside the other nodes, and what would run twice
-  // (markets, engines, timers) is each an entry of a lease of its own (startNode.ts).
-  const lease = config.node ? undefined : await takeServerLease(databaseUrl, {
-    stopped: standby.stopped,
-    onStandby: () => {
-      console.log('standing by: another server runs on this database; taking over when its lease lapses');
-      standby.onStandby?.();
-    },
-  });
   // How long each step of the start took, logged once up (issue 10 counts the seconds of a cold start).
   const phases: string[] = [];
   let phaseStart = performance.now();
@@ -81,20 +66,21 @@ export async function startServer(given: ServerConfig, products: readonly Server
   };
   const productSeeds = products.flatMap((p) => (p.seed ? [p.seed] : []));
   const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb, productSeeds });
-  // On a shared PostgreSQL every write transaction is fenced by the lease's epoch, raised now that the
-  // migrations have made its row (fence.ts): a server cut off from the database while its standby
-  // took over is refused at its next write, and stops (npm start exits 75), instead of writing beside it.
+  // On a shared database one server runs; another started on it stands by until the lease is its own
+  // (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would. A
+  // cluster node's web part takes none: it serves beside the other nodes, and what would run twice
+  // (markets, engines, timers) is each an entry of a lease of its own (startNode.ts).
+  const lease = config.node ? undefined : await standByForServer(opened, Boolean(databaseUrl), standby);
+  // On a shared PostgreSQL every write transaction is fenced by the lease's epoch (fence.ts): a server
+  // cut off from the database while its standby took over is refused at its next write, and stops
+  // (npm start exits 75), instead of writing beside it. Its own embedded database needs no fence.
   let stopOnLoss: (() => Promise<void>) | undefined;
-  const epoch = lease?.raise ? await lease.raise() : 0;
-  const db = lease?.raise
-    ? fenceWrites(opened, { entry: lease.entry, epoch }, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
+  const db = lease && lease.epoch > 0
+    ? fenceWrites(opened, lease, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
     : opened;
   // What products hold of rows any process may change (plat_config, halts, fee rates) is forgotten
   // when one says so — this one's own changes by the same path (kernel/platform/caches.ts).
   const stopHearing = await listenForCacheChanges(db);
-  // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
-  // socket stands by for it (nothing can be waiting for it before the database is up).
-  const ownLease = lease || config.node ? undefined : await takeLease(db, 'server');
   // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
   // pushes are dropped (nobody can have subscribed yet).
   let app: FastifyInstance | undefined;
@@ -106,8 +92,7 @@ export async function startServer(given: ServerConfig, products: readonly Server
   const pairs = pairOpenings(log.error);
   // A pair listed through another node opens here as one listed here does (before the products read the pairs).
   const unfollowPairs = await followListedPairs(db, pairs, log.error);
-  // Made before the cluster is followed: the owners' first look adds their channels (pairs listed
-  // while this process was away) to it.
+  // The channels sockets may join: the listed pairs', and those listed later on any node (below).
   const registry = new ChannelRegistry(await listPairs(db), productChannels);
   const parts: ProductParts[] = [];
   const ownSnapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
@@ -128,7 +113,6 @@ export async function startServer(given: ServerConfig, products: readonly Server
     cluster &&
     (await followCluster(cluster, {
       publish: (channel, payload) => gateway?.publish(channel, payload),
-      addChannels: (list) => registry.addChannels(list),
       log: log.error,
     }));
   const processes = config.marketProcesses ?? new Map();
@@ -238,10 +222,9 @@ export async function startServer(given: ServerConfig, products: readonly Server
         await realtime.close();
         await cluster?.close();
         await running.close();
-        await ownLease?.release();
         await stopHearing();
-        await db.close();
         await lease?.release();
+        await db.close();
       })());
   stopOnLoss = stop;
   return {
@@ -274,4 +257,26 @@ async function oneAtATime(db: Database | undefined, work: () => Promise<void>): 
     await session.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]).catch(() => undefined);
     await session.close();
   }
+}
+
+/**
+ * The server's lease (entry `server`), taken once its database is open: a second server on the same
+ * PostgreSQL (or on a server's embedded one, through its socket) stands by here — no products, no
+ * port — and starts as a restarted server would once the holder is gone. Fenced on a shared one.
+ */
+async function standByForServer(db: Database, fenced: boolean, hooks: StandbyHooks): Promise<ProcessLease> {
+  const lease = await takeLease(db, 'server', {
+    fenced,
+    stopped: hooks.stopped,
+    onStandby: () => {
+      console.log('standing by: another server runs on this database; taking over when its lease lapses');
+      hooks.onStandby?.();
+    },
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  if (lease) return lease;
+  await db.close();
+  throw new Error('stopped while standing by for the server');
 }

@@ -35,8 +35,7 @@ export interface RunningNode {
  */
 export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningNode> {
   const roles = config.roles ?? ['web', 'markets'];
-  const entries = withDefaultEntries(config.marketProcesses ?? new Map(), PRODUCTS.filter((p) => p.apart).map((p) => p.id));
-  const nodeConfig: ServerConfig = { ...config, marketProcesses: entries, node: true };
+  const nodeConfig = asNode(config);
   let web: RunningServer | undefined;
   let pool: EntryPool | undefined;
   let health: Server | undefined;
@@ -57,6 +56,16 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   }
   return { url: web?.url, web, held: () => pool?.held() ?? [], stop };
 }
+
+/**
+ * A node's configuration: every market and engine an entry (those MARKET_PROCESSES leaves out are
+ * entries of their own, withDefaultEntries), held by some node's pool and reached by its web part.
+ */
+export const asNode = (config: ServerConfig): ServerConfig => ({
+  ...config,
+  marketProcesses: withDefaultEntries(config.marketProcesses ?? new Map(), PRODUCTS.filter((p) => p.apart).map((p) => p.id)),
+  node: true,
+});
 
 async function answerHealthOn(config: ServerConfig, ready: () => boolean): Promise<Server> {
   const health = createServer((request, response) => {

@@ -8,6 +8,8 @@ import type { RunningServer } from '../../server/start.js';
 import { WALLET_PATHS } from '../../domain/wallet.js';
 import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
 import { ownEntry } from '../../server/kernel/cluster/bus/owner.js';
+import { cacheChanged } from '../../server/kernel/platform/caches.js';
+import { PAIRS_CACHE } from '../../server/kernel/platform/catalogue.js';
 import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
@@ -176,22 +178,22 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
     }
   });
 
-  it("takes an owner's channel list from its beats, so a pair listed while it was away can be subscribed", async () => {
-    // An owner of its own on another prefix, serving a pair the database does not list.
-    const other = { url: REDIS_URL, prefix: `${bus.prefix}:other` };
-    const otherCluster = openClusterRedis(other, 'owner', () => undefined);
-    const owner = ownEntry(otherCluster, 'm9', { channels: () => ['nova_usdt_depth'], snapshot: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) }, () => undefined);
-    await owner.announce();
-    const second = await startWebNode(running.schemaUrl, other, new Map());
-    try {
-      const socket = await recordSocket<Payload>(second.url, { opened: sockets });
-      expect(await socket.subscribe('nova_usdt_depth')).toMatchObject({ code: 200 });
-      expect(await socket.next((p) => p.channel === 'nova_usdt_depth')).toEqual({ channel: 'nova_usdt_depth', kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] });
-    } finally {
-      await second.stopAll();
-      await owner.stop();
-      await otherCluster.close();
+  it('lets its sockets subscribe to a pair listed after it started, through any node: its channels follow the pairs rows', async () => {
+    await server.db.transaction(async (tx) => {
+      await tx.query(`insert into pair (left_symbol, right_symbol, price_precision, amount_precision, sort, min_quantity, min_notional, simulated)
+        values ('SOL', 'BTC', 6, 3, 900, 0.001, 0.00001, false)`);
+      await tx.query(`insert into pair_listing (product, base, quote, status) values ('spot', 'SOL', 'BTC', 1)`);
+      await cacheChanged(tx, PAIRS_CACHE);
+    });
+    const socket = await connect();
+    // The listing reaches the node through its database listener (kernel/platform/caches.ts): asked until it has.
+    const deadline = Date.now() + 5000;
+    let answer = await socket.subscribe('sol_btc_depth');
+    while (answer.code !== 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await socket.subscribe('sol_btc_depth');
     }
+    expect(answer).toMatchObject({ code: 200 });
   });
 
   it('refuses what the server refuses, in the subscriber’s language, and changes nothing', async () => {

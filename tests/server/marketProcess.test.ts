@@ -11,7 +11,7 @@ import { marketOwnership, MarketTakenError } from '../../server/kernel/cluster/s
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
-import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { NothingFree, startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { startQuietServer } from './quietServer.js';
 import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
@@ -168,24 +168,16 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     } finally {
       await other.close();
     }
-    // A second process configured as m1 stands by (kernel/cluster/shards/standby.ts): it runs nothing while
-    // m1 holds the entry's lease, and starts nothing when asked to stop while it waits.
-    let standing = false;
-    let giveUp = false;
-    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true), stopped: () => giveUp });
-    await until(() => standing, 'the second m1 to stand by');
-    giveUp = true;
-    await expect(standby).rejects.toThrow(/stopped while standing by for m1/);
+    // A second process started as m1 takes nothing while m1 holds the entry's lease
+    // (kernel/cluster/shards/standby.ts): a pool's member would look again at its next tick.
+    await expect(startMarketProcess(processConfig())).rejects.toThrow(NothingFree);
   });
 
-  it('hands m1 over to a standby when it stops: the standby rebuilds the book and takes orders within a second or two', async () => {
+  it('hands m1 over when it stops: the next process for it rebuilds the book and takes orders within a second or two', async () => {
     const buyer = await trader(server.db, { USDT: '1000' });
-    let standing = false;
-    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true) });
-    await until(() => standing, 'the standby');
     const stoppedAt = Date.now();
     await markets!.stop();
-    markets = await standby;
+    markets = await startMarketProcess(processConfig());
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the book from the new holder');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
     expect(order).toMatchObject({ status: 1 });
@@ -209,29 +201,29 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the same book');
   }, 15_000);
 
-  it('spreads identical processes over the entries: one without MARKET_PROCESS stands by for all of them and takes the first whose holder goes', async () => {
-    let standing = false;
-    const any = startMarketProcess({ ...processConfig(), marketProcess: undefined }, undefined, { onStandby: () => (standing = true) });
-    await until(() => standing, 'the process for any entry to stand by (m1 and m2 are both held)');
+  it('takes whichever entry is free when none is named: none while m1 and m2 are held, m2 once its holder goes', async () => {
+    const any = () => startMarketProcess({ ...processConfig(), marketProcess: undefined });
+    await expect(any()).rejects.toThrow(NothingFree);
     await second!.stop();
-    second = await any;
+    second = await any();
     expect(second.name).toBe('m2');
     const buyer = await trader(server.db, { USDT: '1000' });
     expect(await place(buyer, { symbol: 'SOL_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' })).toMatchObject({ symbol: 'SOL_USDT', status: 1 });
   }, 15_000);
 
-  it('fences a holder cut off from the database: once a standby took m1, its next write is refused before it changes anything', async () => {
+  it('fences a holder cut off from the database: once another process took m1, its next write is refused before it changes anything', async () => {
     await markets!.stop();
     const lost: Error[] = [];
     const cut = await startMarketProcess(processConfig(), undefined, { onLeaseLost: (error) => lost.push(error) });
     markets = cut;
-    let standing = false;
-    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true) });
-    await until(() => standing, 'the standby');
     // A partition: every connection of the holder ends (its lease and market locks with them), and
     // the holder, which never noticed, gets fresh connections from its pool afterwards.
     await server.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [cut.instance]);
-    markets = await standby;
+    // Another process takes m1 once PostgreSQL has let the lease go, as a pool's member would.
+    const taken = () => startMarketProcess(processConfig()).catch((error: unknown) => (error instanceof NothingFree ? undefined : Promise.reject(error)));
+    let next: RunningMarketProcess | undefined;
+    await until(async () => (next = await taken()) !== undefined, 'another process to take m1');
+    markets = next;
     expect(await cut.db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
     const buyer = await trader(server.db, { USDT: '1000' });
     const credit = (tx: { query: typeof cut.db.query }) => tx.query(`update balance set available = available + 1 where user_id = $1 and currency = 'USDT' and account = 'spot'`, [buyer.id]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import type { MarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { startServer, type RunningServer } from '../../server/start.js';
+import { asNode } from '../../server/startNode.js';
 
 /**
  * What the scale-out suites (edges, market and product processes, fronts; CI's PostgreSQL pass)
@@ -28,7 +29,7 @@ export function besideServer(schemaUrl: string | undefined, bus: { url: string; 
  */
 export async function startWebNode(schemaUrl: string | undefined, bus: { url: string; prefix: string }, processes: MarketProcesses, extra: Partial<ServerConfig> = {}): Promise<RunningServer & { stopAll(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-web-node-'));
-  const web = await startServer({ ...besideServer(schemaUrl, bus, processes, extra), node: true, port: 0, host: '127.0.0.1', dataDir, clientDir: join(dataDir, 'none'), p2pMerchants: false });
+  const web = await startServer(asNode({ ...besideServer(schemaUrl, bus, processes, extra), port: 0, host: '127.0.0.1', dataDir, clientDir: join(dataDir, 'none'), p2pMerchants: false }));
   return {
     ...web,
     async stopAll() {

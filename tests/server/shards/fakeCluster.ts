@@ -18,14 +18,13 @@ export function fakeCluster() {
   const published: Array<{ channel: string; payload: Record<string, unknown> }> = [];
   const view = new OwnersView(cluster, {
     publish: (channel, payload) => published.push({ channel, payload: payload as Record<string, unknown> }),
-    addChannels: () => undefined,
     log: () => undefined,
   });
   return {
     cluster,
     view,
     published,
-    beat: (entry: string, beat: Partial<OwnerBeat> & { instance: string }) => owners.set(entry, JSON.stringify({ at: Date.now(), channels: [], ticks: [], ...beat })),
+    beat: (entry: string, beat: Partial<OwnerBeat> & { instance: string }) => owners.set(entry, JSON.stringify({ at: Date.now(), ticks: [], ...beat })),
     bye: (entry: string) => owners.delete(entry),
     snapshot: (channel: string, payload: object) => snapshots.set(channel, JSON.stringify(payload)),
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
 import { defineProduct } from '../../../server/kernel/platform/product.js';
-import { marketsOf, parseMarketProcesses, processOf, productMarket, productsOf, runsSpot, withDefaultEntries } from '../../../server/kernel/cluster/shards/processes.js';
-import { productRoutes, productsApartOf } from '../../../server/kernel/cluster/shards/productsApart.js';
+import { marketsOf, parseMarketProcesses, processOf, productMarket, productsApartOf, productsOf, runsSpot, withDefaultEntries } from '../../../server/kernel/cluster/shards/processes.js';
+import { productRoutes } from '../../../server/kernel/cluster/shards/productCalls.js';
 
 describe('MARKET_PROCESSES', () => {
   it('names each market process and the spot markets it runs', () => {

@@ -34,13 +34,12 @@ export const MARKET_NOT_HERE = 'market not here';
 
 /**
  * What an owner (the server, or the holder of a pool entry) says of itself in the owners hash at
- * every beat: which instance holds the entry, the channels it serves (a front's registry learns
- * pairs listed while it was away) and the ticks it published (shown paused once it falls silent).
+ * every beat: which instance holds the entry and the ticks it published (shown paused once it
+ * falls silent).
  */
 export interface OwnerBeat {
   instance: string;
   at: number;
-  channels: string[];
   ticks: string[];
   /** The entry's fencing token when its holder took it (0 where nothing is fenced): a beat of a lower one is stale. */
   epoch?: number;

@@ -49,7 +49,7 @@ export function ownEntry(
   let beat: NodeJS.Timeout | undefined;
 
   const sayAlive = (changed = false) => {
-    const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], epoch };
+    const said: OwnerBeat = { instance, at: Date.now(), ticks: [...ticks], epoch };
     writer.eval(BEAT_UNLESS_LATER, 1, keys.owners, entry, JSON.stringify(said), String(epoch), String(said.at), String(STALE_BEAT_MS)).catch((error: unknown) => log('cluster: beating failed', error));
     // The cluster's keys live while an owner beats, and go some minutes after the last one stopped
     // (a test run's prefix, an exchange taken down) instead of staying in Redis for good.

@@ -2,11 +2,10 @@ import type { Redis } from 'ioredis';
 import { readSnapshots, type ClusterRedis } from './cluster.js';
 import { ALIVE_EVERY_MS, SILENT_AFTER_MS, type OwnerBeat } from './messages.js';
 
-/** What a follower does with what it learns: pushes to its own sockets, and channels for its registry. */
+/** What a follower does with what it learns: pushes to its own sockets. */
 export interface ViewTargets {
   /** To this process's sockets only (the paused ticks are this follower's view of a silent owner). */
   publish(channel: string, payload: object): void;
-  addChannels(channels: readonly string[]): void;
   log(message: string, error?: unknown): void;
 }
 
@@ -20,13 +19,13 @@ interface Heard {
  * A follower's view of the owners hash (each socket-serving process, every caller of a
  * command): which entries have a holder that beats, read once a second.
  *
- * - An entry is served while its beat changed within SILENT_AFTER_MS. One whose holder struck its
- *   beat (it stopped in order) or fell silent is not: its commands are refused at once, as not done,
- *   and its markets' ticks are pushed again to the sockets here marked `paused: true`, kept so for
- *   new subscribers, so pages show that the market is not trading rather than a price that merely
- *   stopped moving. Heard again (the same holder, or the one that took over), the ticks it holds
- *   now are pushed in their place.
- * - Every entry's channels go to the registry: pairs listed while this process was away included.
+ * An entry is served while its beat changed within SILENT_AFTER_MS. One whose holder struck its
+ * beat (it stopped in order) or fell silent is not: its commands are refused at once, as not done,
+ * and its markets' ticks are pushed again to the sockets here marked `paused: true`, kept so for
+ * new subscribers, so pages show that the market is not trading rather than a price that merely
+ * stopped moving. Heard again (the same holder, or the one that took over), the ticks it holds now
+ * are pushed in their place. (The channels a socket may join come from the pairs' rows, as on every
+ * process: the registry follows their changes, start.ts.)
  */
 export class OwnersView {
   private readonly heard = new Map<string, Heard>();
@@ -98,7 +97,6 @@ export class OwnersView {
       present.add(entry);
       const before = this.heard.get(entry);
       if (!before || before.beat.at !== beat.at || before.beat.instance !== beat.instance) this.heard.set(entry, { beat, heardAt: now });
-      this.to.addChannels(beat.channels);
     }
     for (const [entry, { beat }] of [...this.heard]) {
       if (!present.has(entry)) {
@@ -145,8 +143,7 @@ const FRESH_LOOK_MS = 100;
 function parseBeat(text: string): OwnerBeat | undefined {
   try {
     const beat = JSON.parse(text) as Partial<OwnerBeat>;
-    if (typeof beat.instance !== 'string' || typeof beat.at !== 'number' || !Array.isArray(beat.channels) || !Array.isArray(beat.ticks)) return undefined;
-    if (!beat.channels.every((c) => typeof c === 'string') || !beat.ticks.every((c) => typeof c === 'string')) return undefined;
+    if (typeof beat.instance !== 'string' || typeof beat.at !== 'number' || !Array.isArray(beat.ticks) || !beat.ticks.every((c) => typeof c === 'string')) return undefined;
     return beat as OwnerBeat;
   } catch {
     return undefined;

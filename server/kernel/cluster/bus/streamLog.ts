@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 
 /**
  * Redis Streams as the cluster's own queues use them: the command queues (commandQueue.ts) and the
- * callers' reply streams (replies.ts). A reader follows a stream on a connection of its own (XREAD
+ * callers' reply streams (shards/follower.ts). A reader follows a stream on a connection of its own (XREAD
  * from the last id it saw), so one whose connection breaks reads what was appended meanwhile.
  */
 

@@ -33,7 +33,7 @@ interface Pending {
 /**
  * A caller's side of the commands to one entry (kernel/cluster/shards): what is called in one turn of the
  * event loop goes into the entry's command queue as one batch (one XADD), and the answers come back
- * in the caller's reply stream (bus/replies.ts), matched by id. While the owners show no holder
+ * in the caller's reply stream (follower.ts), matched by id. While the owners show no holder
  * (none has beaten yet, or it struck its beat as it stopped, or fell silent: OwnersView) a call fails at once as not
  * done, and nothing is queued; an answer that never comes fails its command after `boundMs`. A
  * holder that dies while the command waits does not fail it: the next holder takes it from the

@@ -13,8 +13,7 @@ import { poolMembers } from '../../platform/observability/metrics.js';
  *     process short of its share takes it at its next tick; the commands sent meanwhile wait in the
  *     entry's queue (its beat left to lapse, not struck: a handover, not a stop).
  * So one process alone runs every entry; a second that joins takes half; a member that dies leaves
- * its entries free and the others take them within a tick. MARKET_PROCESS still pins a process to
- * one entry, outside any pool.
+ * its entries free and the others take them within a tick.
  */
 
 /** How often a member looks: the bound on how long an entry stays free after its holder dies. */

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { RemoteMarkets } from '../../platform/product.js';
 import { readSnapshot, type ClusterRedis } from '../bus/cluster.js';
 import { appendCommands } from '../bus/commandQueue.js';
 import { OwnersView, type ViewTargets } from '../bus/ownersView.js';
-import { openReplyInbox } from '../bus/replies.js';
+import { followStream } from '../bus/streamLog.js';
+import type { CommandReply } from '../bus/messages.js';
 import { CommandClient } from './commandClient.js';
 import { processOf, type MarketProcesses } from './processes.js';
 
@@ -13,7 +15,6 @@ import { processOf, type MarketProcesses } from './processes.js';
  * commands it sends to any entry's holder, answered in its own reply stream.
  */
 export interface ClusterFollower {
-  readonly view: OwnersView;
   /** Sends a command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
   call(entry: string, market: string, command: unknown): Promise<unknown>;
   /** What a new subscriber to `channel` gets: the paused tick while its owner is gone, else its owner's snapshot. */
@@ -22,20 +23,26 @@ export interface ClusterFollower {
 }
 
 export async function followCluster(cluster: ClusterRedis, targets: ViewTargets): Promise<ClusterFollower> {
-  const inbox = await openReplyInbox(cluster, targets.log);
   const view = new OwnersView(cluster, targets);
   const clients = new Map<string, CommandClient>();
+  // Its reply stream: the holders it sends commands to append their answers there (Owner.reply),
+  // read on a connection of its own from the moment it opened, so an answer appended while that
+  // connection was broken is read once it is back. Each client takes the replies to its own calls.
+  const caller = randomUUID();
+  const inbox = { caller, key: cluster.keys.replies(caller) };
+  const replies = await followStream(cluster.url, inbox.key, `${cluster.prefix}:replies`, (text) => {
+    const reply = replyOf(text, targets.log);
+    if (reply) for (const client of clients.values()) client.receive(reply);
+  }, targets.log);
   const clientOf = (entry: string) => {
     const held = clients.get(entry);
     if (held) return held;
     const made = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry);
-    inbox.onReply((reply) => made.receive(reply));
     clients.set(entry, made);
     return made;
   };
   await view.start();
   return {
-    view,
     call: async (entry, market, command) => {
       await view.servingNow(entry);
       return clientOf(entry).call(market, command);
@@ -44,7 +51,7 @@ export async function followCluster(cluster: ClusterRedis, targets: ViewTargets)
     async stop() {
       view.stop();
       for (const client of clients.values()) client.close();
-      inbox.stop();
+      replies.stop();
     },
   };
 }
@@ -62,4 +69,15 @@ export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProc
       return follower.call(entry, market, command);
     },
   };
+}
+
+/** A holder's answer as its caller's reply stream carries it, else undefined. */
+function replyOf(text: string, log: (message: string, error?: unknown) => void): CommandReply | undefined {
+  try {
+    const reply = JSON.parse(text) as Partial<CommandReply>;
+    return typeof reply.to === 'string' && Number.isSafeInteger(reply.id) ? (reply as CommandReply) : undefined;
+  } catch (error) {
+    log('cluster: a reply that is not JSON', error);
+    return undefined;
+  }
 }

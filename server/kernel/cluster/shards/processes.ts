@@ -1,3 +1,6 @@
+import type { ServerConfig } from '../../../config.js';
+import type { ServerProduct } from '../../platform/product.js';
+
 /**
  * The entries of a scaled-out exchange (docs/ARCHITECTURE.md "Scale-out: identical nodes"):
  * MARKET_PROCESSES names each one and what it runs — spot markets (`BTC_USDT`), `*` (every spot
@@ -64,8 +67,23 @@ export const marketsOf = (processes: MarketProcesses, name: string): string[] =>
 /** The products a process's entry names. */
 export const productsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => PRODUCT.test(e));
 
-/** Every product some process runs (the server runs none of these). */
-export const productsApart = (processes: MarketProcesses): string[] => [...processes.keys()].flatMap((name) => productsOf(processes, name));
+/**
+ * The products MARKET_PROCESSES gives to entries of their own (docs/ARCHITECTURE.md "Scale-out:
+ * product processes"), or, with `process`, the ones that entry runs. A name that is not a product
+ * able to run apart refuses the start, naming those that can.
+ */
+export function productsApartOf(config: Pick<ServerConfig, 'marketProcesses'>, products: readonly ServerProduct[], process?: string): ServerProduct[] {
+  const processes = config.marketProcesses ?? new Map<string, string[]>();
+  const ids = process ? productsOf(processes, process) : [...processes.keys()].flatMap((name) => productsOf(processes, name));
+  return ids.map((id) => {
+    const product = products.find((p) => p.id === id);
+    if (!product?.apart) {
+      const able = products.filter((p) => p.apart).map((p) => p.id);
+      throw new Error(`MARKET_PROCESSES: "${id}" is not a product that can run in a process of its own (${able.join(', ') || 'none'})`);
+    }
+    return product;
+  });
+}
 
 /** What a product's calls travel as on the bus: a command for this "market" (kernel/cluster/shards/productCalls.ts). */
 export const productMarket = (id: string) => `${PRODUCT_MARKET}${id}`;

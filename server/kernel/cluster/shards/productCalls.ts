@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
-import { passedOn, refuseHere, type Forwarder } from '../../platform/http/forward.js';
+import { localeFromHeader } from '../../../../domain/languages.js';
+import { translate } from '../../platform/i18n/messages.js';
+import type { ServerProduct } from '../../platform/product.js';
 import { MarketUnavailable } from './commandClient.js';
+import { productMarket } from './processes.js';
 
 /** An HTTP call to a product that runs in a process of its own, as it travels on the bus. */
 export interface ProductCall {
@@ -32,6 +35,10 @@ const TEXT = /^(application\/(json|javascript)|text\/)/;
 /** Recomputed from the body by whoever writes it (inject, or the answer here). */
 const LENGTH = ['content-length'];
 
+/** The paths of these products' calls, each with the "market" its calls travel as on the bus. */
+export const productRoutes = (products: readonly ServerProduct[]) =>
+  products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id) })));
+
 /**
  * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
  * processes"): a call under one of the product's paths is read whole and sent as a command to the
@@ -44,7 +51,7 @@ export function productCallsForwarder(
   routes: ReadonlyArray<{ prefix: string; market: string }>,
   call: (market: string, command: ProductCall) => Promise<unknown>,
   log: (message: string, error: unknown) => void,
-): Forwarder {
+): { take(request: IncomingMessage, response: ServerResponse): boolean } {
   return {
     take(request, response) {
       const url = request.url ?? '/';
@@ -59,7 +66,6 @@ export function productCallsForwarder(
       });
       return true;
     },
-    close: () => undefined,
   };
 }
 
@@ -103,4 +109,26 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
   const headers = passedOn(answer.headers, LENGTH);
   const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
   return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };
+}
+
+/** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/** The headers of a call or answer that go on to the next hop (`also`: more to leave out). */
+function passedOn(headers: Record<string, string | string[] | number | undefined>, also: readonly string[] = []): Record<string, string | string[]> {
+  const passed: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.includes(name) && !also.includes(name)) passed[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return passed;
+}
+
+/**
+ * What the node answers itself when it cannot pass a call on (its holder unreachable, no answer, a
+ * body too large): a translated envelope on HTTP 200, as every refusal, so the page shows its text.
+ */
+function refuseHere(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
+  const lang = localeFromHeader(request.headers.lang);
+  const retry = key === 'badRequest' ? {} : { 'retry-after': '1' };
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...retry }).end(JSON.stringify({ code, msg: translate(lang, key), data: null }));
 }

@@ -1,16 +1,15 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
-import { openPostgres } from '../../platform/db/postgres.js';
 import { leaseHeld } from '../../platform/observability/metrics.js';
 
 /**
- * A process's lease on its entry of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: standbys
- * and takeover"): any number of processes may start as the same entry; one holds the lease and
- * runs the entry's markets and products, the others stand by. The lease is a session-level
+ * A process's lease on an entry (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"): one of
+ * MARKET_PROCESSES', the duties (duties.ts) or a single server's (start.ts): one process holds it
+ * and runs the entry, the others stand by (a pool's members look at each tick, entryPool.ts; the
+ * duties and a second server ask every `pollMs`). The lease is a session-level
  * advisory lock on a connection of its own, so it lapses the moment its holder's connection ends
  * — a process killed with -9, or one cut off from PostgreSQL — and is handed over at once by a
  * holder that stops (SIGTERM: `release`, `pg_advisory_unlock_all` before the connection closes).
- * A standby asks again every `pollMs` and, once it holds the lease, starts the entry the way a
- * restart would: its books and positions rebuilt from committed rows, then its snapshots and first
+ * Whoever takes it next starts the entry the way a restart would: its books and positions rebuilt from committed rows, then its snapshots and first
  * beat (bus/owner.ts), so every follower takes it as serving, then the entry's command queue, where
  * what was sent meanwhile (and what the lost holder took and never finished) waits for it within
  * its callers' bound (commandQueue.ts).
@@ -29,11 +28,6 @@ export interface ProcessLease {
   readonly epoch: number;
   /** Hands the lease over (the process stops): a standby takes it within its poll interval. */
   release(): Promise<void>;
-  /**
-   * Raises the entry's fencing token now and answers it, for a holder that could not when it took
-   * the lease (the server: its lease comes before the migrations that make process_lease).
-   */
-  raise?(): Promise<number>;
 }
 
 /** How often a standby asks for the lease: the bound on how long a takeover waits after the holder is gone. */
@@ -62,10 +56,9 @@ export async function takeLease(db: Database, entry: string, options: LeaseOptio
 }
 
 /**
- * Waits until this process holds the lease of one of `entries`, the first free one in their order
- * — so identical processes started with the same MARKET_PROCESSES spread over its entries, one
- * each, and the ones started after every entry is held stand by for all of them and take the
- * first whose holder goes.
+ * The lease of the first free one of `entries`, in their order (a pool member takes one of the free
+ * entries it saw, entryPool.ts, unless another member took them first: `once`); without `once` it
+ * waits as takeLease does, for whichever holder goes first.
  */
 export async function takeFirstLease(db: Database, entries: readonly string[], options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
   if (!db.session) return { entry: entries[0]!, epoch: 0, release: async () => undefined };
@@ -90,7 +83,6 @@ export async function takeFirstLease(db: Database, entries: readonly string[], o
           leaseHeld.set({ entry }, 0);
           await handOver(session);
         },
-        raise: () => raiseEpoch(session, entry),
       };
     }
     for (const entry of entries) leaseHeld.set({ entry }, 0);
@@ -134,38 +126,9 @@ async function handOver(session: Queryable & { close(): Promise<void> }): Promis
 export interface StandbyHooks {
   onStandby?: () => void;
   stopped?: () => boolean;
-  /** Take a free entry, or none (NothingFree), without standing by (entryPool.ts). */
-  once?: boolean;
-  /** The entries to take one of, when MARKET_PROCESS names none: all of MARKET_PROCESSES unless given. */
-  among?: readonly string[];
   /**
    * A write was refused: another process holds the lease now (fence.ts). Unset, the process stops
    * its work; `npm start` exits (75), so a supervisor starts it again as a standby.
    */
   onLeaseLost?: (error: Error) => void;
-}
-
-/**
- * The server's own lease (entry `server`), on a connection of its own to DATABASE_URL, taken before
- * the database is opened for work: a second server started on the same PostgreSQL stands by here —
- * no migrations, no products, no port — and starts as a restarted server would once the holder is
- * gone. Undefined when the server runs its own embedded database (nobody else can share it).
- */
-export async function takeServerLease(databaseUrl: string | undefined, hooks: StandbyHooks = {}): Promise<ProcessLease | undefined> {
-  if (!databaseUrl) return undefined;
-  const db = await openPostgres(databaseUrl, { pool: 1, planOnce: 1 });
-  const lease = await takeLease(db, 'server', hooks);
-  if (!lease) {
-    await db.close();
-    throw new Error('stopped while standing by for the server');
-  }
-  return {
-    entry: lease.entry,
-    epoch: lease.epoch,
-    async release() {
-      await lease.release();
-      await db.close();
-    },
-    raise: lease.raise,
-  };
 }

@@ -8,7 +8,6 @@ import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
-import type { Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
 import { ApiFailure } from './envelope.js';
@@ -32,9 +31,9 @@ export interface HttpOptions {
   trustedProxies?: string[];
   /**
    * The calls of products that run in processes of their own (kernel/cluster/shards/productCalls.ts): taken
-   * before anything here parses them.
+   * before anything here parses them (`take` answers false for a call served here).
    */
-  productCalls?: Forwarder;
+  productCalls?: { take(request: IncomingMessage, response: ServerResponse): boolean };
   /** Where the per-client rate limits count (the scale-out mode's Redis); in memory without it (rateLimit.ts). */
   rateLimitStore?: RateLimitStore;
   /**
