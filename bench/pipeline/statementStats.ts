@@ -12,7 +12,12 @@ export const statementStatsWanted = process.env.BENCH_PG_STATS === '1';
 
 /** The server's environment for it. */
 export const statementStatsEnv: Record<string, string> = statementStatsWanted
-  ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on;pg_stat_statements.max=1000' }
+  ? {
+      // After any settings the run was given (EMBEDDED_PG_SETTINGS=max_wal_size=1GB, say), so both apply.
+      EMBEDDED_PG_SETTINGS: [process.env.EMBEDDED_PG_SETTINGS, 'shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on;pg_stat_statements.max=1000']
+        .filter(Boolean)
+        .join(';'),
+    }
   : {};
 
 /** Connects to the running embedded server of `dataDir` (its socket directory is line 5 of postmaster.pid). */
@@ -30,6 +35,8 @@ export async function resetStatementStats(dataDir: string): Promise<void> {
   try {
     await client.query('create extension if not exists pg_stat_statements');
     await client.query('select pg_stat_statements_reset()');
+    // The WAL written and the checkpoints since the load began (PostgreSQL 14+ and 17+; older ones skip it).
+    await client.query(`select pg_stat_reset_shared('wal'), pg_stat_reset_shared('checkpointer')`).catch(() => undefined);
   } finally {
     await client.end();
   }
@@ -51,6 +58,7 @@ export async function printStatementStats(dataDir: string, top = 25): Promise<vo
     for (const r of rows) {
       console.log(`  ${r.calls.padStart(7)} ${r.rows.padStart(8)} ${r.plan.toFixed(0).padStart(8)} ${r.exec.toFixed(0).padStart(8)}  ${r.query.slice(0, 150)}`);
     }
+    await printWal(client);
     // Row writes per table since the server started, and the share of updates that were HOT (no
     // index entry written: the new row version fits in the same page and no indexed column moved).
     const tables = await client.query<{ name: string; ins: string; upd: string; hot: string; del: string }>(
@@ -60,5 +68,20 @@ export async function printStatementStats(dataDir: string, top = 25): Promise<vo
     console.log(`  tables by rows written: ${tables.rows.map((t) => `${t.name} ${t.ins} ins / ${t.upd} upd (${Number(t.upd) > 0 ? Math.round((100 * Number(t.hot)) / Number(t.upd)) : 0} % HOT) / ${t.del} del`).join('; ')}`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * WAL since the reset: records, full-page images (each page's first change after a checkpoint is
+ * logged whole) and bytes, and the checkpoints that ran (max_wal_size's requested ones, the timed).
+ * The database's CPU follows the WAL it writes, and FPIs are most of it right after a checkpoint.
+ */
+async function printWal(client: pg.Client): Promise<void> {
+  try {
+    const [wal] = (await client.query<{ records: string; fpi: string; bytes: string }>('select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal')).rows;
+    const [cp] = (await client.query<{ timed: string; requested: string }>('select num_timed::text as timed, num_requested::text as requested from pg_stat_checkpointer')).rows;
+    console.log(`  WAL since the reset: ${wal!.records} records, ${wal!.fpi} full-page images, ${(Number(wal!.bytes) / 1e6).toFixed(0)} MB; checkpoints ${cp!.requested} requested (max_wal_size) + ${cp!.timed} timed`);
+  } catch {
+    // A PostgreSQL before 17 has no pg_stat_checkpointer: nothing printed.
   }
 }
