@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { haltedByDelisting, haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
+import { haltedByDelisting, haltReason, marketsDeskMachine, type MarketsDeskEvent } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
 import { btcTrading, dogeListed, ethHalted, marketsDeskModel, newContract, newCurrency, newListing, xrpDelisting } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
@@ -265,46 +265,52 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
   });
 
-  it('lists a contract with the code as typed; a refusal stays under the form; done, it closes and the list is read again', async () => {
+  // The two forms only the server judges (decision 0041): whatever is typed is sent, the code only when one is typed.
+  it.each([
+    {
+      title: 'lists a contract with the code as typed; a refusal stays under the form; done, it closes and the list is read again',
+      form: 'contract',
+      open: 'markets.openContract',
+      submit: 'markets.submitContract',
+      src: 'listContract',
+      listing: newContract,
+      noCode: '',
+      refused: 'This pair has a perpetual contract already',
+      listed: { symbol: 'ADA_USDT' },
+      saved: 'marketsDesk.contract.listed',
+    },
+    {
+      title: 'lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes and the list (with the currencies) is read again',
+      form: 'currency',
+      open: 'markets.openCurrency',
+      submit: 'markets.submitCurrency',
+      src: 'listCurrency',
+      listing: newCurrency,
+      noCode: '  ',
+      refused: 'Enter your 2FA code',
+      listed: { symbol: 'NEWC' },
+      saved: 'marketsDesk.currency.listed',
+    },
+  ] as const)('$title', async (c) => {
     const t = start();
+    const submit = (code: string) => t.actor.send({ type: c.submit, listing: c.listing, code } as MarketsDeskEvent);
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
-    t.actor.send({ type: 'markets.openContract' });
-    expect(t.actor.getSnapshot().value).toMatchObject({ form: { contract: 'editing' } });
-    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: '' });
-    expect(t.deferred.inputsOf('listContract')).toEqual([newContract]);
+    t.actor.send({ type: c.open });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { [c.form]: 'editing' } });
+    submit(c.noCode);
+    expect(t.deferred.inputsOf(c.src)).toEqual([c.listing]);
     // A second submission and a close while the server decides are not heard.
-    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: '123456' });
+    submit('123456');
     t.actor.send({ type: 'markets.closeForm' });
-    await t.settle({ type: 'xstate.error.actor.listContract', error: { kind: 'server', serverMessage: 'This pair has a perpetual contract already' } });
-    expect(t.actor.getSnapshot().value).toMatchObject({ form: { contract: 'editing' } });
-    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'This pair has a perpetual contract already' });
-    t.actor.send({ type: 'markets.submitContract', listing: newContract, code: ' 123456 ' });
-    expect(t.deferred.inputsOf('listContract').at(-1)).toEqual({ ...newContract, totp_code: '123456' });
-    await t.settle({ type: 'xstate.done.actor.listContract', output: { symbol: 'ADA_USDT' } });
-    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
-    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.contract.listed' } });
-    expect(t.reads()).toBe(2);
-  });
-
-  it('lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes and the list (with the currencies) is read again', async () => {
-    const t = start();
-    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
-    t.actor.send({ type: 'markets.openCurrency' });
-    expect(t.actor.getSnapshot().value).toMatchObject({ form: { currency: 'editing' } });
-    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: '  ' });
-    expect(t.deferred.inputsOf('listCurrency')).toEqual([newCurrency]);
-    // A second submission and a close while the server decides are not heard.
-    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: '123456' });
-    t.actor.send({ type: 'markets.closeForm' });
-    await t.settle({ type: 'xstate.error.actor.listCurrency', error: { kind: 'server', serverMessage: 'Enter your 2FA code' } });
-    expect(t.actor.getSnapshot().value).toMatchObject({ form: { currency: 'editing' } });
-    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'Enter your 2FA code' });
-    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: ' 123456 ' });
-    expect(t.deferred.inputsOf('listCurrency').at(-1)).toEqual({ ...newCurrency, totp_code: '123456' });
-    await t.settle({ type: 'xstate.done.actor.listCurrency', output: { symbol: 'NEWC' } });
+    await t.settle({ type: `xstate.error.actor.${c.src}`, error: { kind: 'server', serverMessage: c.refused } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { [c.form]: 'editing' } });
+    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: c.refused });
+    submit(' 123456 ');
+    expect(t.deferred.inputsOf(c.src).at(-1)).toEqual({ ...c.listing, totp_code: '123456' });
+    await t.settle({ type: `xstate.done.actor.${c.src}`, output: c.listed });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
     expect(t.actor.getSnapshot().context.formRefusal).toBeUndefined();
-    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.currency.listed' } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: c.saved } });
     expect(t.reads()).toBe(2);
   });
 

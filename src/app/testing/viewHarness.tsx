@@ -4,10 +4,10 @@
  * asked, a router. And an operator or user API that answers the paths a test names and refuses
  * every other, recording each call with its body. Tests only: nothing in the app imports it.
  */
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
@@ -19,6 +19,7 @@ import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
 import { darkTheme } from '../theme';
 import { ShellContext } from '../views/hooks';
+import type { FlowContext } from '../flowContext';
 
 /** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
 export const FORM_TEST_MS = 20_000;
@@ -73,6 +74,11 @@ export async function renderView(ui: ReactNode, options: { locale?: Parameters<t
   return i18n;
 }
 
+/** Renders `view` under its feature's flows (the feature's context given `flows`), as renderView does. */
+export function renderWithFlows<T>(context: FlowContext<T>, flows: T, view: ReactNode, options: Parameters<typeof renderView>[1] = {}): Promise<TestI18n> {
+  return renderView(<context.Provider value={flows}>{view}</context.Provider>, options);
+}
+
 /**
  * The frame of a test file whose views run under fake timers (a question's refusal still shown 3 s
  * later): the texts loaded and fake timers on before each test, the screen emptied and real timers
@@ -123,4 +129,25 @@ export function fakeApi(answers: Record<string, FakeAnswer>): { api: ApiClient; 
 /** A server's refusal as the API client throws it. */
 export function refusal(serverMessage: string): never {
   throw { kind: 'server', serverMessage };
+}
+
+/**
+ * An operator's 2FA dialog (`dialog`, its `submit` button sending a call to `path`), as the desks
+ * that move money ask it: a code too short is refused in place and nothing is sent; a well-formed
+ * one goes with the call (`body`), and the server's refusal ("Incorrect authentication code", as
+ * the test's fake API answers) shows in the dialog, which stays open to try again.
+ */
+export async function expectCodeRefusedInDialog(calls: FakeCall[], asked: { dialog: string; submit: string; path: string; body: unknown }) {
+  const dialog = screen.getByRole('dialog', { name: asked.dialog });
+  const send = (code: string) => {
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: code } });
+    fireEvent.click(within(dialog).getByRole('button', { name: asked.submit }));
+  };
+  send('12');
+  expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
+  expect(calls.map((c) => c.path)).not.toContain(asked.path);
+  send('123456');
+  expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
+  expect(calls.find((c) => c.path === asked.path)!.body).toEqual(asked.body);
+  expect(screen.getByRole('dialog', { name: asked.dialog })).toBeTruthy();
 }

@@ -2,6 +2,7 @@ import type { MarketTick, Pair, PlatConfig } from '../../../../domain/api';
 import type { MachineModel } from '../model.types';
 import { appMachine } from './app.machine';
 import type { TickChannels } from './app.types';
+import { actorAnswers } from '../modelEvents';
 
 export const CONFIG_FIXTURE: PlatConfig = {
   communities: [{ name: 'Telegram', logo: 'telegram', link: 'https://t.me/openex' }],
@@ -47,16 +48,11 @@ export const appModel: MachineModel<typeof appMachine> = {
     { name: 'market feature off, stored Japanese and JPY', input: { marketFeature: false, storedLanguage: { name: '日本語', value: 3, lang: 'ja_JP', flag: '🇯🇵' }, storedPricing: { name: 'JPY', mark: '¥' } } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchConfig', output: CONFIG_FIXTURE },
-    { type: 'xstate.error.actor.fetchConfig', error: networkError },
-    { type: 'xstate.done.actor.fetchCurrencies', output: [{ symbol: 'BTC', name: 'Bitcoin', price: '96000', recharge_turn: 1, draw_turn: 1, legal_status: 1, circulating_supply: '19900000' }] },
-    { type: 'xstate.error.actor.fetchCurrencies', error: networkError },
-    { type: 'xstate.done.actor.fetchPairs', output: PAIRS_FIXTURE },
-    { type: 'xstate.error.actor.fetchPairs', error: { kind: 'server', serverMessage: 'System busy' } },
-    { type: 'xstate.done.actor.fetchUsdtPrice', output: { pair: 'usdt_usd', price: '1.0002', source: 'test', updated_at: '2026-11-21T00:00:00Z' } },
-    { type: 'xstate.error.actor.fetchUsdtPrice', error: networkError },
-    { type: 'xstate.done.actor.applyLanguage', output: undefined },
-    { type: 'xstate.error.actor.applyLanguage', error: new Error('i18n failed') },
+    ...actorAnswers('fetchConfig', CONFIG_FIXTURE, networkError),
+    ...actorAnswers('fetchCurrencies', [{ symbol: 'BTC', name: 'Bitcoin', price: '96000', recharge_turn: 1, draw_turn: 1, legal_status: 1, circulating_supply: '19900000' }], networkError),
+    ...actorAnswers('fetchPairs', PAIRS_FIXTURE, { kind: 'server', serverMessage: 'System busy' }),
+    ...actorAnswers('fetchUsdtPrice', { pair: 'usdt_usd', price: '1.0002', source: 'test', updated_at: '2026-11-21T00:00:00Z' }, networkError),
+    ...actorAnswers('applyLanguage', undefined, new Error('i18n failed')),
     { type: 'pricing.change', name: 'EUR' },
     { type: 'language.change', lang: 'de_DE' },
     { type: 'theme.change', theme: 'light' },

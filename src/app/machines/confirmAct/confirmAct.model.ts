@@ -1,5 +1,6 @@
 import type { MachineModel } from '../model.types';
 import { confirmActMachine } from './confirmAct.machine';
+import { actorAnswers } from '../modelEvents';
 
 export const confirmActModel: MachineModel<typeof confirmActMachine> = {
   machine: confirmActMachine,
@@ -11,7 +12,6 @@ export const confirmActModel: MachineModel<typeof confirmActMachine> = {
     { type: 'confirmAct.ask', subject: { id: 7 } },
     { type: 'confirmAct.confirm' },
     { type: 'confirmAct.cancel' },
-    { type: 'xstate.done.actor.act', output: {} },
-    { type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'The order is already finished' } },
+    ...actorAnswers('act', {}, { kind: 'server', serverMessage: 'The order is already finished' }),
   ],
 };

@@ -1,4 +1,4 @@
-import type { AnyActorLogic, EventObject, MachineContext, OutputFrom } from 'xstate';
+import type { AnyActorLogic, EventObject, InputFrom, MachineContext, OutputFrom } from 'xstate';
 
 // What a machine's `setup(…)` says about itself, read from its typed `createAction`, so that a
 // helper writing part of a machine's config can check what it is given against that machine.
@@ -16,3 +16,9 @@ export type SetupActorSrc<S> = ActorOf<S> extends { src: infer K } ? K & string 
 export type SetupActorOutput<S, K> = Extract<ActorOf<S>, { src: K }> extends { logic: infer L extends AnyActorLogic } ? OutputFrom<L> : never;
 /** The machine's event of this type. */
 export type SetupEvent<S, T> = Extract<NonNullable<ActionOf<S> extends { _out_TEvent?: infer E } ? E : never>, { type: T }>;
+/** What the actor named `K` is started with. */
+export type SetupActorInput<S, K> = Extract<ActorOf<S>, { src: K }> extends { logic: infer L extends AnyActorLogic } ? InputFrom<L> : never;
+/** The name of each of the machine's actions. */
+export type SetupActionType<S> = NonNullable<ActionOf<S> extends { _out_TAction?: infer A } ? A : never> extends infer A extends { type: string } ? A['type'] : never;
+/** The name of each of the machine's guards. */
+export type SetupGuardType<S> = NonNullable<ActionOf<S> extends { _out_TGuard?: infer G } ? G : never> extends infer G extends { type: string } ? G['type'] : never;

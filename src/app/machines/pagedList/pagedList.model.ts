@@ -1,5 +1,6 @@
 import type { MachineModel } from '../model.types';
 import { pagedListMachine } from './pagedList.machine';
+import { actorAnswers } from '../modelEvents';
 
 /**
  * The shared list over inputs its products give it (their filters are plain data here, so the app
@@ -12,8 +13,7 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
     { name: 'deposits of one currency, polling', input: { filter: { days: 7, currency: 'USDT' }, pollMs: 3000 } },
   ],
   events: [
-    { type: 'xstate.done.actor.loadPage', output: { list: [{ id: 4 }], total: 23, extra: { account: 'spot' } } },
-    { type: 'xstate.error.actor.loadPage', error: { kind: 'network' } },
+    ...actorAnswers('loadPage', { list: [{ id: 4 }], total: 23, extra: { account: 'spot' } }),
     { type: 'list.filter', filter: { days: 3 } },
     { type: 'list.page', page: 2 },
     { type: 'list.page', page: 9 },

@@ -1,6 +1,7 @@
 import type { UserInfo } from '../../../../domain/api';
 import type { MachineModel } from '../model.types';
 import { sessionMachine } from './session.machine';
+import { actorAnswers } from '../modelEvents';
 
 export const USER_FIXTURE: UserInfo = {
   id: 10001,
@@ -22,8 +23,7 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
     { name: 'token without user', input: { token: 'tok-1' } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE },
-    { type: 'xstate.error.actor.fetchUser', error: { kind: 'forbidden', serverMessage: 'Please log in first' } },
+    ...actorAnswers('fetchUser', USER_FIXTURE, { kind: 'forbidden', serverMessage: 'Please log in first' }),
     { type: 'xstate.error.actor.fetchUser', error: { kind: 'network' } },
     { type: 'session.signedIn', token: 'tok-2', user: USER_FIXTURE },
     { type: 'session.forbidden', message: 'Please log in first' },

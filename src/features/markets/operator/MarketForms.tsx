@@ -7,8 +7,13 @@ import { FormField } from '../../../app/ui/FormField';
 import { Muted } from '../../../app/ui/Panel';
 import { delistingSchema, listingOf, listingSchema, LISTING_START, localMoment, type DelistingValues, type ListingValues } from './marketFormSchemas';
 
-/** The operator's own 2FA code (or a recovery code): listing and delisting ask it. */
-const CodeField = () => <FormField name="code" labelKey="marketsDesk.form.code" inputMode="numeric" autoComplete="one-time-code" />;
+/** How a listing or a delisting form ends: the operator's own 2FA code (or a recovery code), which both ask, and the server's refusal under it. */
+const CodeAndRefusal = (props: Pick<DeskDialogProps, 'refusal'>) => (
+  <>
+    <FormField name="code" labelKey="marketsDesk.form.code" inputMode="numeric" autoComplete="one-time-code" />
+    <DeskRefusal refusal={props.refusal} />
+  </>
+);
 
 /**
  * Lists a spot pair: two existing currencies, the precisions (the price's places are its tick),
@@ -57,8 +62,7 @@ export function ListPairDialog(props: DeskDialogProps & { onSubmit: (listing: Ma
                   </div>
                 )}
               </fieldset>
-              <CodeField />
-              <DeskRefusal refusal={props.refusal} />
+              <CodeAndRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
@@ -97,8 +101,7 @@ export function DelistDialog(props: DeskDialogProps & { market: string; kind: De
                   </span>
                 )}
               </div>
-              <CodeField />
-              <DeskRefusal refusal={props.refusal} />
+              <CodeAndRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}

@@ -9,7 +9,7 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { DeskDialog, DeskHead, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { DeskDialog, type DeskDialogProps, DeskHead, DeskRefusal, ReloadButton } from '../../../app/ui/DeskDialog';
 import { fieldInput } from '../../../app/ui/FormField';
 import { FormProblem } from '../../../app/ui/FormRows';
 import { Muted } from '../../../app/ui/Panel';
@@ -89,9 +89,7 @@ export function MarketsDesk() {
             {t('marketsDesk.form.list')}
           </Button>
         )}
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('marketsDesk.reload')}
-        </Button>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} labelKey="marketsDesk.reload" />
       </DeskHead>
       <Muted style={{ margin: '6px 0 10px' }}>{t('marketsDesk.intro')}</Muted>
       <RetryAlert failed={desk.failed} onRetry={desk.reload} />

@@ -4,7 +4,7 @@ import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { DataTable, type Column } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { DeskHead } from '../../../app/ui/DeskDialog';
+import { DeskHead, ReloadButton } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { ListStatus, Pager } from '../../../app/ui/RecordFilters';
 import { ShortHash } from '../../../app/ui/ShortHash';
@@ -58,9 +58,7 @@ export function AuditDesk() {
         <Button type="button" $small onClick={desk.exportCsv} disabled={desk.exporting}>
           {t(desk.exporting ? 'operatorDesks.audit.exporting' : 'operatorDesks.audit.export')}
         </Button>
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operator.reload')}
-        </Button>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} />
       </DeskHead>
       <Muted style={{ margin: '6px 0 0' }}>{t('operatorDesks.audit.intro')}</Muted>
       <AuditFilters fields={desk.fields} busy={desk.loading} onSearch={desk.search} onClear={desk.clear} />

@@ -8,6 +8,7 @@ import { DateTime } from '../../../app/ui/DateTime';
 import { Muted } from '../../../app/ui/Panel';
 import { Pager } from '../../../app/ui/RecordFilters';
 import { useMySecurity } from '../operator.hooks';
+import { DeskTitleBar, ReloadButton } from '../../../app/ui/DeskDialog';
 
 /** A refusal's message key as the history shows it: the common ones in words, any other as it is. */
 function Reason(props: { detail: string }) {
@@ -39,15 +40,12 @@ export function MySecurityDesk() {
   const asked = typeof desk.question === 'number' ? desk.sessions.find((s) => s.id === desk.question) : undefined;
   return (
     <section aria-label={t('operatorAuth.security.title')} style={{ display: 'grid', gap: 16 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('operatorAuth.security.sessionsTitle')}</h2>
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operatorAuth.security.reload')}
-        </Button>
+      <DeskTitleBar title={t('operatorAuth.security.sessionsTitle')}>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} labelKey="operatorAuth.security.reload" />
         <Button type="button" $variant="danger" $small onClick={desk.revokeOthers} disabled={desk.loading || desk.busy || others === 0}>
           {t('operatorAuth.security.revokeOthers')}
         </Button>
-      </div>
+      </DeskTitleBar>
       {desk.failed && <Muted role="alert">{t('operatorAuth.security.loadFailed')}</Muted>}
       <DataTable<OperatorSessionView>
         label={t('operatorAuth.security.sessionsTitle')}

@@ -5,7 +5,7 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { DeskHead } from '../../../app/ui/DeskDialog';
+import { DeskHead, ReloadButton } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { operatorMay, useOperatorsDesk } from '../desks.hooks';
@@ -35,9 +35,7 @@ export function OperatorsDesk() {
             {t('operatorDesks.operators.create')}
           </Button>
         )}
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operator.reload')}
-        </Button>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} />
       </DeskHead>
       <Muted style={{ margin: '6px 0 10px' }}>{t('operatorDesks.operators.intro')}</Muted>
       <RetryAlert failed={desk.failed} onRetry={desk.reload} />

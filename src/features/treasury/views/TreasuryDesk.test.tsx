@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TREASURY_PATHS, seriesCsv, type TreasurySeries } from '../../../../domain/treasury';
 import type { Services } from '../../../app/services';
-import { fakeApi, renderView } from '../../../app/testing/viewHarness';
+import { fakeApi, renderWithFlows } from '../../../app/testing/viewHarness';
 import { FEES_FIXTURE, INSURANCE_FIXTURE, SHEET_FIXTURE } from '../machines/treasuryDesk/treasuryDesk.fixtures';
 import { TreasuryContext } from '../treasury.context';
 import { provide } from '../treasury.flows';
@@ -26,11 +26,7 @@ async function renderDesk(sheet = SHEET_FIXTURE) {
     [TREASURY_PATHS.balanceSheet]: sheet,
   });
   const flows = provide({ operatorApi, showToast: () => undefined } as unknown as Services);
-  await renderView(
-    <TreasuryContext.Provider value={flows}>
-      <TreasuryDesk />
-    </TreasuryContext.Provider>,
-  );
+  await renderWithFlows(TreasuryContext, flows, <TreasuryDesk />);
   return calls;
 }
 

@@ -29,6 +29,16 @@ const address = <R extends { address: string }>(): Column<R> => ({
   ),
 });
 
+/** What a deposit's and a withdrawal's rows both show before their status: when, what, how much, its fee, and where on which chain. */
+const onChainColumns = <R extends DepositRecord | WithdrawalRecord>(): Column<R>[] => [
+  time(),
+  currency(),
+  amount('col.quantity', (r) => r.quantity),
+  amount('col.fee', (r) => r.fee),
+  { key: 'col.network', render: (r) => r.network },
+  address(),
+];
+
 export function depositStatus(t: TFunction, r: DepositRecord) {
   if (r.status === DepositStatus.success) return <Badge $tone="up">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>;
   // Held: arrived, not credited (below the minimum, or its currency is being delisted); the reason says which.
@@ -51,25 +61,12 @@ export function depositStatus(t: TFunction, r: DepositRecord) {
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'down', 5: 'dim' };
 
 export function depositColumns(t: TFunction): Column<DepositRecord>[] {
-  return [
-    time(),
-    currency(),
-    amount('col.quantity', (r) => r.quantity),
-    amount('col.fee', (r) => r.fee),
-    { key: 'col.network', render: (r) => r.network },
-    address(),
-    { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) },
-  ];
+  return [...onChainColumns<DepositRecord>(), { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) }];
 }
 
 export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void): Column<WithdrawalRecord>[] {
   const columns: Column<WithdrawalRecord>[] = [
-    time(),
-    currency(),
-    amount('col.quantity', (r) => r.quantity),
-    amount('col.fee', (r) => r.fee),
-    { key: 'col.network', render: (r) => r.network },
-    address(),
+    ...onChainColumns<WithdrawalRecord>(),
     {
       key: 'col.status',
       render: (r) => (

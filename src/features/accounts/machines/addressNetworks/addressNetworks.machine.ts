@@ -1,8 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { WalletNetwork } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export type AddressNetworksEvent = { type: 'networks.currency'; currency: string } | { type: 'networks.retry' };
 
@@ -17,12 +17,14 @@ export interface AddressNetworksContext {
  * form, read when the currency changes, so the user picks one rather than typing "trc 20" and
  * hearing of it only after the 2FA code was spent. A failed read is toasted and can be retried.
  */
-export const addressNetworksMachine = setup({
+const addressNetworksSetup = setup({
   types: { context: {} as AddressNetworksContext, events: {} as AddressNetworksEvent, input: {} as { currency?: string } },
   actors: { fetchNetworks: toBeProvided<WalletNetwork[], { currency: string }>('fetchNetworks') },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   guards: { hasCurrency: ({ context }) => Boolean(context.currency) },
-}).createMachine({
+});
+
+export const addressNetworksMachine = addressNetworksSetup.createMachine({
   id: 'addressNetworks',
   context: ({ input }) => ({ currency: input?.currency, networks: [] }),
   on: {
@@ -32,15 +34,7 @@ export const addressNetworksMachine = setup({
   states: {
     start: { always: [{ guard: 'hasCurrency', target: 'loading' }, { target: 'idle' }] },
     idle: { description: 'No currency chosen yet.' },
-    loading: {
-      invoke: {
-        id: 'fetchNetworks',
-        src: 'fetchNetworks',
-        input: ({ context }) => ({ currency: context.currency! }),
-        onDone: { target: 'ready', actions: assign({ networks: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: readState(addressNetworksSetup, { src: 'fetchNetworks', input: ({ context }) => ({ currency: context.currency! }), into: (networks) => ({ networks }), next: 'ready', failed: 'failed' }),
     ready: {},
     failed: { on: { 'networks.retry': 'loading' } },
   },

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { addressNetworksMachine } from './addressNetworks.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const network = (name: string) => ({ currency: 'USDT', network: name, deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true });
 
@@ -11,8 +12,7 @@ export const addressNetworksModel: MachineModel<typeof addressNetworksMachine> =
   ],
   events: [
     { type: 'networks.currency', currency: 'BTC' },
-    { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20')] },
-    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
+    ...actorAnswers('fetchNetworks', [network('TRC20'), network('ERC20')]),
     { type: 'networks.retry' },
   ],
   abstract: (s) => [s.context.currency, s.context.networks.length],

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { STATUS_READS } from '../twoFactor/twoFactorEnrolment.model';
 import { apiKeysMachine } from './apiKeys.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const KEY = 'A'.repeat(64);
 const key = { api_key: KEY, label: 'bot', permissions: ['read' as const, 'trade' as const], ip_allowlist: [], created_ms: 1_767_225_600_000, last_used_ms: null, last_used_ip: null };
@@ -12,19 +13,16 @@ export const apiKeysModel: MachineModel<typeof apiKeysMachine> = {
   events: [
     ...STATUS_READS,
     { type: 'xstate.done.actor.fetchKeys', output: [key] },
-    { type: 'xstate.done.actor.fetchKeys', output: [] },
-    { type: 'xstate.error.actor.fetchKeys', error: { kind: 'network' } },
+    ...actorAnswers('fetchKeys', []),
     { type: 'apiKeys.retry' },
     { type: 'apiKeys.create', fields },
     { type: 'apiKeys.create', fields: { ...fields, totp_code: '123456' } },
     { type: 'apiKeys.create', fields: { ...fields, permissions: ['withdraw'] } },
     { type: 'apiKeys.edit' },
-    { type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: 'S'.repeat(64) } },
-    { type: 'xstate.error.actor.createKey', error: { kind: 'server', serverMessage: 'You can have at most 30 API keys' } },
+    ...actorAnswers('createKey', { api_key: KEY, secret: 'S'.repeat(64) }, { kind: 'server', serverMessage: 'You can have at most 30 API keys' }),
     { type: 'apiKeys.copySecret' },
     { type: 'xstate.done.actor.copyText', output: true },
-    { type: 'xstate.done.actor.copyText', output: false },
-    { type: 'xstate.error.actor.copyText', error: new Error('no clipboard') },
+    ...actorAnswers('copyText', false, new Error('no clipboard')),
     { type: 'apiKeys.secretSaved' },
     { type: 'apiKeys.delete', apiKey: KEY },
     { type: 'apiKeys.delete', apiKey: 'B'.repeat(64) },

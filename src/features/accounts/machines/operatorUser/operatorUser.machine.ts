@@ -4,6 +4,7 @@ import type { ToastMessage } from '../../../../../domain/errors';
 import { USER_ACTIONS, type UserActionKind, type UserPage } from '../../../../../domain/usersDesk';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { isTotpCode } from '../../../../../domain/twoFactor';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 /** What an action sends: the user, the reason (a note's text for a note), the operator's code, and the identity level when that is the action. */
 export interface UserActionRequest {
@@ -63,7 +64,7 @@ const needsCode = (action: UserActionKind | undefined) => (action ? USER_ACTIONS
  * page is read again (the freeze shows, the sessions are gone); refused (a wrong code), the dialog
  * stays open with the code cleared and the server's message in a toast.
  */
-export const operatorUserMachine = setup({
+const operatorUserSetup = setup({
   types: { context: {} as OperatorUserContext, events: {} as OperatorUserEvent },
   actors: {
     loadUser: fromPromise<UserPage, { user_id: number }>(async () => {
@@ -82,7 +83,9 @@ export const operatorUserMachine = setup({
     complete: ({ context, event }) =>
       event.type === 'action.submit' && event.reason.trim().length > 0 && (!needsCode(context.action) || isTotpCode((event.code ?? '').trim())),
   },
-}).createMachine({
+});
+
+export const operatorUserMachine = operatorUserSetup.createMachine({
   id: 'operatorUser',
   context: { userId: undefined, page: undefined, action: undefined, problem: undefined, request: undefined },
   initial: 'none',
@@ -92,15 +95,7 @@ export const operatorUserMachine = setup({
   },
   states: {
     none: {},
-    loading: {
-      invoke: {
-        id: 'loadUser',
-        src: 'loadUser',
-        input: ({ context }) => ({ user_id: context.userId! }),
-        onDone: { target: 'shown', actions: assign({ page: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: readState(operatorUserSetup, { src: 'loadUser', input: ({ context }) => ({ user_id: context.userId! }), into: (page) => ({ page }), next: 'shown', failed: 'failed' }),
     failed: { on: { 'user.reload': 'loading' } },
     shown: {
       initial: 'idle',

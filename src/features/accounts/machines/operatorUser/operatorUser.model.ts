@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorUserMachine } from './operatorUser.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const PAGE = {
   profile: { id: 7, account: 'alice@example.org', nickname: '', email: 'alice@example.org', phone: '', area_code: '', name_status: 1, two_factor: false, frozen: false, frozen_reason: '', frozen_at: 0, created_at: 1, last_sign_in: 0, withdrawals_locked_until: 0 },
@@ -15,15 +16,13 @@ export const operatorUserModel: MachineModel<typeof operatorUserMachine> = {
   variants: [{ name: 'operator signed in' }],
   events: [
     { type: 'user.open', userId: 7 },
-    { type: 'xstate.done.actor.loadUser', output: PAGE },
-    { type: 'xstate.error.actor.loadUser', error: { kind: 'server', serverMessage: 'There is no such user' } },
+    ...actorAnswers('loadUser', PAGE, { kind: 'server', serverMessage: 'There is no such user' }),
     { type: 'action.start', action: 'freeze' },
     { type: 'action.start', action: 'note' },
     { type: 'action.submit', reason: 'Reported stolen', code: '123456' },
     { type: 'action.submit', reason: 'Reported stolen' },
     { type: 'action.submit', reason: '  ', code: '123456' },
-    { type: 'xstate.done.actor.runAction', output: null },
-    { type: 'xstate.error.actor.runAction', error: { kind: 'server', serverMessage: 'Wrong code' } },
+    ...actorAnswers('runAction', null, { kind: 'server', serverMessage: 'Wrong code' }),
   ],
   abstract: (s) => [s.context.action, s.context.problem],
 };

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorUsersMachine } from './operatorUsers.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 /** The search and the export; the list itself is the shared paged list's model (app/machines/pagedList). */
 export const operatorUsersModel: MachineModel<typeof operatorUsersMachine> = {
@@ -8,7 +9,6 @@ export const operatorUsersModel: MachineModel<typeof operatorUsersMachine> = {
   events: [
     { type: 'users.search', query: { text: ' alice ', frozen: 'yes' } },
     { type: 'users.export' },
-    { type: 'xstate.done.actor.exportUsers', output: { filename: 'users.csv', rows: 1, csv: 'id\r\n1\r\n' } },
-    { type: 'xstate.error.actor.exportUsers', error: { kind: 'server', serverMessage: 'More than 10000 users match' } },
+    ...actorAnswers('exportUsers', { filename: 'users.csv', rows: 1, csv: 'id\r\n1\r\n' }, { kind: 'server', serverMessage: 'More than 10000 users match' }),
   ],
 };

@@ -1,9 +1,10 @@
-import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { AccountFields } from '../registration/registration.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { codeRequest } from '../shared/codeRequest';
 import { resendWait } from '../shared/resendWait';
 
 export interface ResetFields {
@@ -36,6 +37,9 @@ const passwordResetSetup = setup({
   guards: { mayResend: stateIn({ resend: 'ready' }) },
 });
 
+/** The code for the account, sent; the new password's page once it went. */
+const codeSending = codeRequest(passwordResetSetup, { sent: 'reset.codeSent', next: 'newPassword', then: 'goToNewPassword' });
+
 /**
  * Password reset (spec §2 /forget-pass then /set-pass): ask for a code for the account, then the
  * code and the new password twice. Every session of the account ends; the user logs in again.
@@ -49,22 +53,14 @@ export const passwordResetMachine = passwordResetSetup.createMachine({
       initial: 'account',
       states: {
         account: {
-          on: { 'reset.sendCode': { guard: 'mayResend', target: 'sendingCode', actions: assign({ account: ({ event }) => event.fields }) } },
+          on: { 'reset.sendCode': codeSending.ask },
         },
-        sendingCode: {
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: ({ context }) => context.account!,
-            onDone: { target: 'newPassword', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise({ type: 'reset.codeSent' }), 'goToNewPassword'] },
-            onError: { target: 'account', actions: toastError },
-          },
-        },
+        sendingCode: codeSending.sendingCode,
         newPassword: {
           on: {
             'reset.submit': { target: 'resetting', actions: assign({ fields: ({ event }) => event.fields }) },
             'reset.back': 'account',
-            'reset.sendCode': { guard: 'mayResend', target: 'sendingCode', actions: assign({ account: ({ event }) => event.fields }) },
+            'reset.sendCode': codeSending.ask,
           },
         },
         resetting: {

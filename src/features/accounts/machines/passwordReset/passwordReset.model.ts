@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { passwordResetMachine } from './passwordReset.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const account = { account: 'ada@example.org' };
 
@@ -9,10 +10,8 @@ export const passwordResetModel: MachineModel<typeof passwordResetMachine> = {
   events: [
     { type: 'reset.sendCode', fields: account },
     { type: 'reset.submit', fields: { code: '123456', password: 'Fresh2026!', password_repeat: 'Fresh2026!' } },
-    { type: 'xstate.done.actor.sendCode', output: null },
-    { type: 'xstate.error.actor.sendCode', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.reset', output: null },
-    { type: 'xstate.error.actor.reset', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
+    ...actorAnswers('sendCode', null),
+    ...actorAnswers('reset', null, { kind: 'server', serverMessage: 'The verification code is wrong' }),
     { type: 'xstate.done.actor.resendCountdown' },
   ],
 };

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { recordBookMachine } from './recordBook.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const address = { id: 7, currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' };
 
@@ -18,8 +19,7 @@ export const recordBookModel: MachineModel<typeof recordBookMachine> = {
     { type: 'book.save', fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } },
     { type: 'guard.accepted', payload: { fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } } },
     { type: 'guard.accepted', payload: { id: 7, fields: { real_name: 'Ada', card_number: '1', bank_name: 'B' } } },
-    { type: 'xstate.done.actor.saveRecord', output: address },
-    { type: 'xstate.error.actor.saveRecord', error: { kind: 'server', serverMessage: 'The note needs 4 to 20 characters' } },
+    ...actorAnswers('saveRecord', address, { kind: 'server', serverMessage: 'The note needs 4 to 20 characters' }),
     { type: 'book.delete', id: 7 },
     { type: 'book.edit' },
     // What the deleteRecord child (the shared confirm-then-act) reports.

@@ -1,10 +1,11 @@
-import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { RegistrationDetails } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { codeRequest } from '../shared/codeRequest';
 import { resendWait } from '../shared/resendWait';
 
 export interface AccountFields {
@@ -47,6 +48,9 @@ const registrationSetup = setup({
   },
 });
 
+/** The code for the account, sent; the form stays for the code. */
+const codeSending = codeRequest(registrationSetup, { sent: 'reg.codeSent', next: 'account' });
+
 /**
  * Registration in two steps (spec §2 /reg then /reg-next, §5 rules): the account and a
  * verification code (a new code at most every 60 seconds), then passwords, invitation code and
@@ -62,22 +66,14 @@ export const registrationMachine = registrationSetup.createMachine({
       states: {
         account: {
           on: {
-            'reg.sendCode': { guard: 'mayResend', target: 'sendingCode', actions: assign({ account: ({ event }) => event.fields }) },
+            'reg.sendCode': codeSending.ask,
             'reg.checkCode': {
               target: 'checkingCode',
               actions: assign({ account: ({ event }) => ({ account: event.fields.account, area_code: event.fields.area_code }), code: ({ event }) => event.fields.code }),
             },
           },
         },
-        sendingCode: {
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            input: ({ context }) => context.account!,
-            onDone: { target: 'account', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise({ type: 'reg.codeSent' })] },
-            onError: { target: 'account', actions: toastError },
-          },
-        },
+        sendingCode: codeSending.sendingCode,
         checkingCode: {
           invoke: {
             id: 'checkCode',

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { USER_FIXTURE } from '../../../../app/machines/session/session.model';
 import { registrationMachine } from './registration.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const account = { account: 'ada@example.org' };
 
@@ -11,12 +12,9 @@ export const registrationModel: MachineModel<typeof registrationMachine> = {
     { type: 'reg.sendCode', fields: account },
     { type: 'reg.checkCode', fields: { ...account, code: '123456' } },
     { type: 'reg.submit', fields: { password: 'Trader2026!', password_repeat: 'Trader2026!', funds_password: 'Funds2026!', funds_password_repeat: 'Funds2026!', invitation_code: 'OPENEX', agree: true } },
-    { type: 'xstate.done.actor.sendCode', output: null },
-    { type: 'xstate.error.actor.sendCode', error: { kind: 'server', serverMessage: 'Please wait a minute' } },
-    { type: 'xstate.done.actor.checkCode', output: { account: 'ada@example.org' } },
-    { type: 'xstate.error.actor.checkCode', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
-    { type: 'xstate.done.actor.register', output: { token: 't', user_info: USER_FIXTURE } },
-    { type: 'xstate.error.actor.register', error: { kind: 'network' } },
+    ...actorAnswers('sendCode', null, { kind: 'server', serverMessage: 'Please wait a minute' }),
+    ...actorAnswers('checkCode', { account: 'ada@example.org' }, { kind: 'server', serverMessage: 'The verification code is wrong' }),
+    ...actorAnswers('register', { token: 't', user_info: USER_FIXTURE }),
     { type: 'xstate.done.actor.resendCountdown' },
   ],
 };

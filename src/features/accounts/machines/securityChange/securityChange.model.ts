@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { securityChangeMachine } from './securityChange.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const securityChangeModel: MachineModel<typeof securityChangeMachine> = {
   machine: securityChangeMachine,
@@ -13,10 +14,8 @@ export const securityChangeModel: MachineModel<typeof securityChangeMachine> = {
     { type: 'security.sendCode', to: 'new', account: 'new@example.org' },
     { type: 'security.submit', fields: { code: '123456', password: 'Fresh2026x', password_repeat: 'Fresh2026x' } },
     { type: 'guard.accepted', payload: { code: '123456', password: 'Fresh2026x', password_repeat: 'Fresh2026x' } },
-    { type: 'xstate.done.actor.sendCode', output: null },
-    { type: 'xstate.error.actor.sendCode', error: { kind: 'server', serverMessage: 'Please wait a minute' } },
-    { type: 'xstate.done.actor.submitChange', output: null },
-    { type: 'xstate.error.actor.submitChange', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
+    ...actorAnswers('sendCode', null, { kind: 'server', serverMessage: 'Please wait a minute' }),
+    ...actorAnswers('submitChange', null, { kind: 'server', serverMessage: 'The verification code is wrong' }),
     { type: 'xstate.done.actor.resendCurrent' },
     { type: 'xstate.done.actor.resendNew' },
   ],

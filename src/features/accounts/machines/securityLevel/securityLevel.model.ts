@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import { securityLevelMachine } from './securityLevel.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const level = (allowlist: boolean, twoFactor = false): SecurityLevel => ({
   items: [
@@ -21,20 +22,17 @@ export const securityLevelModel: MachineModel<typeof securityLevelMachine> = {
   variants: [{ name: 'security level and allowlist' }],
   events: [
     { type: 'xstate.done.actor.fetchLevel', output: level(false) },
-    { type: 'xstate.done.actor.fetchLevel', output: level(true, true) },
-    { type: 'xstate.error.actor.fetchLevel', error: { kind: 'network' } },
+    ...actorAnswers('fetchLevel', level(true, true)),
     { type: 'securityLevel.retry' },
     { type: 'securityLevel.setAllowlist', enabled: true },
     { type: 'securityLevel.setAllowlist', enabled: false },
     { type: 'xstate.done.actor.setAllowlist', output: level(true) },
-    { type: 'xstate.done.actor.setAllowlist', output: level(false) },
-    { type: 'xstate.error.actor.setAllowlist', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    ...actorAnswers('setAllowlist', level(false), { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
     { type: 'allowlistOff.confirm', totpCode: '123456' },
     { type: 'allowlistOff.confirm' },
     { type: 'allowlistOff.cancel' },
     { type: 'security.changed' },
-    { type: 'xstate.done.actor.refreshLevel', output: level(false, true) },
-    { type: 'xstate.error.actor.refreshLevel', error: { kind: 'network' } },
+    ...actorAnswers('refreshLevel', level(false, true)),
   ],
   abstract: (snapshot) => [snapshot.context.level?.allowlist === true, snapshot.context.wanted],
 };

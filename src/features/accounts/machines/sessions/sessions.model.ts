@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { sessionsMachine } from './sessions.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const here = { id: 1, device: 'Chrome / Windows', ip: '10.0.0.1', created_at: '2026-01-01T00:00:00.000Z', last_seen_at: '2026-01-01T01:00:00.000Z', current: true };
 const there = { ...here, id: 2, device: 'Firefox / Linux', ip: '10.0.0.2', current: false };
@@ -9,8 +10,7 @@ export const sessionsModel: MachineModel<typeof sessionsMachine> = {
   variants: [{ name: 'sessions' }],
   events: [
     { type: 'xstate.done.actor.fetchSessions', output: [here, there] },
-    { type: 'xstate.done.actor.fetchSessions', output: [here] },
-    { type: 'xstate.error.actor.fetchSessions', error: { kind: 'network' } },
+    ...actorAnswers('fetchSessions', [here]),
     { type: 'sessions.retry' },
     { type: 'sessions.revoke', id: 2 },
     { type: 'sessions.revoke', id: 1 },

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { USER_FIXTURE } from '../../../../app/machines/session/session.model';
 import { twoFactorLoginMachine } from './twoFactorLogin.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
   machine: twoFactorLoginMachine,
@@ -13,14 +14,11 @@ export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
     { type: 'code.edit' },
     { type: 'recovery.use' },
     { type: 'recovery.back' },
-    { type: 'xstate.done.actor.verify', output: { token: 't', user_info: USER_FIXTURE } },
-    { type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    ...actorAnswers('verify', { token: 't', user_info: USER_FIXTURE }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
     { type: 'unlock.send' },
-    { type: 'xstate.done.actor.sendUnlock', output: null },
-    { type: 'xstate.error.actor.sendUnlock', error: { kind: 'server', serverMessage: 'Please wait a minute before asking for another code' } },
+    ...actorAnswers('sendUnlock', null, { kind: 'server', serverMessage: 'Please wait a minute before asking for another code' }),
     { type: 'unlock.submit', code: '654321' },
-    { type: 'xstate.done.actor.unlock', output: null },
-    { type: 'xstate.error.actor.unlock', error: { kind: 'server', serverMessage: 'The verification code is wrong or has expired' } },
+    ...actorAnswers('unlock', null, { kind: 'server', serverMessage: 'The verification code is wrong or has expired' }),
   ],
   abstract: (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent, snapshot.context.unlockRefusal !== undefined],
 };

@@ -12,6 +12,7 @@ import { useWalletAccounts } from '../../../../app/walletAccountList';
 import type { OperatorUserFlow } from '../../accounts.hooks';
 import { accountName, sectionColumns, type SectionRow } from './sectionColumns';
 import { UserActionDialog } from './UserActionDialog';
+import { ReloadButton } from '../../../../app/ui/DeskDialog';
 
 /** The identity levels' names (NameStatus), literal keys for the i18n check. */
 export const IDENTITY_KEYS: Record<NameStatus, string> = {
@@ -109,9 +110,7 @@ export function UserPageView({ user }: { user: OperatorUserFlow }) {
         <h2 style={{ flex: 1 }}>
           {profile?.account ?? t('usersDesk.userTitle')} {profile?.frozen && <Badge $tone="down">{t('usersDesk.frozenBadge')}</Badge>}
         </h2>
-        <Button type="button" $variant="ghost" $small onClick={user.reload} disabled={user.loading}>
-          {t('operator.reload')}
-        </Button>
+        <ReloadButton onReload={user.reload} loading={user.loading} />
       </div>
       {user.failed && <Muted>{t('usersDesk.loadFailed')}</Muted>}
       {profile && page && (

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { USERS_DESK_PATHS, type UserPage, type UsersDeskRow } from '../../../../../domain/usersDesk';
 import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { FORM_TEST_MS, fakeApi, refusal, renderWithFlows } from '../../../../app/testing/viewHarness';
 import { AccountsContext } from '../../accounts.context';
 import type { AccountsFlows } from '../../accounts.hooks';
 import { createUsersDeskActors } from '../../actors/usersDesk.actors';
@@ -44,11 +44,7 @@ async function renderDesk(granted: (permission: string) => boolean = () => true)
     operatorUser: operatorUserMachine.provide({ actors: { loadUser: desk.loadUser, runAction: desk.runAction } }),
     operatorGrants: granted,
   } as unknown as AccountsFlows;
-  await renderView(
-    <AccountsContext.Provider value={flows}>
-      <UsersDesk />
-    </AccountsContext.Provider>,
-  );
+  await renderWithFlows(AccountsContext, flows, <UsersDesk />);
   return calls;
 }
 

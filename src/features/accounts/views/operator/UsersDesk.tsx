@@ -4,12 +4,12 @@ import type { NameStatus } from '../../../../../domain/api';
 import type { TriState, UsersDeskRow, UsersQuery } from '../../../../../domain/usersDesk';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import { useOperatorUser, useOperatorUsers } from '../../accounts.hooks';
 import { IDENTITY_KEYS, IdentityOptions, UserPageView } from './UserPage';
+import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
 
 /** The form's fields, as typed (presentation): turned into the machine's filters when sent. */
 interface Fields {
@@ -78,15 +78,12 @@ export function UsersDesk() {
   if (user.userId !== undefined) return <UserPageView user={user} />;
   return (
     <section aria-label={t('usersDesk.title')}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('usersDesk.title')}</h2>
+      <DeskTitleBar title={t('usersDesk.title')}>
         <Button type="button" $variant="ghost" $small onClick={desk.exportCsv} disabled={desk.exporting}>
           {t('usersDesk.export')}
         </Button>
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operator.reload')}
-        </Button>
-      </div>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} />
+      </DeskTitleBar>
       <Muted style={{ margin: '6px 0 10px' }}>{t('usersDesk.intro')}</Muted>
       <form role="search" onSubmit={submit} style={{ display: 'flex', gap: 10, flexWrap: 'wrap', alignItems: 'end', marginBottom: 12 }}>
         <input aria-label={t('usersDesk.search')} placeholder={t('usersDesk.search')} value={fields.text} maxLength={254} onChange={(e) => set('text')(e.target.value)} />
@@ -115,12 +112,12 @@ export function UsersDesk() {
           {t('usersDesk.find')}
         </Button>
       </form>
-      {desk.failed && <Muted>{t('usersDesk.failed')}</Muted>}
-      <DataTable<UsersDeskRow>
+      <DeskTable<UsersDeskRow>
         label={t('usersDesk.title')}
         rows={desk.list}
-        rowKey={(r) => String(r.id)}
         emptyKey="usersDesk.empty"
+        failed={desk.failed}
+        failedKey="usersDesk.failed"
         columns={[
           { key: 'usersDesk.col.id', render: (r) => r.id },
           { key: 'operator.user', render: (r) => r.account },

@@ -2,7 +2,8 @@ import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { formDialog } from '../../../../app/machines/loadStates/loadStates';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** Which edit form is open, and what it starts from (a row of the desk, or nothing for a new one). */
@@ -34,8 +35,6 @@ export type FeesDeskEvent =
   | { type: 'desk.submitOverride'; edit: FeeOverrideEdit; code: string }
   | { type: 'desk.closeEdit' };
 
-type Submit<T extends FeesDeskEvent['type']> = Extract<FeesDeskEvent, { type: T }>;
-
 /** Whether an override's edit may be sent: an end names no rate; a setting has a valid rate and an end in the future (the server checks the clock). */
 const overrideSendable = (edit: FeeOverrideEdit): boolean =>
   Number.isSafeInteger(edit.user_id) &&
@@ -50,7 +49,7 @@ const overrideSendable = (edit: FeeOverrideEdit): boolean =>
  * operator's 2FA code. A form sends only what the server's rules allow (domain/fees.ts), keeps the
  * server's refusal under it, and after a save closes and the desk is read again.
  */
-export const feesDeskMachine = setup({
+const feesDeskSetup = setup({
   types: { context: {} as FeesDeskContext, events: {} as FeesDeskEvent, input: {} as FeesDeskInput | undefined },
   actors: {
     fetchDesk: fromPromise<FeesDesk>(async () => {
@@ -74,7 +73,12 @@ export const feesDeskMachine = setup({
     scheduleSendable: ({ event }) => event.type === 'desk.submitSchedule' && (event.edit.remove === true || rateProblem(event.edit, event.edit.product) === undefined),
     overrideSendable: ({ event }) => event.type === 'desk.submitOverride' && isSecondFactorCode(event.code) && overrideSendable(event.edit),
   },
-}).createMachine({
+});
+
+/** What every form of the desk shares: closed by `desk.closeEdit`, its refusal kept under it, the desk read again once saved. */
+const SAVE = { close: 'desk.closeEdit', closed: '#feesDesk.edit.closed', refusal: 'refusal', refuse: 'refuse', saved: 'fees.form.saved', reload: 'reload' } as const;
+
+export const feesDeskMachine = feesDeskSetup.createMachine({
   id: 'feesDesk',
   // No input (a session stored before roles were sent): the forms are offered; the server decides.
   context: ({ input }) => ({ desk: undefined, mayEdit: input?.mayEdit ?? true, mayOverride: input?.mayOverride ?? true, form: undefined, refusal: undefined, opened: 0 }),
@@ -83,14 +87,7 @@ export const feesDeskMachine = setup({
     desk: {
       initial: 'loading',
       states: {
-        loading: {
-          invoke: {
-            id: 'fetchDesk',
-            src: 'fetchDesk',
-            onDone: { target: 'shown', actions: assign({ desk: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
+        loading: readState(feesDeskSetup, { src: 'fetchDesk', into: (desk) => ({ desk }), next: 'shown', failed: 'failed' }),
         shown: { on: { 'desk.retry': 'loading' } },
         failed: { on: { 'desk.retry': 'loading' } },
       },
@@ -106,61 +103,21 @@ export const feesDeskMachine = setup({
             'desk.editOverride': { guard: 'mayOverride', target: 'override', actions: { type: 'open', params: ({ event }) => ({ kind: 'override' as const, override: event.override }) } },
           },
         },
-        tiers: {
-          initial: 'editing',
-          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
-          states: {
-            editing: { on: { 'desk.submitTiers': { guard: 'tiersSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'desk.closeEdit': {} },
-              invoke: {
-                id: 'saveTiers',
-                src: 'saveTiers',
-                input: ({ event }) => ({ tiers: (event as Submit<'desk.submitTiers'>).tiers }),
-                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        schedule: {
-          initial: 'editing',
-          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
-          states: {
-            editing: { on: { 'desk.submitSchedule': { guard: 'scheduleSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
-            sending: {
-              on: { 'desk.closeEdit': {} },
-              invoke: {
-                id: 'saveSchedule',
-                src: 'saveSchedule',
-                input: ({ event }) => (event as Submit<'desk.submitSchedule'>).edit,
-                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        override: {
-          initial: 'editing',
-          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
-          states: {
-            editing: { on: { 'desk.submitOverride': { guard: 'overrideSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
-            sending: {
-              on: { 'desk.closeEdit': {} },
-              invoke: {
-                id: 'saveOverride',
-                src: 'saveOverride',
-                input: ({ event }) => {
-                  const { edit, code } = event as Submit<'desk.submitOverride'>;
-                  return { ...edit, totp_code: code.trim() };
-                },
-                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
+        tiers: formDialog(feesDeskSetup, {
+          ...SAVE,
+          submit: 'desk.submitTiers',
+          guard: 'tiersSendable',
+          src: 'saveTiers',
+          input: ({ event }) => ({ tiers: event.tiers }),
+        }),
+        schedule: formDialog(feesDeskSetup, { ...SAVE, submit: 'desk.submitSchedule', guard: 'scheduleSendable', src: 'saveSchedule', input: ({ event }) => event.edit }),
+        override: formDialog(feesDeskSetup, {
+          ...SAVE,
+          submit: 'desk.submitOverride',
+          guard: 'overrideSendable',
+          src: 'saveOverride',
+          input: ({ event }) => ({ ...event.edit, totp_code: event.code.trim() }),
+        }),
       },
     },
   },

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { feesDeskMachine } from './feesDesk.machine';
 import { FEES_DESK_FIXTURE } from './feesDesk.fixtures';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const row = FEES_DESK_FIXTURE.schedule[2]!;
 const override = FEES_DESK_FIXTURE.overrides[0]!;
@@ -13,21 +14,17 @@ export const feesDeskModel: MachineModel<typeof feesDeskMachine> = {
     { name: 'auditor (fees.read only)', input: { mayEdit: false, mayOverride: false } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchDesk', output: FEES_DESK_FIXTURE },
-    { type: 'xstate.error.actor.fetchDesk', error: { kind: 'network' } },
+    ...actorAnswers('fetchDesk', FEES_DESK_FIXTURE),
     { type: 'desk.retry' },
     { type: 'desk.editTiers' },
     { type: 'desk.submitTiers', tiers: FEES_DESK_FIXTURE.tiers },
-    { type: 'xstate.done.actor.saveTiers', output: FEES_DESK_FIXTURE.tiers },
-    { type: 'xstate.error.actor.saveTiers', error: { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' } },
+    ...actorAnswers('saveTiers', FEES_DESK_FIXTURE.tiers, { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' }),
     { type: 'desk.editSchedule', row },
     { type: 'desk.submitSchedule', edit: { ...row, maker: '-0.0002' } },
-    { type: 'xstate.done.actor.saveSchedule', output: row },
-    { type: 'xstate.error.actor.saveSchedule', error: { kind: 'server', serverMessage: 'Unknown market' } },
+    ...actorAnswers('saveSchedule', row, { kind: 'server', serverMessage: 'Unknown market' }),
     { type: 'desk.editOverride', override },
     { type: 'desk.submitOverride', edit: { user_id: 42, product: 'spot', market: 'BTC_USDT', end: true }, code: '123456' },
-    { type: 'xstate.done.actor.saveOverride', output: override },
-    { type: 'xstate.error.actor.saveOverride', error: { kind: 'server', serverMessage: 'Wrong verification code' } },
+    ...actorAnswers('saveOverride', override, { kind: 'server', serverMessage: 'Wrong verification code' }),
     { type: 'desk.closeEdit' },
   ],
   abstract: (s) => [s.context.desk === undefined ? '?' : 'desk'],

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { MyFees } from '../../../../../domain/fees';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export interface MyFeesContext {
   /** What the server answered (undefined: not read yet). */
@@ -16,7 +16,7 @@ export type MyFeesEvent = { type: 'fees.retry' } | { type: 'fees.show'; product:
  * The user's fees page (issue 52 §2): reads their tier, 30-day volume, the next tier and the
  * schedule per market with their own rate; the table shows spot or futures markets.
  */
-export const myFeesMachine = setup({
+const myFeesSetup = setup({
   types: { context: {} as MyFeesContext, events: {} as MyFeesEvent },
   actors: {
     fetchMyFees: fromPromise<MyFees>(async () => {
@@ -26,20 +26,15 @@ export const myFeesMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
   },
-}).createMachine({
+});
+
+export const myFeesMachine = myFeesSetup.createMachine({
   id: 'myFees',
   context: { fees: undefined, product: 'spot' },
   initial: 'loading',
   on: { 'fees.show': { actions: assign({ product: ({ event }) => event.product }) } },
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchMyFees',
-        src: 'fetchMyFees',
-        onDone: { target: 'shown', actions: assign({ fees: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: readState(myFeesSetup, { src: 'fetchMyFees', into: (fees) => ({ fees }), next: 'shown', failed: 'failed' }),
     shown: { on: { 'fees.retry': 'loading' } },
     failed: { on: { 'fees.retry': 'loading' } },
   },

@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { myFeesMachine } from './myFees.machine';
 import { MY_FEES_FIXTURE } from './myFees.fixtures';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const myFeesModel: MachineModel<typeof myFeesMachine> = {
   machine: myFeesMachine,
   variants: [{ name: 'fees page' }],
   events: [
-    { type: 'xstate.done.actor.fetchMyFees', output: MY_FEES_FIXTURE },
-    { type: 'xstate.error.actor.fetchMyFees', error: { kind: 'network' } },
+    ...actorAnswers('fetchMyFees', MY_FEES_FIXTURE),
     { type: 'fees.retry' },
     { type: 'fees.show', product: 'futures' },
     { type: 'fees.show', product: 'spot' },

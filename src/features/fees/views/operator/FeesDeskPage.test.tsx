@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEE_PATHS } from '../../../../../domain/fees';
 import type { Services } from '../../../../app/services';
-import { FORM_TEST_MS, renderView } from '../../../../app/testing/viewHarness';
+import { FORM_TEST_MS, renderWithFlows } from '../../../../app/testing/viewHarness';
 import type { ApiClient } from '../../../../services/api';
 import { createOperatorStorage } from '../../../../services/operatorStorage';
 import { memoryStore } from '../../../../services/storage';
@@ -29,11 +29,7 @@ async function renderDesk(roles: string[]) {
   const store = memoryStore();
   createOperatorStorage(store).write('t', { id: 1, account: 'root', roles });
   const flows = provide({ api: operatorApi, operatorApi, store, showToast: () => undefined } as unknown as Services);
-  await renderView(
-    <FeesContext.Provider value={flows}>
-      <FeesDeskPage />
-    </FeesContext.Provider>,
-  );
+  await renderWithFlows(FeesContext, flows, <FeesDeskPage />);
   return calls;
 }
 

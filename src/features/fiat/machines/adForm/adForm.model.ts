@@ -3,6 +3,7 @@ import { AD, METHOD } from '../fiatFixtures';
 
 const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
 import { adFormMachine } from './adForm.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const adFormModel: MachineModel<typeof adFormMachine> = {
   machine: adFormMachine,
@@ -23,8 +24,7 @@ export const adFormModel: MachineModel<typeof adFormMachine> = {
     // The sell ad's confirmation: without a code (2FA is on), then with one.
     { type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '' },
     { type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
-    { type: 'xstate.done.actor.publishAd', output: AD },
-    { type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: 'Insufficient USDT in your fiat account' } },
+    ...actorAnswers('publishAd', AD, { kind: 'server', serverMessage: 'Insufficient USDT in your fiat account' }),
     // What the changeStatus / closeAd children (the shared confirm-then-act) report.
     { type: 'confirmAct.done', subject: { adId: AD.id, status: 'paused' }, output: { ...AD, status: 'paused' } },
     { type: 'confirmAct.failed', subject: { adId: AD.id, status: 'closed' }, error: { kind: 'server', serverMessage: 'This ad has open orders' } },

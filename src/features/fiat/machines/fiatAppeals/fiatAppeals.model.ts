@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { APPEAL_CASE, COMPLETED } from '../fiatFixtures';
 import { fiatAppealsMachine } from './fiatAppeals.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const RESOLUTION = { order_id: APPEAL_CASE.order.id, decision: 'return' as const, reason: 'Bank statement shows the transfer' };
 
@@ -9,8 +10,7 @@ export const fiatAppealsModel: MachineModel<typeof fiatAppealsMachine> = {
   variants: [{ name: 'the queue' }],
   events: [
     { type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] },
-    { type: 'xstate.done.actor.fetchAppeals', output: [] },
-    { type: 'xstate.error.actor.fetchAppeals', error: { kind: 'network' } },
+    ...actorAnswers('fetchAppeals', []),
     { type: 'appeals.decide', decision: 'return' },
     { type: 'appeals.reason', reason: 'Bank statement shows the transfer' },
     // What the resolveAppeal child (the shared confirm-then-act) reports.

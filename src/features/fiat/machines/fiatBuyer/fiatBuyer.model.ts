@@ -1,14 +1,14 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { APPEAL, CANCELLED, COMPLETED, loaded, ORDER, PAID, PAID_OVERDUE } from '../fiatFixtures';
 import { fiatBuyerMachine } from './fiatBuyer.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const fiatBuyerModel: MachineModel<typeof fiatBuyerMachine> = {
   machine: fiatBuyerMachine,
   variants: [{ name: 'an order to pay', input: { orderId: ORDER.id } }],
   events: [
     { type: 'xstate.done.actor.loadOrder', output: loaded(ORDER) },
-    { type: 'xstate.done.actor.loadOrder', output: loaded(PAID_OVERDUE) },
-    { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
+    ...actorAnswers('loadOrder', loaded(PAID_OVERDUE)),
     // What the markPaid / cancelOrder children (the shared confirm-then-act) report.
     { type: 'confirmAct.done', subject: { orderId: ORDER.id, step: 'pay' }, output: PAID },
     { type: 'confirmAct.failed', subject: { orderId: ORDER.id, step: 'pay' }, error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { CHAT_IMAGE, CHAT_TEXT, ORDER } from '../fiatFixtures';
 import { fiatChatMachine } from './fiatChat.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 /** Stand-ins for picked files: only type and size matter before sending. */
 const png = { type: 'image/png', size: 20_000 } as Blob;
@@ -15,8 +16,7 @@ export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
     { name: 'the operator (read only)', input: { orderId: ORDER.id, messages: [CHAT_TEXT, CHAT_IMAGE] } },
   ],
   events: [
-    { type: 'xstate.done.actor.loadChat', output: [CHAT_TEXT] },
-    { type: 'xstate.error.actor.loadChat', error: { kind: 'network' } },
+    ...actorAnswers('loadChat', [CHAT_TEXT]),
     { type: 'chat.retry' },
     { type: 'chat.draft', text: 'Paid, see the proof' },
     { type: 'chat.attach', file: png, name: 'proof.png' },
@@ -24,8 +24,7 @@ export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
     { type: 'chat.attach', file: gif, name: 'proof.gif' },
     { type: 'chat.attach', file: huge, name: 'scan.jpg' },
     { type: 'chat.send' },
-    { type: 'xstate.done.actor.say', output: { message: CHAT_IMAGE, imageUrl: 'data:image/png;base64,AA==' } },
-    { type: 'xstate.error.actor.say', error: { kind: 'server', serverMessage: 'The image must be at most 4 MB' } },
+    ...actorAnswers('say', { message: CHAT_IMAGE, imageUrl: 'data:image/png;base64,AA==' }, { kind: 'server', serverMessage: 'The image must be at most 4 MB' }),
     { type: 'chat.pushed', message: { ...CHAT_TEXT, id: 3, sender: 'seller', text: 'Received?' } },
     { type: 'xstate.done.actor.image.2', output: 'data:image/png;base64,AA==' },
     { type: 'xstate.error.actor.image.2', error: { kind: 'network' } },

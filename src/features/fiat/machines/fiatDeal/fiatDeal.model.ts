@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { AD } from '../fiatFixtures';
 import { fiatDealMachine } from './fiatDeal.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const fiatDealModel: MachineModel<typeof fiatDealMachine> = {
   machine: fiatDealMachine,
@@ -9,8 +10,7 @@ export const fiatDealModel: MachineModel<typeof fiatDealMachine> = {
     { name: 'selling BTC in EUR', input: { fiat: 'EUR', side: 'sell', crypto: 'BTC' } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchAds', output: { list: [AD], total: 1, page: 1, size: 10 } },
-    { type: 'xstate.error.actor.fetchAds', error: { kind: 'network' } },
+    ...actorAnswers('fetchAds', { list: [AD], total: 1, page: 1, size: 10 }),
     { type: 'deal.side', side: 'sell' },
     { type: 'deal.by', by: 'quantity' },
     { type: 'deal.value', value: '100' },

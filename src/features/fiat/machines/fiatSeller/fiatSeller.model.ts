@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { APPEAL, CANCELLED, COMPLETED, loaded, ORDER, PAID } from '../fiatFixtures';
 import { fiatSellerMachine } from './fiatSeller.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const AS_SELLER = { ...ORDER, role: 'seller' as const, side: 'sell' as const };
 
@@ -8,8 +9,7 @@ export const fiatSellerModel: MachineModel<typeof fiatSellerMachine> = {
   machine: fiatSellerMachine,
   variants: [{ name: 'an order to confirm', input: { orderId: ORDER.id } }],
   events: [
-    { type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) },
-    { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
+    ...actorAnswers('loadOrder', loaded(AS_SELLER)),
     { type: 'order.pushed', order: { ...PAID, role: 'seller', side: 'sell' }, receivedAt: PAID.server_now },
     { type: 'order.pushed', order: { ...CANCELLED, role: 'seller', side: 'sell' }, receivedAt: CANCELLED.server_now },
     // What the releaseOrder child (a confirm-then-act with the funds password and 2FA code) reports.

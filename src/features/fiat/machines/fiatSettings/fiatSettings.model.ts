@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { fiatSettingsMachine } from './fiatSettings.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
 
@@ -7,8 +8,7 @@ export const fiatSettingsModel: MachineModel<typeof fiatSettingsMachine> = {
   machine: fiatSettingsMachine,
   variants: [{ name: 'the trade settings' }],
   events: [
-    { type: 'xstate.done.actor.fetchSettings', output: CURRENT },
-    { type: 'xstate.error.actor.fetchSettings', error: { kind: 'network' } },
+    ...actorAnswers('fetchSettings', CURRENT),
     { type: 'settings.submit', form: { pay_time: '0.25', confirm_time: '60', max_unpaid_num: '3' } },
     { type: 'settings.submit', form: { pay_time: '120', confirm_time: '60', max_unpaid_num: '5' } },
     { type: 'settings.submit', form: { pay_time: '0', confirm_time: '60', max_unpaid_num: '5' } },

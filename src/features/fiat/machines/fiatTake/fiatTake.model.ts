@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { AD, METHOD, ORDER } from '../fiatFixtures';
 import { fiatTakeMachine } from './fiatTake.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const fiatTakeModel: MachineModel<typeof fiatTakeMachine> = {
   machine: fiatTakeMachine,
@@ -10,8 +11,7 @@ export const fiatTakeModel: MachineModel<typeof fiatTakeMachine> = {
   ],
   events: [
     { type: 'xstate.done.actor.loadTake', output: { ad: AD, methods: [], twoFactor: false } },
-    { type: 'xstate.done.actor.loadTake', output: { ad: { ...AD, id: 12, side: 'buy' }, methods: [METHOD], twoFactor: true } },
-    { type: 'xstate.error.actor.loadTake', error: { kind: 'network' } },
+    ...actorAnswers('loadTake', { ad: { ...AD, id: 12, side: 'buy' }, methods: [METHOD], twoFactor: true }),
     { type: 'take.value', value: '5' },
     { type: 'take.value', value: '202' },
     { type: 'take.by', by: 'quantity' },
@@ -19,8 +19,7 @@ export const fiatTakeModel: MachineModel<typeof fiatTakeMachine> = {
     { type: 'take.confirm' },
     { type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '' },
     { type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
-    { type: 'xstate.done.actor.submitTake', output: ORDER },
-    { type: 'xstate.error.actor.submitTake', error: { kind: 'server', serverMessage: 'This ad has only 50 USDT left' } },
+    ...actorAnswers('submitTake', ORDER, { kind: 'server', serverMessage: 'This ad has only 50 USDT left' }),
   ],
   abstract: (s) => [s.context.by, s.context.value, s.context.data?.ad.side, s.context.refusal !== undefined],
 };

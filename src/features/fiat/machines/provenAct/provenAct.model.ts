@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { provenActMachine } from './provenAct.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const provenActModel: MachineModel<typeof provenActMachine> = {
   machine: provenActMachine,
@@ -7,14 +8,12 @@ export const provenActModel: MachineModel<typeof provenActMachine> = {
   events: [
     { type: 'provenAct.ask', subject: { orderId: 7, step: 'release' } },
     { type: 'xstate.done.actor.readTwoFactor', output: true },
-    { type: 'xstate.done.actor.readTwoFactor', output: false },
-    { type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } },
+    ...actorAnswers('readTwoFactor', false),
     { type: 'provenAct.confirm', fundsPassword: '', totpCode: '' },
     { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '' },
     { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
     { type: 'provenAct.cancel' },
-    { type: 'xstate.done.actor.act', output: {} },
-    { type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC' } },
+    ...actorAnswers('act', {}, { kind: 'server', serverMessage: 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC' }),
   ],
   abstract: (s) => [s.context.twoFactor, s.context.refusal !== undefined],
 };

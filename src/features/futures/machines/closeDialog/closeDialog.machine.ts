@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesCloseRequest, FuturesPlaced } from '../../../../../domain/futures/api';
@@ -6,6 +6,7 @@ import { fx } from '../../../../../domain/fx';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { shareOf } from '../futuresDesk/figures';
+import { notifyDesk } from '../shared/notifyDesk';
 
 export interface CloseTarget {
   symbol: string;
@@ -88,9 +89,7 @@ export const closeDialogMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    notifyDesk: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
-    }),
+    notifyDesk: notifyDesk<CloseDialogContext, CloseDialogEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     ask: sendTo('closePosition', ({ context }, params: { kind: CloseCall['kind'] }) => ({ type: 'confirmAct.ask' as const, subject: closeCall(context, params.kind) })),
   },

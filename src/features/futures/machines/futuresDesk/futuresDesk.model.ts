@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { ACCOUNT, CONFIG, OPEN_ORDER, PLAN } from '../futuresFixtures';
 import { futuresDeskMachine } from './futuresDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const DATA = { config: CONFIG, account: ACCOUNT, orders: [OPEN_ORDER], plans: [PLAN], receivedAt: 0 };
 
@@ -8,8 +9,7 @@ export const futuresDeskModel: MachineModel<typeof futuresDeskMachine> = {
   machine: futuresDeskMachine,
   variants: [{ name: 'BTC_USDT', input: { symbol: 'btc_usdt' } }],
   events: [
-    { type: 'xstate.done.actor.loadDesk', output: DATA },
-    { type: 'xstate.error.actor.loadDesk', error: { kind: 'network' } },
+    ...actorAnswers('loadDesk', DATA),
     { type: 'futures.pushed' },
     { type: 'desk.refresh' },
     { type: 'desk.retry' },

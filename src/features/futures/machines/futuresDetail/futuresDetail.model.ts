@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPEN_ORDER, POSITION } from '../futuresFixtures';
 import { futuresDetailMachine } from './futuresDetail.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const CLOSED = { ...OPEN_ORDER, id: 8, action: 'close_long' as const, type: 'market' as const, price: null, status: 3 as const, filled: '0.5', avg_price: '63000', profit: '1500', fee: '15.75', trades: [{ time: 0, price: '63000', quantity: '0.5', fee: '15.75', rate: '0.0005' }] };
 
@@ -12,8 +13,7 @@ export const futuresDetailModel: MachineModel<typeof futuresDetailMachine> = {
   ],
   events: [
     { type: 'xstate.done.actor.fetchDetail', output: { kind: 'order', order: CLOSED } },
-    { type: 'xstate.done.actor.fetchDetail', output: { kind: 'position', position: POSITION, openOrders: [OPEN_ORDER], pastOrders: [CLOSED] } },
-    { type: 'xstate.error.actor.fetchDetail', error: { kind: 'server', serverMessage: 'Unknown order' } },
+    ...actorAnswers('fetchDetail', { kind: 'position', position: POSITION, openOrders: [OPEN_ORDER], pastOrders: [CLOSED] }, { kind: 'server', serverMessage: 'Unknown order' }),
     { type: 'detail.retry' },
     { type: 'futures.pushed' },
     { type: 'desk.refresh' },

@@ -1,10 +1,11 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 import { formButtons, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
+import { notifyDesk } from '../shared/notifyDesk';
 
 export interface FuturesFormInput {
   symbol: string;
@@ -58,9 +59,7 @@ export const futuresOrderFormMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    notifyDesk: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
-    }),
+    notifyDesk: notifyDesk<FuturesFormMachineContext, FuturesFormEvent>(),
     /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
   },

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { PLACED } from '../futuresFixtures';
 import { futuresOrderFormMachine } from './futuresOrderForm.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine> = {
   machine: futuresOrderFormMachine,
@@ -25,8 +26,7 @@ export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine>
     { type: 'form.submit', action: 'open_short', held: { side: 1, closable: '0.5' } },
     { type: 'form.confirm' },
     { type: 'form.cancel' },
-    { type: 'xstate.done.actor.placeOrder', output: PLACED },
-    { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient margin' } },
+    ...actorAnswers('placeOrder', PLACED, { kind: 'server', serverMessage: 'Insufficient margin' }),
   ],
   // Whether the form may be sent decides what a submit does.
   abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss, s.context.tab, s.context.reduceOnly],

@@ -1,8 +1,9 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { MarginMode } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { notifyDesk } from '../shared/notifyDesk';
 
 export interface LeverageRequest {
   symbol: string;
@@ -44,9 +45,7 @@ export const leverageDialogMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    notifyDesk: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
-    }),
+    notifyDesk: notifyDesk<LeverageDialogContext, LeverageDialogEvent>(),
   },
 }).createMachine({
   id: 'leverageDialog',

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { leverageDialogMachine } from './leverageDialog.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const leverageDialogModel: MachineModel<typeof leverageDialogMachine> = {
   machine: leverageDialogMachine,
@@ -11,7 +12,6 @@ export const leverageDialogModel: MachineModel<typeof leverageDialogMachine> = {
     { type: 'leverage.mode', mode: 'cross' },
     { type: 'leverage.save' },
     { type: 'leverage.close' },
-    { type: 'xstate.done.actor.saveLeverage', output: { leverage: 10, margin_mode: 'cross' } },
-    { type: 'xstate.error.actor.saveLeverage', error: { kind: 'server', serverMessage: 'Close the position first' } },
+    ...actorAnswers('saveLeverage', { leverage: 10, margin_mode: 'cross' }, { kind: 'server', serverMessage: 'Close the position first' }),
   ],
 };

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { LeverageBracket } from '../../../../../domain/futures/brackets';
@@ -7,6 +7,7 @@ import { isPositiveDecimalInput } from '../../../../../domain/decimalRule';
 import { compareDecimal, subDecimal } from '../../../../../domain/decimal';
 import { liquidationAfterMargin } from '../../../../../domain/futures/preview';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { notifyDesk } from '../shared/notifyDesk';
 
 export interface MarginDialogContext {
   position: FuturesPosition | undefined;
@@ -85,9 +86,7 @@ export const marginDialogMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    notifyDesk: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
-    }),
+    notifyDesk: notifyDesk<MarginDialogContext, MarginDialogEvent>(),
   },
   guards: {
     valid: ({ context }) => marginProblem(context) === undefined,

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { POSITION } from '../futuresFixtures';
 import { marginDialogMachine } from './marginDialog.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const brackets = [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }];
 
@@ -16,8 +17,7 @@ export const marginDialogModel: MachineModel<typeof marginDialogMachine> = {
     { type: 'margin.amount', value: '-1' },
     { type: 'margin.save' },
     { type: 'margin.close' },
-    { type: 'xstate.done.actor.adjustMargin', output: undefined },
-    { type: 'xstate.error.actor.adjustMargin', error: { kind: 'server', serverMessage: 'At most 300 USDT can be removed' } },
+    ...actorAnswers('adjustMargin', undefined, { kind: 'server', serverMessage: 'At most 300 USDT can be removed' }),
   ],
   abstract: (s) => [s.context.type, s.context.amount, s.context.refusal !== undefined],
 };

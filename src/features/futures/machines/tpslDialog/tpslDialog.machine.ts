@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
@@ -6,6 +6,7 @@ import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
 import { asciiMinus, roeTriggerPrice, type RoeBasis } from '../../../../../domain/futures/planTrigger';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { notifyDesk } from '../shared/notifyDesk';
 
 export interface TpslContext {
   symbol: string;
@@ -129,9 +130,7 @@ export const tpslDialogMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    notifyDesk: enqueueActions(({ context, enqueue }) => {
-      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
-    }),
+    notifyDesk: notifyDesk<TpslContext, TpslEvent>(),
   },
   guards: {
     valid: ({ context }) => tpslProblem(context) === undefined,

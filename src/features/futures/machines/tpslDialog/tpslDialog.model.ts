@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { POSITION } from '../futuresFixtures';
 import { tpslDialogMachine } from './tpslDialog.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const tpslDialogModel: MachineModel<typeof tpslDialogMachine> = {
   machine: tpslDialogMachine,
@@ -18,8 +19,7 @@ export const tpslDialogModel: MachineModel<typeof tpslDialogMachine> = {
     { type: 'tpsl.submit' },
     { type: 'tpsl.confirm' },
     { type: 'tpsl.cancel' },
-    { type: 'xstate.done.actor.createPlans', output: [{ id: 1 }] },
-    { type: 'xstate.error.actor.createPlans', error: { kind: 'server', serverMessage: 'No position' } },
+    ...actorAnswers('createPlans', [{ id: 1 }], { kind: 'server', serverMessage: 'No position' }),
   ],
   abstract: (s) => [s.context.by, s.context.takeProfit, s.context.stopLoss, s.context.problem?.key],
 };

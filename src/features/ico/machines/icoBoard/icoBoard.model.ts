@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { ACCOUNT, MINE, PROJECT } from '../icoFixtures';
 import { icoBoardMachine } from './icoBoard.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const DATA = { projects: [PROJECT, { ...PROJECT, id: 2, symbol: 'ORBT', status: 'holding' as const }], mine: [{ ...MINE, project_id: 2 }], account: ACCOUNT, receivedAt: 0 };
 
@@ -8,10 +9,8 @@ export const icoBoardModel: MachineModel<typeof icoBoardMachine> = {
   machine: icoBoardMachine,
   variants: [{ name: 'projects' }],
   events: [
-    { type: 'xstate.done.actor.loadBoard', output: DATA },
-    { type: 'xstate.error.actor.loadBoard', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.refreshBoard', output: DATA },
-    { type: 'xstate.error.actor.refreshBoard', error: { kind: 'network' } },
+    ...actorAnswers('loadBoard', DATA),
+    ...actorAnswers('refreshBoard', DATA),
     { type: 'board.join', projectId: 1 },
     { type: 'board.join', projectId: 2 },
     { type: 'board.thaw', projectId: 2 },

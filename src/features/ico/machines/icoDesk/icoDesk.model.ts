@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPERATOR_PROJECT } from '../icoFixtures';
 import { icoDeskMachine } from './icoDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
   machine: icoDeskMachine,
   variants: [{ name: 'operator desk' }],
   events: [
-    { type: 'xstate.done.actor.fetchProjects', output: [OPERATOR_PROJECT] },
-    { type: 'xstate.error.actor.fetchProjects', error: { kind: 'network' } },
+    ...actorAnswers('fetchProjects', [OPERATOR_PROJECT]),
     { type: 'desk.new', now: 1_700_000_000_000 },
     { type: 'desk.edit', projectId: 1 },
     { type: 'desk.field', field: 'name', value: 'Nova' },
@@ -18,8 +18,7 @@ export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
     { type: 'desk.description', lang: 'en_US', value: ' ' },
     { type: 'desk.description', lang: 'ja_JP', value: '決済レイヤー。' },
     { type: 'desk.save' },
-    { type: 'xstate.done.actor.saveProject', output: OPERATOR_PROJECT },
-    { type: 'xstate.error.actor.saveProject', error: { kind: 'server', serverMessage: 'Invalid project setting: total' } },
+    ...actorAnswers('saveProject', OPERATOR_PROJECT, { kind: 'server', serverMessage: 'Invalid project setting: total' }),
   ],
   abstract: (s) => [s.context.projects.length > 0, s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
 };

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { MINE, PROJECT } from '../icoFixtures';
 import { icoSubscribeMachine } from './icoSubscribe.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const icoSubscribeModel: MachineModel<typeof icoSubscribeMachine> = {
   machine: icoSubscribeMachine,
@@ -12,8 +13,7 @@ export const icoSubscribeModel: MachineModel<typeof icoSubscribeMachine> = {
     { type: 'subscribe.quantity', quantity: '500' },
     { type: 'subscribe.quantity', quantity: '50' },
     { type: 'subscribe.quantity', quantity: '1.001' },
-    { type: 'xstate.done.actor.submitSubscription', output: { ...MINE, status: 'in_progress', allocated: null } },
-    { type: 'xstate.error.actor.submitSubscription', error: { kind: 'server', serverMessage: 'This project is not open for subscription' } },
+    ...actorAnswers('submitSubscription', { ...MINE, status: 'in_progress', allocated: null }, { kind: 'server', serverMessage: 'This project is not open for subscription' }),
   ],
   abstract: (s) => [s.context.quantity, s.context.idempotencyKey !== undefined, s.context.result !== undefined],
 };

@@ -6,6 +6,7 @@ import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confi
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
@@ -84,15 +85,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
         'review.open': openSubmission,
       },
     },
-    loadingDetail: {
-      invoke: {
-        id: 'fetchDetail',
-        src: 'fetchDetail',
-        input: ({ context }) => ({ id: context.openId! }),
-        onDone: { target: 'detail', actions: assign({ detail: ({ event }) => event.output }) },
-        onError: { target: 'queue', actions: toastError },
-      },
-    },
+    loadingDetail: readState(kycReviewSetup, { src: 'fetchDetail', input: ({ context }) => ({ id: context.openId! }), into: (detail) => ({ detail }), next: 'detail', failed: 'queue' }),
     detail: {
       on: {
         'review.back': 'loading',

@@ -1,6 +1,7 @@
 import type { KycSubmission } from '../../../../../domain/kyc';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { kycReviewMachine } from './kycReview.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const submission: KycSubmission = {
   id: 7,
@@ -18,17 +19,14 @@ export const kycReviewModel: MachineModel<typeof kycReviewMachine> = {
   machine: kycReviewMachine,
   variants: [{ name: 'operator opened /operator' }],
   events: [
-    { type: 'xstate.done.actor.fetchQueue', output: [submission] },
-    { type: 'xstate.error.actor.fetchQueue', error: { kind: 'network' } },
+    ...actorAnswers('fetchQueue', [submission]),
     { type: 'review.open', id: 7 },
-    { type: 'xstate.done.actor.fetchDetail', output: { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' } },
-    { type: 'xstate.error.actor.fetchDetail', error: { kind: 'server', serverMessage: 'Not found' } },
+    ...actorAnswers('fetchDetail', { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' }, { kind: 'server', serverMessage: 'Not found' }),
     { type: 'review.confirm', reason: 'Photo is blurred' },
     { type: 'review.confirm', reason: '  ' },
     // What the approve child (the shared confirm-then-act) reports.
     { type: 'confirmAct.done', subject: { id: 7 }, output: { id: 7, status: 3 } },
     { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
-    { type: 'xstate.done.actor.reject', output: { id: 7, status: 4 } },
-    { type: 'xstate.error.actor.reject', error: { kind: 'network' } },
+    ...actorAnswers('reject', { id: 7, status: 4 }),
   ],
 };

@@ -2,11 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { KycSubmission } from '../../../../../domain/kyc';
 import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
-import { DataTable } from '../../../../app/ui/DataTable';
-import { Muted } from '../../../../app/ui/Panel';
 import { KycApproveQuestion, KycRejectDialog } from './KycReviewDialogs';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { KycReviewDetail } from './KycReviewDetail';
+import { DeskTable, ReloadButton } from '../../../../app/ui/DeskDialog';
 
 /** The pending identity submissions, oldest first, and the one being reviewed. */
 export function KycReviewQueue() {
@@ -25,16 +24,14 @@ export function KycReviewQueue() {
     <section aria-label={t('operator.queueTitle')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <h2>{t('operator.queueTitle')}</h2>
-        <Button type="button" $variant="ghost" $small onClick={review.reload} disabled={review.loadingQueue}>
-          {t('operator.reload')}
-        </Button>
+        <ReloadButton onReload={review.reload} loading={review.loadingQueue} />
       </div>
-      {review.queueFailed && <Muted>{t('operator.queueFailed')}</Muted>}
-      <DataTable<KycSubmission>
+      <DeskTable<KycSubmission>
         label={t('operator.queueTitle')}
         rows={review.queue}
-        rowKey={(r) => String(r.id)}
         emptyKey="operator.queueEmpty"
+        failed={review.queueFailed}
+        failedKey="operator.queueFailed"
         columns={[
           { key: 'operator.submittedAt', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },

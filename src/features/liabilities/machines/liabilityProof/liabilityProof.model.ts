@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { liabilityProofMachine } from './liabilityProof.machine';
 import { PROOF_FIXTURE, SNAPSHOT_FIXTURE } from './liabilityProof.fixtures';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const liabilityProofModel: MachineModel<typeof liabilityProofMachine> = {
   machine: liabilityProofMachine,
@@ -10,11 +11,9 @@ export const liabilityProofModel: MachineModel<typeof liabilityProofMachine> = {
   ],
   events: [
     { type: 'xstate.done.actor.fetchLatest', output: { snapshot: SNAPSHOT_FIXTURE } },
-    { type: 'xstate.done.actor.fetchLatest', output: { snapshot: null } },
-    { type: 'xstate.error.actor.fetchLatest', error: { kind: 'network' } },
+    ...actorAnswers('fetchLatest', { snapshot: null }),
     { type: 'xstate.done.actor.fetchProof', output: { proof: PROOF_FIXTURE } },
-    { type: 'xstate.done.actor.fetchProof', output: { proof: null } },
-    { type: 'xstate.error.actor.fetchProof', error: { kind: 'server', serverMessage: 'There is no such proof of liabilities' } },
+    ...actorAnswers('fetchProof', { proof: null }, { kind: 'server', serverMessage: 'There is no such proof of liabilities' }),
     { type: 'xstate.done.actor.verifyProof', output: { ok: true, root: SNAPSHOT_FIXTURE.root, totals: SNAPSHOT_FIXTURE.totals, problems: [] } },
     { type: 'xstate.done.actor.verifyProof', output: { ok: false, root: '0'.repeat(64), totals: SNAPSHOT_FIXTURE.totals, problems: ['root'] } },
   ],

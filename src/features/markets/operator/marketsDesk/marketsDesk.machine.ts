@@ -16,8 +16,8 @@ import {
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** What a resume asks about: the market (a pair's spot market or its contract). */
 export interface ResumeSubject {
@@ -137,7 +137,7 @@ const DELIST_ANNOUNCED: Record<DelistSubject, string> = {
  * the operator's 2FA code, the server's refusal kept under the form, the list read again after
  * either. Without it the desk reads only: the halt, resume and form events are not heard.
  */
-export const marketsDeskMachine = setup({
+const marketsDeskSetup = setup({
   types: { context: {} as MarketsDeskContext, events: {} as MarketsDeskEvent, input: {} as MarketsDeskInput },
   actors: {
     fetchMarkets: toBeProvided<OperatorDeskEntry[]>('fetchMarkets'),
@@ -174,7 +174,12 @@ export const marketsDeskMachine = setup({
     delistingSendable: ({ event }) =>
       event.type === 'markets.submitDelisting' && isSecondFactorCode(event.code) && haltReason(event.reason) !== undefined && Number.isSafeInteger(event.delist_at) && event.delist_at >= 0,
   },
-}).createMachine({
+});
+
+/** What the listing and delisting forms share: closed by `markets.closeForm`, the refusal kept under the form, the markets read again once sent. */
+const FORM = { close: 'markets.closeForm', closed: '#marketsDesk.form.closed', refusal: 'formRefusal', refuse: 'refuseForm', reload: 'reload' } as const;
+
+export const marketsDeskMachine = marketsDeskSetup.createMachine({
   id: 'marketsDesk',
   context: ({ input }) => ({ markets: [], currencies: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0, pairsSeen: undefined }),
   invoke: [
@@ -200,28 +205,14 @@ export const marketsDeskMachine = setup({
     ],
   },
   states: {
-    list: {
-      initial: 'loading',
-      states: {
-        loading: {
-          on: { 'markets.reload': { target: 'loading', reenter: true, description: 'A change made while the list was read: read it again.' } },
-          invoke: {
-            id: 'fetchMarkets',
-            src: 'fetchMarkets',
-            onDone: {
-              target: 'ready',
-              actions: assign({
-                markets: ({ event }) => event.output.filter((e): e is OperatorMarket => e.market !== 'currency'),
-                currencies: ({ event }) => event.output.filter((e): e is OperatorCurrency => e.market === 'currency'),
-              }),
-            },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
-        ready: { on: { 'markets.reload': 'loading' } },
-        failed: { on: { 'markets.reload': 'loading' } },
-      },
-    },
+    list: deskList(marketsDeskSetup, {
+      src: 'fetchMarkets',
+      into: (entries) => ({
+        markets: entries.filter((e): e is OperatorMarket => e.market !== 'currency'),
+        currencies: entries.filter((e): e is OperatorCurrency => e.market === 'currency'),
+      }),
+      reload: 'markets.reload',
+    }),
     halt: {
       initial: 'closed',
       states: {
@@ -231,26 +222,19 @@ export const marketsDeskMachine = setup({
             'markets.halt': { guard: 'haltable', target: 'asking', actions: assign({ halting: ({ event }) => ({ market: event.market, symbol: event.symbol }), asked: ({ context }) => context.asked + 1 }) },
           },
         },
-        asking: {
-          initial: 'editing',
-          on: { 'markets.close': '#marketsDesk.halt.closed' },
-          states: {
-            editing: {
-              on: { 'markets.submitHalt': { guard: 'reasonSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-            },
-            sending: {
-              description: 'Neither a second confirm nor a close is heard while the server decides.',
-              on: { 'markets.close': {} },
-              invoke: {
-                id: 'haltMarket',
-                src: 'haltMarket',
-                input: ({ context, event }) => ({ ...context.halting!, reason: haltReason((event as Extract<MarketsDeskEvent, { type: 'markets.submitHalt' }>).reason)! }),
-                onDone: { target: '#marketsDesk.halt.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.halted' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
+        asking: formDialog(marketsDeskSetup, {
+          submit: 'markets.submitHalt',
+          guard: 'reasonSendable',
+          src: 'haltMarket',
+          input: ({ context, event }) => ({ ...context.halting!, reason: haltReason(event.reason)! }),
+          close: 'markets.close',
+          closed: '#marketsDesk.halt.closed',
+          refusal: 'refusal',
+          refuse: 'refuse',
+          saved: 'marketsDesk.halted',
+          reload: 'reload',
+          sending: 'Neither a second confirm nor a close is heard while the server decides.',
+        }),
       },
     },
     form: {
@@ -266,103 +250,40 @@ export const marketsDeskMachine = setup({
             'markets.openContract': { guard: 'mayAct', target: 'contract', actions: 'countForm' },
           },
         },
-        contract: {
-          initial: 'editing',
-          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
-          states: {
-            editing: {
-              description: 'As the currency form: only the server judges these fields, its translated refusal shows under the form.',
-              on: { 'markets.submitContract': { target: 'sending', actions: assign({ formRefusal: undefined }) } },
-            },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'markets.closeForm': {} },
-              invoke: {
-                id: 'listContract',
-                src: 'listContract',
-                input: ({ event }) => {
-                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitContract' }>;
-                  return code.trim() ? { ...listing, totp_code: code.trim() } : listing;
-                },
-                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.contract.listed' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        currency: {
-          initial: 'editing',
-          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
-          states: {
-            editing: {
-              description: 'Only the server judges these fields (decision 0041): whatever is typed is sent, and its translated refusal shows under the form.',
-              on: { 'markets.submitCurrency': { target: 'sending', actions: assign({ formRefusal: undefined }) } },
-            },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'markets.closeForm': {} },
-              invoke: {
-                id: 'listCurrency',
-                src: 'listCurrency',
-                input: ({ event }) => {
-                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitCurrency' }>;
-                  // No code: the server says it is needed, in the operator's language.
-                  return code.trim() ? { ...listing, totp_code: code.trim() } : listing;
-                },
-                // Read again: the desk's currencies show the new one.
-                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.currency.listed' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        listing: {
-          initial: 'editing',
-          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
-          states: {
-            editing: { on: { 'markets.submitListing': { guard: 'listingSendable', target: 'sending', actions: assign({ formRefusal: undefined }) } } },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'markets.closeForm': {} },
-              invoke: {
-                id: 'listPair',
-                src: 'listPair',
-                input: ({ event }) => {
-                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitListing' }>;
-                  return { ...listing, totp_code: code.trim() };
-                },
-                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.listed' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        delisting: {
-          initial: 'editing',
-          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
-          states: {
-            editing: { on: { 'markets.submitDelisting': { guard: 'delistingSendable', target: 'sending', actions: assign({ formRefusal: undefined }) } } },
-            sending: {
-              on: { 'markets.closeForm': {} },
-              invoke: {
-                id: 'delistMarket',
-                src: 'delistMarket',
-                input: ({ context, event }) => {
-                  const e = event as Extract<MarketsDeskEvent, { type: 'markets.submitDelisting' }>;
-                  return { ...context.delisting!, delist_at: e.delist_at, reason: haltReason(e.reason)!, totp_code: e.code.trim() };
-                },
-                onDone: {
-                  target: '#marketsDesk.form.closed',
-                  actions: [
-                    { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: DELIST_ANNOUNCED[context.delisting?.market ?? 'spot'] } }) },
-                    'reload',
-                  ],
-                },
-                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
+        contract: formDialog(marketsDeskSetup, {
+          ...FORM,
+          submit: 'markets.submitContract',
+          src: 'listContract',
+          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, totp_code: code.trim() } : listing),
+          saved: 'marketsDesk.contract.listed',
+          editing: 'As the currency form: only the server judges these fields, its translated refusal shows under the form.',
+        }),
+        currency: formDialog(marketsDeskSetup, {
+          ...FORM,
+          submit: 'markets.submitCurrency',
+          src: 'listCurrency',
+          // No code: the server says it is needed, in the operator's language.
+          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, totp_code: code.trim() } : listing),
+          // Read again: the desk's currencies show the new one.
+          saved: 'marketsDesk.currency.listed',
+          editing: 'Only the server judges these fields (decision 0041): whatever is typed is sent, and its translated refusal shows under the form.',
+        }),
+        listing: formDialog(marketsDeskSetup, {
+          ...FORM,
+          submit: 'markets.submitListing',
+          guard: 'listingSendable',
+          src: 'listPair',
+          input: ({ event: { listing, code } }) => ({ ...listing, totp_code: code.trim() }),
+          saved: 'marketsDesk.listed',
+        }),
+        delisting: formDialog(marketsDeskSetup, {
+          ...FORM,
+          submit: 'markets.submitDelisting',
+          guard: 'delistingSendable',
+          src: 'delistMarket',
+          input: ({ context, event }) => ({ ...context.delisting!, delist_at: event.delist_at, reason: haltReason(event.reason)!, totp_code: event.code.trim() }),
+          saved: (context) => DELIST_ANNOUNCED[context.delisting?.market ?? 'spot'],
+        }),
       },
     },
   },

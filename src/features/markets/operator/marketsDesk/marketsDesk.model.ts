@@ -2,6 +2,7 @@ import type { Pair } from '../../../../../domain/api';
 import type { ContractListing, CurrencyListing, MarketListing, OperatorCurrency, OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const btcTrading: OperatorMarket = { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
 /** A listing as the form sends it. */
@@ -39,8 +40,7 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
   // Whether the list has arrived tells apart what a halt may open on.
   abstract: (snapshot) => snapshot.context.markets.length > 0,
   events: [
-    { type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted, dogeListed, xrpDelisting] },
-    { type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } },
+    ...actorAnswers('fetchMarkets', [btcTrading, ethHalted, dogeListed, xrpDelisting]),
     { type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' },
     { type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' },
     // The contract of a pair whose spot market trades: not on the list, not asked about.
@@ -49,8 +49,7 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.submitHalt', reason: ' Matching engine maintenance ' },
     { type: 'markets.submitHalt', reason: '   ' },
     { type: 'markets.submitHalt', reason: 'x'.repeat(201) },
-    { type: 'xstate.done.actor.haltMarket', output: { ...btcTrading, halted_reason: 'Matching engine maintenance', halted_at: 1_790_000_100_000 } },
-    { type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'This market is already halted' } },
+    ...actorAnswers('haltMarket', { ...btcTrading, halted_reason: 'Matching engine maintenance', halted_at: 1_790_000_100_000 }, { kind: 'server', serverMessage: 'This market is already halted' }),
     { type: 'markets.resume', market: ethHalted },
     { type: 'markets.resume', market: btcTrading },
     // What the resume child (the shared confirm-then-act) reports.
@@ -58,8 +57,7 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'confirmAct.failed', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
     { type: 'markets.openListing' },
     { type: 'markets.submitListing', listing: newListing, code: '123456' },
-    { type: 'xstate.done.actor.listPair', output: { symbol: 'SOL_USDT' } },
-    { type: 'xstate.error.actor.listPair', error: { kind: 'server', serverMessage: 'This pair is listed already' } },
+    ...actorAnswers('listPair', { symbol: 'SOL_USDT' }, { kind: 'server', serverMessage: 'This pair is listed already' }),
     { type: 'markets.openDelisting', market: 'spot', symbol: 'BTC_USDT' },
     // The contract of a pair whose spot market trades: not on the list, no form.
     { type: 'markets.openDelisting', market: 'futures', symbol: 'BTC_USDT' },
@@ -67,19 +65,16 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.openDelisting', market: 'currency', symbol: 'DOGE' },
     { type: 'markets.openDelisting', market: 'currency', symbol: 'XRP' },
     { type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Project wound down', code: '123456' },
-    { type: 'xstate.done.actor.delistMarket', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_000_000 } },
-    { type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } },
+    ...actorAnswers('delistMarket', { symbol: 'BTC_USDT', delist_at: 1_790_000_000_000 }, { kind: 'server', serverMessage: 'The delisting time must be now or later' }),
     { type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'Delist the markets of DOGE first: DOGE_USDT' } },
     { type: 'markets.closeForm' },
     { type: 'markets.openCurrency' },
     { type: 'markets.submitCurrency', listing: newCurrency, code: '123456' },
     { type: 'markets.submitCurrency', listing: newCurrency, code: '' },
-    { type: 'xstate.done.actor.listCurrency', output: { symbol: 'NEWC' } },
-    { type: 'xstate.error.actor.listCurrency', error: { kind: 'server', serverMessage: 'This currency is listed already' } },
+    ...actorAnswers('listCurrency', { symbol: 'NEWC' }, { kind: 'server', serverMessage: 'This currency is listed already' }),
     { type: 'markets.openContract' },
     { type: 'markets.submitContract', listing: newContract, code: '123456' },
-    { type: 'xstate.done.actor.listContract', output: { symbol: 'ADA_USDT' } },
-    { type: 'xstate.error.actor.listContract', error: { kind: 'server', serverMessage: 'This pair has a perpetual contract already' } },
+    ...actorAnswers('listContract', { symbol: 'ADA_USDT' }, { kind: 'server', serverMessage: 'This pair has a perpetual contract already' }),
     // The pair list's channel: the list on joining, then another operator's halt.
     { type: 'market.pairs', pairs: [pair(null)] },
     { type: 'market.pairs', pairs: [pair('Incident')] },

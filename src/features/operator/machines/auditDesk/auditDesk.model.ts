@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { auditDeskMachine } from './auditDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 /** The filters, a row opened, and the export; the list itself is the shared paged list's model (app/machines/pagedList). */
 export const auditDeskModel: MachineModel<typeof auditDeskMachine> = {
@@ -11,7 +12,6 @@ export const auditDeskModel: MachineModel<typeof auditDeskMachine> = {
     { type: 'audit.byOperator', id: 7 },
     { type: 'audit.expand', id: 41 },
     { type: 'audit.export' },
-    { type: 'xstate.done.actor.exportAudit', output: { filename: 'operator-audit.csv', rows: 1, csv: 'id,at\r\n1,2026-03-01T00:00:00.000Z\r\n' } },
-    { type: 'xstate.error.actor.exportAudit', error: { kind: 'server', serverMessage: 'An export holds at most 10000 rows; narrow the filters (the dates, for instance)' } },
+    ...actorAnswers('exportAudit', { filename: 'operator-audit.csv', rows: 1, csv: 'id,at\r\n1,2026-03-01T00:00:00.000Z\r\n' }, { kind: 'server', serverMessage: 'An export holds at most 10000 rows; narrow the filters (the dates, for instance)' }),
   ],
 };

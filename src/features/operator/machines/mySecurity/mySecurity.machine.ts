@@ -4,6 +4,7 @@ import type { OperatorSessionView, OperatorSignInView } from '../../../../../dom
 import type { Page } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export interface MySecurityData {
   sessions: OperatorSessionView[];
@@ -32,7 +33,7 @@ interface Context {
  * each after a confirmation — and their sign-in history, paged (done and refused attempts, read
  * from the audit log by the server). Reads again after each ending.
  */
-export const mySecurityMachine = setup({
+const mySecuritySetup = setup({
   types: { context: {} as Context, events: {} as MySecurityEvent },
   actors: {
     load: toBeProvided<MySecurityData, { page: number }>('load'),
@@ -45,20 +46,14 @@ export const mySecurityMachine = setup({
   guards: {
     aboutOthers: ({ context }) => context.target === undefined,
   },
-}).createMachine({
+});
+
+export const mySecurityMachine = mySecuritySetup.createMachine({
   id: 'mySecurity',
   context: { sessions: [], signIns: undefined, page: 1, target: undefined },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ page: context.page }),
-        onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output.sessions, signIns: ({ event }) => event.output.signIns }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: readState(mySecuritySetup, { src: 'load', input: ({ context }) => ({ page: context.page }), into: ({ sessions, signIns }) => ({ sessions, signIns }), next: 'ready', failed: 'failed' }),
     failed: {
       on: { 'security.reload': 'loading' },
     },

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorSessionMachine } from './operatorSession.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const operator = { id: 3, account: 'reviewer@openex.test' };
 const enrolment = { enrol: true, ticket: 't-1', expires_at: 1, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', issuer: 'OpenEx operator', account: operator.account };
@@ -18,11 +19,8 @@ export const operatorSessionModel: MachineModel<typeof operatorSessionMachine> =
     // The password step's three answers: the session (code sent along), the second step, the enrolment.
     { type: 'xstate.done.actor.login', output: { token: 'op-2', operator } },
     { type: 'xstate.done.actor.login', output: { second_factor: true, challenge: 'c-1', expires_at: 1 } },
-    { type: 'xstate.done.actor.login', output: enrolment },
-    { type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } },
-    { type: 'xstate.done.actor.secondStep', output: { token: 'op-3', operator } },
-    { type: 'xstate.error.actor.secondStep', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
-    { type: 'xstate.done.actor.enrol', output: { token: 'op-4', operator, recovery_codes: ['AAAAA-BBBBB'] } },
-    { type: 'xstate.error.actor.enrol', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    ...actorAnswers('login', enrolment, { kind: 'server', serverMessage: 'Wrong account or password' }),
+    ...actorAnswers('secondStep', { token: 'op-3', operator }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
+    ...actorAnswers('enrol', { token: 'op-4', operator, recovery_codes: ['AAAAA-BBBBB'] }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
   ],
 };

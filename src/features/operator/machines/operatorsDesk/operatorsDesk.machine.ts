@@ -4,7 +4,7 @@ import { isOperatorRole, type OperatorCreate, type OperatorRole, type OperatorVi
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
 
 /** What a disable or an enable asks about: the operator, and which of the two. */
 export interface StandingSubject {
@@ -49,7 +49,7 @@ export const sendableRoles = (roles: readonly string[]): boolean => roles.length
  * confirm-then-act child `changeStanding`). The operator from the server's environment cannot be
  * changed here: the machine does not ask about it, and the server refuses it anyway.
  */
-export const operatorsDeskMachine = setup({
+const operatorsDeskSetup = setup({
   types: { context: {} as OperatorsDeskContext, events: {} as OperatorsDeskEvent },
   actors: {
     fetchOperators: toBeProvided<OperatorView[]>('fetchOperators'),
@@ -69,7 +69,12 @@ export const operatorsDeskMachine = setup({
     rolesSendable: ({ event }) => event.type === 'operators.submitRoles' && sendableRoles(event.roles),
     createSendable: ({ event }) => event.type === 'operators.submitCreate' && event.fields.account.trim().length > 0 && event.fields.password.length > 0 && sendableRoles(event.fields.roles),
   },
-}).createMachine({
+});
+
+/** What both forms share: closed by `operators.close`, the refusal kept in the form, the list read again once saved. */
+const SAVE = { close: 'operators.close', closed: '#operatorsDesk.form.closed', refusal: 'refusal', refuse: 'refuse', reload: 'reload' } as const;
+
+export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
   id: 'operatorsDesk',
   context: { operators: [], editing: undefined, refusal: undefined, created: 0 },
   invoke: { id: 'changeStanding', src: 'changeStanding', input: ({ self }) => ({ replyTo: self }) },
@@ -81,22 +86,7 @@ export const operatorsDeskMachine = setup({
     'confirmAct.failed': { actions: 'reload', description: 'Refused (said by the child): show the operators as they are now.' },
   },
   states: {
-    list: {
-      initial: 'loading',
-      states: {
-        loading: {
-          on: { 'operators.reload': { target: 'loading', reenter: true, description: 'A change made while the list was read: read it again.' } },
-          invoke: {
-            id: 'fetchOperators',
-            src: 'fetchOperators',
-            onDone: { target: 'ready', actions: assign({ operators: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
-        ready: { on: { 'operators.reload': 'loading' } },
-        failed: { on: { 'operators.reload': 'loading' } },
-      },
-    },
+    list: deskList(operatorsDeskSetup, { src: 'fetchOperators', into: (operators) => ({ operators }), reload: 'operators.reload' }),
     form: {
       initial: 'closed',
       states: {
@@ -107,52 +97,23 @@ export const operatorsDeskMachine = setup({
             'operators.editRoles': { guard: 'rolesChangeable', target: 'roles', actions: assign({ editing: ({ event }) => event.id }) },
           },
         },
-        creating: {
-          initial: 'editing',
-          on: { 'operators.close': '#operatorsDesk.form.closed' },
-          states: {
-            editing: {
-              on: { 'operators.submitCreate': { guard: 'createSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-            },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'operators.close': {} },
-              invoke: {
-                id: 'createOperator',
-                src: 'createOperator',
-                input: ({ event }) => {
-                  const { fields } = event as Extract<OperatorsDeskEvent, { type: 'operators.submitCreate' }>;
-                  return { account: fields.account.trim(), password: fields.password, roles: fields.roles };
-                },
-                onDone: {
-                  target: '#operatorsDesk.form.closed',
-                  actions: [assign({ created: ({ context }) => context.created + 1 }), { type: 'showToast', params: { tone: 'success', message: { key: 'operatorDesks.operators.created' } } }, 'reload'],
-                },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
-        roles: {
-          initial: 'editing',
-          on: { 'operators.close': '#operatorsDesk.form.closed' },
-          states: {
-            editing: {
-              on: { 'operators.submitRoles': { guard: 'rolesSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-            },
-            sending: {
-              description: 'Neither a second submission nor a close is heard while the server decides.',
-              on: { 'operators.close': {} },
-              invoke: {
-                id: 'setRoles',
-                src: 'setRoles',
-                input: ({ context, event }) => ({ id: context.editing!, roles: (event as Extract<OperatorsDeskEvent, { type: 'operators.submitRoles' }>).roles }),
-                onDone: { target: '#operatorsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'operatorDesks.operators.updated' } } }, 'reload'] },
-                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-          },
-        },
+        creating: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitCreate',
+          guard: 'createSendable',
+          src: 'createOperator',
+          input: ({ event: { fields } }) => ({ account: fields.account.trim(), password: fields.password, roles: fields.roles }),
+          saved: 'operatorDesks.operators.created',
+          count: 'created',
+        }),
+        roles: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitRoles',
+          guard: 'rolesSendable',
+          src: 'setRoles',
+          input: ({ context, event }) => ({ id: context.editing!, roles: event.roles }),
+          saved: 'operatorDesks.operators.updated',
+        }),
       },
     },
   },

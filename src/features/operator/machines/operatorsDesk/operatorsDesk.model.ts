@@ -1,6 +1,7 @@
 import type { OperatorView } from '../../../../../domain/operators';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorsDeskMachine } from './operatorsDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const adminFromEnvironment: OperatorView = { id: 1, account: 'root', roles: ['admin', 'compliance', 'finance', 'risk', 'support', 'auditor'], disabled: false, from_environment: true, created_at: 1_700_000_000_000 };
 export const financeOperator: OperatorView = { id: 7, account: 'fiona', roles: ['finance'], disabled: false, from_environment: false, created_at: 1_700_000_100_000 };
@@ -12,19 +13,16 @@ export const operatorsDeskModel: MachineModel<typeof operatorsDeskMachine> = {
   // Whether the list has arrived tells apart what a roles form may open on.
   abstract: (snapshot) => snapshot.context.operators.length > 0,
   events: [
-    { type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] },
-    { type: 'xstate.error.actor.fetchOperators', error: { kind: 'network' } },
+    ...actorAnswers('fetchOperators', [adminFromEnvironment, financeOperator]),
     { type: 'operators.create' },
     { type: 'operators.submitCreate', fields: { account: ' carol ', password: 'violet-harbour-71', roles: ['compliance'] } },
     { type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: [] } },
-    { type: 'xstate.done.actor.createOperator', output: { ...financeOperator, id: 8, account: 'carol', roles: ['compliance'] } },
-    { type: 'xstate.error.actor.createOperator', error: { kind: 'server', serverMessage: 'This account name is already taken' } },
+    ...actorAnswers('createOperator', { ...financeOperator, id: 8, account: 'carol', roles: ['compliance'] }, { kind: 'server', serverMessage: 'This account name is already taken' }),
     { type: 'operators.editRoles', id: 7 },
     { type: 'operators.editRoles', id: 1 },
     { type: 'operators.submitRoles', roles: ['finance', 'auditor'] },
     { type: 'operators.submitRoles', roles: [] },
-    { type: 'xstate.done.actor.setRoles', output: { ...financeOperator, roles: ['finance', 'auditor'] } },
-    { type: 'xstate.error.actor.setRoles', error: { kind: 'server', serverMessage: 'No such operator' } },
+    ...actorAnswers('setRoles', { ...financeOperator, roles: ['finance', 'auditor'] }, { kind: 'server', serverMessage: 'No such operator' }),
     { type: 'operators.close' },
     { type: 'operators.disable', operator: financeOperator },
     { type: 'operators.enable', operator: { ...financeOperator, disabled: true } },

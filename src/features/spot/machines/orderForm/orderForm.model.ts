@@ -2,6 +2,7 @@ import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPEN_ORDER, WAITING_STOP } from '../../../../app/machines/fixtures/spotOrders';
 import { orderFormMachine } from './orderForm.machine';
 import { validateForm } from './orderFields';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6, minQuantity: '0.0001', minNotional: '5' };
 
@@ -14,8 +15,7 @@ export const orderFormModel: MachineModel<typeof orderFormMachine> = {
   machine: orderFormMachine,
   variants: [{ name: 'BTC_USDT with a last price', input: { ...BTC_USDT_FORM, lastPrice: '20000.123' } }],
   events: [
-    { type: 'xstate.done.actor.fetchOrderAccount', output: { balances, feeRate: { maker: '0.001', taker: '0.002' } } },
-    { type: 'xstate.error.actor.fetchOrderAccount', error: { kind: 'network' } },
+    ...actorAnswers('fetchOrderAccount', { balances, feeRate: { maker: '0.001', taker: '0.002' } }),
     { type: 'form.quantity', value: '0.01' },
     { type: 'form.quantity', value: '' },
     { type: 'form.side', side: 'sell' },
@@ -36,8 +36,7 @@ export const orderFormModel: MachineModel<typeof orderFormMachine> = {
       payload: { stop: { symbol: 'BTC_USDT', side: 'sell', trigger_price: '19000', price: '18990', quantity: '0.01', limit_price: '21000' }, idempotencyKey: 'key-00000002' },
     },
     { type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER },
-    { type: 'xstate.done.actor.placeStop', output: WAITING_STOP },
-    { type: 'xstate.error.actor.placeStop', error: { kind: 'server', serverMessage: 'The last price has already reached this trigger price' } },
+    ...actorAnswers('placeStop', WAITING_STOP, { kind: 'server', serverMessage: 'The last price has already reached this trigger price' }),
     { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
     { type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '800', frozen: '200' }] },
     { type: 'stream.resync' },

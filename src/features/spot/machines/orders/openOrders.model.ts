@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { openOrdersMachine } from './openOrders.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const openOrdersModel: MachineModel<typeof openOrdersMachine> = {
   machine: openOrdersMachine,
   variants: [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }],
   events: [
-    { type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) },
-    { type: 'xstate.error.actor.fetchCurrentOrders', error: { kind: 'network' } },
+    ...actorAnswers('fetchCurrentOrders', pageOf([OPEN_ORDER])),
     { type: 'orders.filter', symbol: undefined },
     { type: 'orders.page', page: 2 },
     { type: 'orders.revoke', id: OPEN_ORDER.id },

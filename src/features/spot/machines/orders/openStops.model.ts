@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { openStopsMachine } from './openStops.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const openStopsModel: MachineModel<typeof openStopsMachine> = {
   machine: openStopsMachine,
   variants: [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }],
   events: [
-    { type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP, TRIGGERED_STOP]) },
-    { type: 'xstate.error.actor.fetchCurrentStops', error: { kind: 'network' } },
+    ...actorAnswers('fetchCurrentStops', stopPageOf([WAITING_STOP, TRIGGERED_STOP])),
     { type: 'stops.filter', symbol: undefined },
     { type: 'stops.page', page: 2 },
     { type: 'stops.revoke', id: WAITING_STOP.id },

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { FILLED_ORDER, OTHER_PAIR_ORDER, pageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { orderHistoryMachine } from './orderHistory.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const orderHistoryModel: MachineModel<typeof orderHistoryMachine> = {
   machine: orderHistoryMachine,
@@ -9,8 +10,7 @@ export const orderHistoryModel: MachineModel<typeof orderHistoryMachine> = {
     { name: 'trade page, one pair', input: { filter: { symbol: 'BTC_USDT', days: 7 } } },
   ],
   events: [
-    { type: 'xstate.done.actor.loadPage', output: pageOf([FILLED_ORDER], 1, 12) },
-    { type: 'xstate.error.actor.loadPage', error: { kind: 'network' } },
+    ...actorAnswers('loadPage', pageOf([FILLED_ORDER], 1, 12)),
     { type: 'list.filter', filter: { symbol: 'BTC_USDT' } },
     { type: 'list.page', page: 2 },
     { type: 'list.row', row: FILLED_ORDER },

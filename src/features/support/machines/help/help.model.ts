@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { helpMachine } from './help.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const result = { list: [{ id: 'register-account', category: 'account', common: true, question: 'How do I register an account?' }], categories: ['account'] };
 
@@ -8,7 +9,6 @@ export const helpModel: MachineModel<typeof helpMachine> = {
   variants: [{ name: 'help centre opened' }],
   events: [
     { type: 'help.search', query: { search: 'password', category: '' } },
-    { type: 'xstate.done.actor.searchHelp', output: result },
-    { type: 'xstate.error.actor.searchHelp', error: { kind: 'network' } },
+    ...actorAnswers('searchHelp', result),
   ],
 };

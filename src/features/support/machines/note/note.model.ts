@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { noteMachine } from './note.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const noteModel: MachineModel<typeof noteMachine> = {
   machine: noteMachine,
@@ -7,7 +8,6 @@ export const noteModel: MachineModel<typeof noteMachine> = {
   events: [
     { type: 'note.open', noteType: 1 },
     { type: 'note.open', noteType: 4 },
-    { type: 'xstate.done.actor.fetchNote', output: { detail: { title: 'User agreement', content: 'Text' } } },
-    { type: 'xstate.error.actor.fetchNote', error: { kind: 'network' } },
+    ...actorAnswers('fetchNote', { detail: { title: 'User agreement', content: 'Text' } }),
   ],
 };

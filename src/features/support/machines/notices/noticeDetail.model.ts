@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { NOTICE_DETAIL } from './noticeFixtures';
 import { noticeDetailMachine } from './noticeDetail.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const noticeDetailModel: MachineModel<typeof noticeDetailMachine> = {
   machine: noticeDetailMachine,
   variants: [{ name: 'notice opened', input: { id: 2 } }],
   events: [
-    { type: 'xstate.done.actor.fetchNotice', output: NOTICE_DETAIL },
-    { type: 'xstate.error.actor.fetchNotice', error: { kind: 'server', serverMessage: 'Notice not found' } },
+    ...actorAnswers('fetchNotice', NOTICE_DETAIL, { kind: 'server', serverMessage: 'Notice not found' }),
     { type: 'detail.pushed', notice: { id: 2, published: false, at: 1_700_000_000_000 } },
     { type: 'detail.pushed', notice: { id: 9, published: true, at: 1_700_000_000_000 } },
   ],

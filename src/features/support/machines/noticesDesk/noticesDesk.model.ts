@@ -1,13 +1,13 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPERATOR_NOTE, OPERATOR_NOTICE } from '../notices/noticeFixtures';
 import { noticesDeskMachine } from './noticesDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
   machine: noticesDeskMachine,
   variants: [{ name: 'operator desk' }],
   events: [
-    { type: 'xstate.done.actor.fetchDesk', output: { notices: [OPERATOR_NOTICE], notes: [OPERATOR_NOTE] } },
-    { type: 'xstate.error.actor.fetchDesk', error: { kind: 'network' } },
+    ...actorAnswers('fetchDesk', { notices: [OPERATOR_NOTICE], notes: [OPERATOR_NOTE] }),
     { type: 'desk.editNotice', id: 2 },
     { type: 'desk.editNote', noteType: 5 },
     { type: 'desk.tab', lang: 'de_DE' },
@@ -17,10 +17,8 @@ export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
     { type: 'desk.title', value: ' ' },
     { type: 'desk.publish', id: 2 },
     { type: 'desk.unpublish', id: 2 },
-    { type: 'xstate.done.actor.setPublished', output: {} },
-    { type: 'xstate.error.actor.setPublished', error: { kind: 'server', serverMessage: 'This notice is already published' } },
-    { type: 'xstate.done.actor.saveEditor', output: {} },
-    { type: 'xstate.error.actor.saveEditor', error: { kind: 'server', serverMessage: 'Notice not found' } },
+    ...actorAnswers('setPublished', {}, { kind: 'server', serverMessage: 'This notice is already published' }),
+    ...actorAnswers('saveEditor', {}, { kind: 'server', serverMessage: 'Notice not found' }),
   ],
   abstract: (s) => [
     s.context.notices.length > 0,

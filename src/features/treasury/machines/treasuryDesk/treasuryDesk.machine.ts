@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { TREASURY_DAYS, TREASURY_SERIES, type BalanceSheet, type TreasuryDays, type TreasurySeries, type TreasurySeriesName } from '../../../../../domain/treasury';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export type TreasuryDeskEvent =
   /** Another figure to chart (its series is read). */
@@ -36,7 +36,7 @@ export interface SeriesRequest {
  * so a failure of one leaves the other shown. A new choice while a read is under way restarts it
  * (the older answer is dropped with its actor).
  */
-export const treasuryDeskMachine = setup({
+const treasuryDeskSetup = setup({
   types: { context: {} as TreasuryDeskContext, events: {} as TreasuryDeskEvent },
   actors: {
     fetchSeries: toBeProvided<TreasurySeries, SeriesRequest>('fetchSeries'),
@@ -49,7 +49,9 @@ export const treasuryDeskMachine = setup({
     otherSeries: ({ context, event }) => event.type === 'treasury.pick' && TREASURY_SERIES.includes(event.series) && event.series !== context.series,
     otherRange: ({ context, event }) => event.type === 'treasury.range' && TREASURY_DAYS.includes(event.days) && event.days !== context.days,
   },
-}).createMachine({
+});
+
+export const treasuryDeskMachine = treasuryDeskSetup.createMachine({
   id: 'treasuryDesk',
   context: { series: 'fees', days: 30, data: undefined, currency: undefined, sheet: undefined },
   type: 'parallel',
@@ -65,15 +67,7 @@ export const treasuryDeskMachine = setup({
         'treasury.reload': { target: '.loading', reenter: true },
       },
       states: {
-        loading: {
-          invoke: {
-            id: 'fetchSeries',
-            src: 'fetchSeries',
-            input: ({ context }) => ({ series: context.series, range_days: context.days }),
-            onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
+        loading: readState(treasuryDeskSetup, { src: 'fetchSeries', input: ({ context }) => ({ series: context.series, range_days: context.days }), into: (data) => ({ data }), next: 'ready', failed: 'failed' }),
         ready: {},
         failed: {},
       },
@@ -82,14 +76,7 @@ export const treasuryDeskMachine = setup({
       initial: 'loading',
       on: { 'treasury.reload': { target: '.loading', reenter: true } },
       states: {
-        loading: {
-          invoke: {
-            id: 'fetchSheet',
-            src: 'fetchSheet',
-            onDone: { target: 'ready', actions: assign({ sheet: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
+        loading: readState(treasuryDeskSetup, { src: 'fetchSheet', into: (sheet) => ({ sheet }), next: 'ready', failed: 'failed' }),
         ready: {},
         failed: {},
       },

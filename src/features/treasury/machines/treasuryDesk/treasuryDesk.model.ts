@@ -1,16 +1,15 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { FEES_FIXTURE, SHEET_FIXTURE } from './treasuryDesk.fixtures';
 import { treasuryDeskMachine } from './treasuryDesk.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 /** The figure and range chosen, each read arriving or failing, and reloads. */
 export const treasuryDeskModel: MachineModel<typeof treasuryDeskMachine> = {
   machine: treasuryDeskMachine,
   variants: [{ name: 'desk opened' }],
   events: [
-    { type: 'xstate.done.actor.fetchSeries', output: FEES_FIXTURE },
-    { type: 'xstate.error.actor.fetchSeries', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.fetchSheet', output: SHEET_FIXTURE },
-    { type: 'xstate.error.actor.fetchSheet', error: { kind: 'network' } },
+    ...actorAnswers('fetchSeries', FEES_FIXTURE),
+    ...actorAnswers('fetchSheet', SHEET_FIXTURE),
     { type: 'treasury.pick', series: 'insurance' },
     { type: 'treasury.pick', series: 'fees' },
     { type: 'treasury.range', days: 90 },

@@ -3,6 +3,7 @@ import { type ToastMessage } from '../../../../../domain/errors';
 import type { DepositAddress, WalletNetwork } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { currencyStart } from '../currencyStart';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 /** A currency as the deposit page needs it (from the app's currency list). */
 export interface DepositCurrency {
@@ -38,7 +39,7 @@ const find = (context: DepositContext, symbol: string | undefined) => context.cu
  * A closed currency's networks are still read, for why: a delisting (issue 52 §1) says its reason
  * and end on each network, which the page shows as the withdrawal page does.
  */
-export const depositMachine = setup({
+const depositSetup = setup({
   types: { context: {} as DepositContext, events: {} as DepositEvent, input: {} as DepositInput },
   actors: {
     fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(async () => {
@@ -62,7 +63,9 @@ export const depositMachine = setup({
     isOpenNetwork: ({ context, event }) => event.type === 'deposit.network' && context.networks.some((n) => n.network === event.network && n.deposit_enabled),
     copied: (_, params: { ok: boolean }) => params.ok,
   },
-}).createMachine({
+});
+
+export const depositMachine = depositSetup.createMachine({
   id: 'deposit',
   context: ({ input }) => ({ currencies: input.currencies, currency: input.currency?.toUpperCase(), networks: [], network: undefined, address: undefined }),
   on: {
@@ -105,13 +108,7 @@ export const depositMachine = setup({
     networksFailed: { on: { 'deposit.retry': 'loadingNetworks' } },
     loadingAddress: {
       entry: assign({ address: undefined }),
-      invoke: {
-        id: 'fetchAddress',
-        src: 'fetchAddress',
-        input: ({ context }) => ({ currency: context.currency!, network: context.network! }),
-        onDone: { target: 'ready', actions: assign({ address: ({ event }) => event.output }) },
-        onError: { target: 'addressFailed', actions: toastError },
-      },
+      ...readState(depositSetup, { src: 'fetchAddress', input: ({ context }) => ({ currency: context.currency!, network: context.network! }), into: (address) => ({ address }), next: 'ready', failed: 'addressFailed' }),
     },
     addressFailed: {
       on: {

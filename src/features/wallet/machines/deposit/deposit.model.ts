@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { usdtNetwork } from '../walletModelFixtures';
 import { depositMachine } from './deposit.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const currencies = [
   { symbol: 'USDT', recharge_turn: 1 as const },
@@ -25,13 +26,10 @@ export const depositModel: MachineModel<typeof depositMachine> = {
     { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
     { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
     // A currency being delisted: every network closed, with the delisting's reason and end (the closed page says why).
-    { type: 'xstate.done.actor.fetchNetworks', output: [{ ...network('ERC20', false), delisting: { delist_at: 1_790_000_000_000, reason: 'Project discontinued' } }] },
-    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.fetchAddress', output: { currency: 'USDT', network: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', deposit_min: '1' } },
-    { type: 'xstate.error.actor.fetchAddress', error: { kind: 'server', serverMessage: 'Deposits of this currency are closed' } },
+    ...actorAnswers('fetchNetworks', [{ ...network('ERC20', false), delisting: { delist_at: 1_790_000_000_000, reason: 'Project discontinued' } }]),
+    ...actorAnswers('fetchAddress', { currency: 'USDT', network: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', deposit_min: '1' }, { kind: 'server', serverMessage: 'Deposits of this currency are closed' }),
     { type: 'xstate.done.actor.copyText', output: true },
-    { type: 'xstate.done.actor.copyText', output: false },
-    { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+    ...actorAnswers('copyText', false, new Error('denied')),
   ],
   abstract: (s) => [s.context.currency, s.context.network],
 };

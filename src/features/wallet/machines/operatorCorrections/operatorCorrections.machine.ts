@@ -4,6 +4,7 @@ import { messageForError, type ToastMessage } from '../../../../../domain/errors
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { RECORD_PAGE_SIZE } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
+import { formDialog } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** The desk's filter, kept by the shared paged list: a state, or none for every correction. */
@@ -49,8 +50,6 @@ export interface OperatorCorrectionsContext extends CorrectionsDeskInput {
   proposed: number;
 }
 
-type Submit<T extends OperatorCorrectionsEvent['type']> = Extract<OperatorCorrectionsEvent, { type: T }>;
-
 /**
  * The finance operators' corrections desk (issue 51 §4; server/products/wallet/corrections/): the
  * shared paged list of corrections (`list` child: a state filter, proposals first, with the
@@ -60,7 +59,7 @@ type Submit<T extends OperatorCorrectionsEvent['type']> = Extract<OperatorCorrec
  * open to correct it (the proposer's own approval, a wrong code, a debit beyond the balance); the
  * list is read again after every decision, and after a refusal (someone decided it meanwhile).
  */
-export const operatorCorrectionsMachine = setup({
+const correctionsSetup = setup({
   types: { context: {} as OperatorCorrectionsContext, events: {} as OperatorCorrectionsEvent, input: {} as CorrectionsDeskInput | undefined },
   actors: {
     list: pagedListMachine,
@@ -81,7 +80,14 @@ export const operatorCorrectionsMachine = setup({
     codeSendable: ({ event }) => event.type === 'corrections.submitApproval' && isSecondFactorCode(event.code),
     reasonSendable: ({ event }) => event.type === 'corrections.submitRejection' && event.reason.trim().length > 0,
   },
-}).createMachine({
+});
+
+/** What every form and dialog shares: closed by `corrections.close`, the refusal kept in it, the list read again once sent. */
+const SEND = { close: 'corrections.close', closed: '#operatorCorrections.closed', refusal: 'refusal', refuse: 'refuse', reload: 'reloadList' } as const;
+/** A decision's refusal reads the list again too: someone may have decided it meanwhile. */
+const DECIDED = { reloadOnRefusal: true } as const;
+
+export const operatorCorrectionsMachine = correctionsSetup.createMachine({
   id: 'operatorCorrections',
   // No input (a session stored before roles were sent): everything is offered; the server decides.
   context: ({ input }) => ({ self: input?.self, mayPropose: input?.mayPropose ?? true, mayDecide: input?.mayDecide ?? true, target: undefined, refusal: undefined, proposed: 0 }),
@@ -96,72 +102,41 @@ export const operatorCorrectionsMachine = setup({
         'corrections.reject': { guard: 'mayDecide', target: 'rejecting', actions: assign({ target: ({ event }) => event.id }) },
       },
     },
-    proposing: {
-      initial: 'editing',
-      on: { 'corrections.close': '#operatorCorrections.closed' },
-      states: {
-        editing: {
-          on: { 'corrections.submitProposal': { guard: 'proposalSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-        },
-        sending: {
-          description: 'Neither a second submission nor a close is heard while the server decides.',
-          on: { 'corrections.close': {} },
-          invoke: {
-            id: 'proposeCorrection',
-            src: 'proposeCorrection',
-            input: ({ event }) => {
-              const { fields } = event as Submit<'corrections.submitProposal'>;
-              return { ...fields, currency: fields.currency.trim().toUpperCase(), quantity: fields.quantity.trim(), reason: fields.reason.trim(), ...(fields.reference?.trim() ? { reference: fields.reference.trim() } : {}) };
-            },
-            onDone: {
-              target: '#operatorCorrections.closed',
-              actions: [assign({ proposed: ({ context }) => context.proposed + 1 }), { type: 'showToast', params: { tone: 'success', message: { key: 'corrections.proposed' } } }, 'reloadList'],
-            },
-            onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-      },
-    },
-    approving: {
-      initial: 'editing',
-      on: { 'corrections.close': '#operatorCorrections.closed' },
-      states: {
-        editing: {
-          description: "The approver's own 2FA code (or a recovery code): nothing moves without it.",
-          on: { 'corrections.submitApproval': { guard: 'codeSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-        },
-        sending: {
-          on: { 'corrections.close': {} },
-          invoke: {
-            id: 'approveCorrection',
-            src: 'approveCorrection',
-            input: ({ context, event }) => ({ id: context.target!, totp_code: (event as Submit<'corrections.submitApproval'>).code.trim() }),
-            onDone: { target: '#operatorCorrections.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'corrections.executed' } } }, 'reloadList'] },
-            onError: { target: 'editing', actions: [{ type: 'refuse', params: ({ event }) => ({ error: event.error }) }, 'reloadList'] },
-          },
-        },
-      },
-    },
-    rejecting: {
-      initial: 'editing',
-      on: { 'corrections.close': '#operatorCorrections.closed' },
-      states: {
-        editing: {
-          description: 'A reason is required: it stays on the correction for the auditor.',
-          on: { 'corrections.submitRejection': { guard: 'reasonSendable', target: 'sending', actions: assign({ refusal: undefined }) } },
-        },
-        sending: {
-          on: { 'corrections.close': {} },
-          invoke: {
-            id: 'rejectCorrection',
-            src: 'rejectCorrection',
-            input: ({ context, event }) => ({ id: context.target!, reason: (event as Submit<'corrections.submitRejection'>).reason.trim() }),
-            onDone: { target: '#operatorCorrections.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'corrections.decided' } } }, 'reloadList'] },
-            onError: { target: 'editing', actions: [{ type: 'refuse', params: ({ event }) => ({ error: event.error }) }, 'reloadList'] },
-          },
-        },
-      },
-    },
+    proposing: formDialog(correctionsSetup, {
+      ...SEND,
+      submit: 'corrections.submitProposal',
+      guard: 'proposalSendable',
+      src: 'proposeCorrection',
+      input: ({ event: { fields } }) => ({
+        ...fields,
+        currency: fields.currency.trim().toUpperCase(),
+        quantity: fields.quantity.trim(),
+        reason: fields.reason.trim(),
+        ...(fields.reference?.trim() ? { reference: fields.reference.trim() } : {}),
+      }),
+      saved: 'corrections.proposed',
+      count: 'proposed',
+    }),
+    approving: formDialog(correctionsSetup, {
+      ...SEND,
+      ...DECIDED,
+      submit: 'corrections.submitApproval',
+      guard: 'codeSendable',
+      src: 'approveCorrection',
+      input: ({ context, event }) => ({ id: context.target!, totp_code: event.code.trim() }),
+      saved: 'corrections.executed',
+      editing: "The approver's own 2FA code (or a recovery code): nothing moves without it.",
+    }),
+    rejecting: formDialog(correctionsSetup, {
+      ...SEND,
+      ...DECIDED,
+      submit: 'corrections.submitRejection',
+      guard: 'reasonSendable',
+      src: 'rejectCorrection',
+      input: ({ context, event }) => ({ id: context.target!, reason: event.reason.trim() }),
+      saved: 'corrections.decided',
+      editing: 'A reason is required: it stays on the correction for the auditor.',
+    }),
   },
 });
 

@@ -1,6 +1,7 @@
 import type { CorrectionProposal, CorrectionView } from '../../../../../domain/corrections';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorCorrectionsMachine } from './operatorCorrections.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const creditProposal: CorrectionProposal = { user_id: 42, currency: ' usdt ', account: 'spot', direction: 'credit', quantity: '25.50', reason: ' Deposit 0xabc missed ', reference: ' 0xabc ' };
 
@@ -37,18 +38,15 @@ export const operatorCorrectionsModel: MachineModel<typeof operatorCorrectionsMa
     { type: 'corrections.submitProposal', fields: creditProposal },
     { type: 'corrections.submitProposal', fields: { ...creditProposal, quantity: '0.000000001' } },
     { type: 'corrections.submitProposal', fields: { ...creditProposal, reason: '  ' } },
-    { type: 'xstate.done.actor.proposeCorrection', output: proposedCorrection },
-    { type: 'xstate.error.actor.proposeCorrection', error: { kind: 'server', serverMessage: 'There is no user with id 42' } },
+    ...actorAnswers('proposeCorrection', proposedCorrection, { kind: 'server', serverMessage: 'There is no user with id 42' }),
     { type: 'corrections.approve', id: 9 },
     { type: 'corrections.submitApproval', code: '123456' },
     { type: 'corrections.submitApproval', code: '12345' },
-    { type: 'xstate.done.actor.approveCorrection', output: { ...proposedCorrection, state: 'executed' } },
-    { type: 'xstate.error.actor.approveCorrection', error: { kind: 'server', serverMessage: 'You proposed this correction: a different operator must approve it' } },
+    ...actorAnswers('approveCorrection', { ...proposedCorrection, state: 'executed' }, { kind: 'server', serverMessage: 'You proposed this correction: a different operator must approve it' }),
     { type: 'corrections.reject', id: 9 },
     { type: 'corrections.submitRejection', reason: 'No evidence' },
     { type: 'corrections.submitRejection', reason: '   ' },
-    { type: 'xstate.done.actor.rejectCorrection', output: { ...proposedCorrection, state: 'rejected' } },
-    { type: 'xstate.error.actor.rejectCorrection', error: { kind: 'network' } },
+    ...actorAnswers('rejectCorrection', { ...proposedCorrection, state: 'rejected' }),
     { type: 'corrections.close' },
   ],
 };

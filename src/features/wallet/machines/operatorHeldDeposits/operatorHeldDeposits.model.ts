@@ -2,6 +2,7 @@ import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import type { HeldDeposit } from '../../../../../domain/wallet';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorHeldDepositsMachine } from './operatorHeldDeposits.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const heldBelowMinimum: HeldDeposit = {
   id: 31,
@@ -32,10 +33,8 @@ export const operatorHeldDepositsModel: MachineModel<typeof operatorHeldDeposits
     { type: 'held.edit', field: 'address', value: ` ${RETURN_ADDRESS} ` },
     { type: 'held.edit', field: 'address', value: '  ' },
     { type: 'held.submit' },
-    { type: 'xstate.done.actor.creditHeldDeposit', output: { id: 31, status: 3, fee: '0.5', credited: '9.49' } },
-    { type: 'xstate.error.actor.creditHeldDeposit', error: { kind: 'server', serverMessage: 'This deposit is no longer held: it has already been resolved' } },
-    { type: 'xstate.done.actor.returnHeldDeposit', output: { id: 32, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' } },
-    { type: 'xstate.error.actor.returnHeldDeposit', error: { kind: 'network' } },
+    ...actorAnswers('creditHeldDeposit', { id: 31, status: 3, fee: '0.5', credited: '9.49' }, { kind: 'server', serverMessage: 'This deposit is no longer held: it has already been resolved' }),
+    ...actorAnswers('returnHeldDeposit', { id: 32, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' }),
     { type: 'held.close' },
   ],
   // Whether the fields would pass their rules tells the dialogs' states apart (two booleans: finite).

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorWithdrawalsMachine } from './operatorWithdrawals.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 /** The decisions; the queue itself is the shared paged list's model (app/machines/pagedList). */
 export const operatorWithdrawalsModel: MachineModel<typeof operatorWithdrawalsMachine> = {
@@ -13,7 +14,6 @@ export const operatorWithdrawalsModel: MachineModel<typeof operatorWithdrawalsMa
     // What the approveWithdrawal child (the shared confirm-then-act) reports.
     { type: 'confirmAct.done', subject: { id: 12 }, output: null },
     { type: 'confirmAct.failed', subject: { id: 12 }, error: { kind: 'server', serverMessage: 'Already processed' } },
-    { type: 'xstate.done.actor.failWithdrawal', output: null },
-    { type: 'xstate.error.actor.failWithdrawal', error: { kind: 'network' } },
+    ...actorAnswers('failWithdrawal', null),
   ],
 };

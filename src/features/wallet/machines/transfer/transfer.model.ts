@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { transferMachine } from './transfer.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 export const transferModel: MachineModel<typeof transferMachine> = {
   machine: transferMachine,
@@ -8,15 +9,13 @@ export const transferModel: MachineModel<typeof transferMachine> = {
     { type: 'transfer.currency', currency: 'BTC' },
     { type: 'transfer.from', account: 'contract' },
     { type: 'transfer.to', account: 'spot' },
-    { type: 'xstate.done.actor.fetchAvailable', output: '250' },
-    { type: 'xstate.error.actor.fetchAvailable', error: { kind: 'network' } },
+    ...actorAnswers('fetchAvailable', '250'),
     { type: 'transfer.submit', quantity: '100' },
     { type: 'transfer.submit', quantity: '900' },
     { type: 'guard.accepted', payload: '100' },
     { type: 'guard.held' },
     { type: 'guard.reopened' },
-    { type: 'xstate.done.actor.submitTransfer', output: { id: 5, currency: 'USDT', from: 'spot', to: 'contract', quantity: '100', created_at: 1 } },
-    { type: 'xstate.error.actor.submitTransfer', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
+    ...actorAnswers('submitTransfer', { id: 5, currency: 'USDT', from: 'spot', to: 'contract', quantity: '100', created_at: 1 }, { kind: 'server', serverMessage: 'Insufficient balance' }),
   ],
   abstract: (s) => [s.context.currency, s.context.from, s.context.to, s.context.idempotencyKey !== undefined],
 };

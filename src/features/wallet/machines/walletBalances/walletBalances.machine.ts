@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 /** What one load brings: the overview, and the balances of the account on screen (if any). */
 export interface WalletSnapshot {
@@ -46,7 +46,7 @@ function applyRows(balances: WalletBalance[], account: WalletAccount | undefined
  * updates the amounts at once, and a burst of pushes is read back once, after the `settle` delay,
  * for fresh valuations and totals.
  */
-export const walletBalancesMachine = setup({
+const walletBalancesSetup = setup({
   types: { context: {} as WalletBalancesContext, events: {} as WalletBalancesEvent, input: {} as WalletBalancesInput },
   actors: {
     /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals): pushes and own changes. */
@@ -62,7 +62,9 @@ export const walletBalancesMachine = setup({
     }),
   },
   delays: { settle: 500 },
-}).createMachine({
+});
+
+export const walletBalancesMachine = walletBalancesSetup.createMachine({
   id: 'walletBalances',
   context: ({ input }) => ({ account: input.account, overview: undefined, balances: [], hideZero: false }),
   on: {
@@ -77,13 +79,7 @@ export const walletBalancesMachine = setup({
         'balance.changed': { target: 'loading', reenter: true, actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) }, description: 'Applied now; the load under way may predate it, so read again once it ends.' },
         'wallet.changed': { target: 'loading', reenter: true, description: 'A transfer or withdrawal here went through while reading: the answer may predate it.' },
       },
-      invoke: {
-        id: 'fetchWallet',
-        src: 'fetchWallet',
-        input: ({ context }) => ({ account: context.account }),
-        onDone: { target: 'ready', actions: assign({ overview: ({ event }) => event.output.overview, balances: ({ event }) => event.output.balances }) },
-        onError: { target: 'failed', actions: toastError },
-      },
+      ...readState(walletBalancesSetup, { src: 'fetchWallet', input: ({ context }) => ({ account: context.account }), into: ({ overview, balances }) => ({ overview, balances }), next: 'ready', failed: 'failed' }),
     },
     failed: { on: { 'balances.refresh': 'loading', 'wallet.changed': 'loading' } },
     ready: { on: { 'balances.refresh': 'loading', 'wallet.changed': 'loading' } },

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { walletBalancesMachine } from './walletBalances.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const overview = {
   accounts: [{ account: 'spot', valuation_usdt: '1250.5' }],
@@ -16,8 +17,7 @@ export const walletBalancesModel: MachineModel<typeof walletBalancesMachine> = {
     { name: 'spot account', input: { account: 'spot' } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchWallet', output: { overview, balances: [{ currency: 'USDT', account: 'spot', available: '1250.5', frozen: '0', valuation_usdt: '1250.5' }] } },
-    { type: 'xstate.error.actor.fetchWallet', error: { kind: 'network' } },
+    ...actorAnswers('fetchWallet', { overview, balances: [{ currency: 'USDT', account: 'spot', available: '1250.5', frozen: '0', valuation_usdt: '1250.5' }] }),
     { type: 'balances.hideZero', hide: true },
     { type: 'balance.changed', rows: [{ currency: 'USDT', account: 'spot', available: '1000', frozen: '250.5' }] },
   ],

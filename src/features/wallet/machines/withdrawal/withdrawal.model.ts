@@ -1,6 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { usdtNetwork } from '../walletModelFixtures';
 import { withdrawalMachine } from './withdrawal.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const currencies = [
   { symbol: 'USDT', draw_turn: 1 as const },
@@ -22,12 +23,9 @@ export const withdrawalModel: MachineModel<typeof withdrawalMachine> = {
     { type: 'withdraw.currency', currency: 'BTC' },
     { type: 'withdraw.currency', currency: 'NOPE' },
     { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
-    { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
-    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.fetchQuota', output: quota },
-    { type: 'xstate.error.actor.fetchQuota', error: { kind: 'system' } },
-    { type: 'xstate.done.actor.fetchAddresses', output: [bookAddress] },
-    { type: 'xstate.error.actor.fetchAddresses', error: { kind: 'network' } },
+    ...actorAnswers('fetchNetworks', [network('OMNI', false)]),
+    ...actorAnswers('fetchQuota', quota, { kind: 'system' }),
+    ...actorAnswers('fetchAddresses', [bookAddress]),
     { type: 'withdraw.network', network: 'ERC20' },
     { type: 'withdraw.network', network: 'OMNI' },
     { type: 'withdraw.submit', form: { address: bookAddress.address, quantity: '25' } },
@@ -35,14 +33,11 @@ export const withdrawalModel: MachineModel<typeof withdrawalMachine> = {
     { type: 'withdraw.password', password: 'Funds2026' },
     { type: 'withdraw.password', password: '' },
     { type: 'withdraw.submit', form: { address: '0x52908400098527886E0F7030069857D2E4169EE7', quantity: '25' } },
-    { type: 'xstate.done.actor.checkFundsPassword', output: { ok: true } },
-    { type: 'xstate.error.actor.checkFundsPassword', error: { kind: 'server', serverMessage: 'Incorrect funds password (4 attempts left)' } },
+    ...actorAnswers('checkFundsPassword', { ok: true }, { kind: 'server', serverMessage: 'Incorrect funds password (4 attempts left)' }),
     { type: 'withdraw.back' },
     { type: 'guard.accepted' },
-    { type: 'xstate.done.actor.submitWithdrawal', output: { id: 9, currency: 'USDT', network: 'TRC20', address: bookAddress.address, quantity: '25', fee: '1', tx_hash: null, status: 1, reason: null, created_at: 1, updated_at: 1 } },
-    { type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: 'Wrong fund password' } },
-    { type: 'xstate.done.actor.refreshQuota', output: { ...quota, used_usdt: '26', remaining: '74', available: '224' } },
-    { type: 'xstate.error.actor.refreshQuota', error: { kind: 'network' } },
+    ...actorAnswers('submitWithdrawal', { id: 9, currency: 'USDT', network: 'TRC20', address: bookAddress.address, quantity: '25', fee: '1', tx_hash: null, status: 1, reason: null, created_at: 1, updated_at: 1 }, { kind: 'server', serverMessage: 'Wrong fund password' }),
+    ...actorAnswers('refreshQuota', { ...quota, used_usdt: '26', remaining: '74', available: '224' }),
   ],
   abstract: (s) => [s.context.currency, s.context.network, s.context.quota !== undefined, s.context.idempotencyKey !== undefined],
 };

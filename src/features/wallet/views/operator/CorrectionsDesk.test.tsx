@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CORRECTION_PATHS, type CorrectionView } from '../../../../../domain/corrections';
 import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
 import { MenusContext, type Menus } from '../../../../app/layout/navigation';
-import { fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { createOperatorCorrectionsActors } from '../../actors/operatorCorrections.actors';
 import { operatorCorrectionsMachine, type CorrectionsDeskInput } from '../../machines/operatorCorrections/operatorCorrections.machine';
 import { proposedCorrection } from '../../machines/operatorCorrections/operatorCorrections.model';
@@ -69,16 +69,7 @@ describe('corrections desk view', () => {
     const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
     const [, theirs] = within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row');
     fireEvent.click(within(theirs!).getByRole('button', { name: 'Approve' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve the correction' });
-    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '12' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
-    expect(calls.map((c) => c.path)).not.toContain(CORRECTION_PATHS.approve);
-    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.find((c) => c.path === CORRECTION_PATHS.approve)!.body).toEqual({ id: 9, totp_code: '123456' });
-    expect(screen.getByRole('dialog', { name: 'Approve the correction' })).toBeTruthy();
+    await expectCodeRefusedInDialog(calls, { dialog: 'Approve the correction', submit: 'Approve', path: CORRECTION_PATHS.approve, body: { id: 9, totp_code: '123456' } });
   });
 
   it('checks a proposal before sending it (the one decimal rule, a reason), then sends it and closes the form', async () => {

@@ -11,6 +11,7 @@ import { useOperatorCorrections } from '../../wallet.hooks';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ApproveDialog, DIRECTION_KEYS, ProposeDialog, RejectDialog } from './CorrectionsForms';
 import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
+import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
 
 const FILTERS: Array<CorrectionState | undefined> = [...CORRECTION_STATES, undefined];
 
@@ -35,17 +36,14 @@ export function CorrectionsDesk() {
   const desk = useOperatorCorrections();
   return (
     <section aria-label={t('corrections.title')}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('corrections.title')}</h2>
+      <DeskTitleBar title={t('corrections.title')}>
         {desk.mayPropose && (
           <Button type="button" $small onClick={desk.propose}>
             {t('corrections.propose')}
           </Button>
         )}
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operator.reload')}
-        </Button>
-      </div>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} />
+      </DeskTitleBar>
       <Muted>{t('corrections.intro')}</Muted>
       <Segmented role="group" aria-label={t('col.status')} style={{ marginBottom: 10 }}>
         {FILTERS.map((s) => (
@@ -54,12 +52,12 @@ export function CorrectionsDesk() {
           </button>
         ))}
       </Segmented>
-      {desk.failed && <Muted>{t('corrections.failed')}</Muted>}
-      <DataTable<CorrectionView>
+      <DeskTable<CorrectionView>
         label={t('corrections.title')}
         rows={desk.list}
-        rowKey={(r) => String(r.id)}
         emptyKey="corrections.empty"
+        failed={desk.failed}
+        failedKey="corrections.failed"
         columns={[
           { key: 'col.time', render: (r) => <DateTime at={r.proposed_at} /> },
           { key: 'operator.user', render: (r) => `${r.user_account} (#${r.user_id})` },

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { WALLET_PATHS } from '../../../../../domain/wallet';
 import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, fakeApi, refusal, renderWithFlows } from '../../../../app/testing/viewHarness';
 import { createOperatorWalletActors } from '../../actors/wallet.actors';
 import { operatorHeldDepositsMachine } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.machine';
 import { heldBelowMinimum, heldDelisted, RETURN_ADDRESS } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.model';
@@ -31,11 +31,7 @@ async function renderDesk() {
       actions: { showToast: () => undefined },
     }),
   } as unknown as WalletFlows;
-  await renderView(
-    <WalletContext.Provider value={flows}>
-      <HeldDepositsDesk />
-    </WalletContext.Provider>,
-  );
+  await renderWithFlows(WalletContext, flows, <HeldDepositsDesk />);
   return calls;
 }
 
@@ -61,15 +57,7 @@ describe('held deposits desk view', () => {
     fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Credit' }));
     const dialog = screen.getByRole('dialog', { name: 'Credit this held deposit?' });
     expect(dialog.textContent).toContain('9.99 USDT on ERC20 for trader@example.org');
-    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '12' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
-    expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
-    expect(calls.map((c) => c.path)).not.toContain(WALLET_PATHS.operatorCreditHeldDeposit);
-    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
-    expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.find((c) => c.path === WALLET_PATHS.operatorCreditHeldDeposit)!.body).toEqual({ id: heldBelowMinimum.id, totp_code: '123456' });
-    expect(screen.getByRole('dialog', { name: 'Credit this held deposit?' })).toBeTruthy();
+    await expectCodeRefusedInDialog(calls, { dialog: 'Credit this held deposit?', submit: 'Credit', path: WALLET_PATHS.operatorCreditHeldDeposit, body: { id: heldBelowMinimum.id, totp_code: '123456' } });
   });
 
   it('asks the address and the code for a return, sends them trimmed, and closes the dialog', async () => {

@@ -5,9 +5,8 @@ import { DEPOSIT_HELD_REASON_KEYS } from '../../../../../domain/walletAmounts';
 import type { HeldDeposit } from '../../../../../domain/wallet';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
-import { DeskDialog, DeskForm, DeskRefusal, DeskTextField } from '../../../../app/ui/DeskDialog';
+import { DeskDialog, DeskForm, DeskRefusal, DeskTable, DeskTextField, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
 import { Muted } from '../../../../app/ui/Panel';
 import { ShortHash } from '../../../../app/ui/ShortHash';
 import { CardPager } from '../../../../kit/wallet/walletUi';
@@ -40,19 +39,16 @@ export function HeldDepositsDesk() {
   };
   return (
     <section aria-label={t('wallet.held.title')}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('wallet.held.title')}</h2>
-        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
-          {t('operator.reload')}
-        </Button>
-      </div>
+      <DeskTitleBar title={t('wallet.held.title')}>
+        <ReloadButton onReload={desk.reload} loading={desk.loading} />
+      </DeskTitleBar>
       <Muted>{t('wallet.held.intro')}</Muted>
-      {desk.failed && <Muted>{t('wallet.held.failed')}</Muted>}
-      <DataTable<HeldDeposit>
+      <DeskTable<HeldDeposit>
         label={t('wallet.held.title')}
         rows={desk.list}
-        rowKey={(r) => String(r.id)}
         emptyKey="wallet.held.empty"
+        failed={desk.failed}
+        failedKey="wallet.held.failed"
         columns={[
           { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },

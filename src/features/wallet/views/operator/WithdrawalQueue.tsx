@@ -8,12 +8,11 @@ import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
-import { DataTable } from '../../../../app/ui/DataTable';
-import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
+import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
 
@@ -49,8 +48,7 @@ export function WithdrawalQueue() {
   const queue = useOperatorWithdrawals();
   return (
     <section aria-label={t('wallet.ops.queueTitle')}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('wallet.ops.queueTitle')}</h2>
+      <DeskTitleBar title={t('wallet.ops.queueTitle')}>
         <Segmented role="group" aria-label={t('col.status')}>
           {FILTERS.map((s) => (
             <button key={s ?? 'all'} type="button" aria-pressed={queue.status === s} onClick={() => queue.setStatus(s)}>
@@ -58,16 +56,14 @@ export function WithdrawalQueue() {
             </button>
           ))}
         </Segmented>
-        <Button type="button" $variant="ghost" $small onClick={queue.reload} disabled={queue.loading}>
-          {t('operator.reload')}
-        </Button>
-      </div>
-      {queue.failed && <Muted>{t('wallet.ops.queueFailed')}</Muted>}
-      <DataTable<QueuedWithdrawal>
+        <ReloadButton onReload={queue.reload} loading={queue.loading} />
+      </DeskTitleBar>
+      <DeskTable<QueuedWithdrawal>
         label={t('wallet.ops.queueTitle')}
         rows={queue.list}
-        rowKey={(r) => String(r.id)}
         emptyKey="wallet.ops.queueEmpty"
+        failed={queue.failed}
+        failedKey="wallet.ops.queueFailed"
         columns={[
           { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },

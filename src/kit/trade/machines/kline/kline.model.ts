@@ -1,6 +1,7 @@
 import type { KlineBar } from '../../../../../domain/market';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { klineMachine } from './kline.machine';
+import { actorAnswers } from '../../../../app/machines/modelEvents';
 
 const minute = 60_000;
 const t0 = 1_763_683_200_000;
@@ -15,8 +16,7 @@ export const klineModel: MachineModel<typeof klineMachine> = {
   variants: [{ name: 'BTC_USDT 1min', input: { left: 'BTC', right: 'USDT', interval: '1min' } }],
   events: [
     { type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE },
-    { type: 'xstate.done.actor.fetchKlineHistory', output: OLDER_FIXTURE },
-    { type: 'xstate.error.actor.fetchKlineHistory', error: { kind: 'network' } },
+    ...actorAnswers('fetchKlineHistory', OLDER_FIXTURE),
     { type: 'xstate.error.actor.candleFeed', error: new Error('subscribe failed') },
     { type: 'kline.setInterval', interval: '5min' },
     { type: 'kline.bar', interval: '1min', bar: LIVE_BAR },
