@@ -354,7 +354,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     if (process.env.BENCH_RESULT_JSON) console.log(`BENCH-RESULT ${JSON.stringify({ maxSustained: best, steps: figures })}`);
     console.log(`  order → trades-channel push latency (probe order sent → subscriber receives its trade):`);
     for (const r of pushResults) console.log(r);
-    if (!databaseUrl) await printStatementStats(dataDir);
+    if (!databaseUrl) await printStatementStats(dataDir, 25, placedOk);
     const output = server.output().trim();
     if (output) {
       const lines = output.split('\n');
