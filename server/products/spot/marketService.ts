@@ -146,6 +146,8 @@ export class MarketService {
     this.every(CANDLE_SAVE_EVERY_MS, () => this.saveCandles());
     // Each second: the halted markets (one read for all of them), then every market's tick, which carries its halt.
     this.every(TICK_EVERY_MS, async () => {
+      // A cluster node's web part runs no market here (each is a leased entry): nothing to read for.
+      if (this.markets.size === 0) return;
       await this.readHalts();
       this.publishTicks();
     });
