@@ -29,6 +29,13 @@ async function connect(dataDir: string): Promise<pg.Client> {
 }
 
 let walStart: string | undefined;
+let rowsAtReset = new Map<string, number>();
+
+/** Rows inserted per table since the server started (the trades and ledger entries a run wrote, to compare runs whose mix traded more or less). */
+async function rowsWritten(client: pg.Client): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ name: string; ins: string }>(`select relname as name, n_tup_ins::text as ins from pg_stat_user_tables where relname in ('spot_trade', 'ledger_entry')`);
+  return new Map(rows.map((r) => [r.name, Number(r.ins)]));
+}
 
 /** Clears the counters (after setup, before the load). */
 export async function resetStatementStats(dataDir: string): Promise<void> {
@@ -42,6 +49,7 @@ export async function resetStatementStats(dataDir: string): Promise<void> {
     // Where the WAL starts, for the breakdown by record type (pg_walinspect, PostgreSQL 16+).
     await client.query('create extension if not exists pg_walinspect').catch(() => undefined);
     walStart = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
+    rowsAtReset = await rowsWritten(client);
   } finally {
     await client.end();
   }
@@ -89,7 +97,9 @@ async function printWal(client: pg.Client, orders?: number): Promise<void> {
   try {
     const [wal] = (await client.query<{ records: string; fpi: string; bytes: string }>('select wal_records::text as records, wal_fpi::text as fpi, wal_bytes::text as bytes from pg_stat_wal')).rows;
     const [cp] = (await client.query<{ timed: string; requested: string }>('select num_timed::text as timed, num_requested::text as requested from pg_stat_checkpointer')).rows;
-    const perOrder = orders ? ` (${(Number(wal!.records) / orders).toFixed(1)} records, ${(Number(wal!.bytes) / orders / 1000).toFixed(2)} KB per accepted order, ${orders} orders)` : '';
+    const now = await rowsWritten(client);
+    const rowsPer = (table: string) => (orders ? ((now.get(table) ?? 0) - (rowsAtReset.get(table) ?? 0)) / orders : 0).toFixed(2);
+    const perOrder = orders ? ` (${(Number(wal!.records) / orders).toFixed(1)} records, ${(Number(wal!.bytes) / orders / 1000).toFixed(2)} KB per accepted order, ${orders} orders with ${rowsPer('spot_trade')} trades and ${rowsPer('ledger_entry')} ledger entries each)` : '';
     console.log(`  WAL since the reset: ${wal!.records} records, ${wal!.fpi} full-page images, ${(Number(wal!.bytes) / 1e6).toFixed(0)} MB${perOrder}; checkpoints ${cp!.requested} requested (max_wal_size) + ${cp!.timed} timed`);
   } catch {
     // A PostgreSQL before 17 has no pg_stat_checkpointer: nothing printed.

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ANTI_DOUBLE_SUBMIT_MS } from '../../../domain/constants.js';
 import type { Database, Queryable } from './db/database.js';
-import { failUnlessEqual } from './db/statementChecks.js';
 import { StatementParams } from './db/statementParams.js';
 
 /**
@@ -116,30 +115,27 @@ export function claimWrites(params: StatementParams, claims: readonly BatchClaim
   return { cte, claims, firsts };
 }
 
-/** In the message of a one-statement write that found a key of `claimsAnswered` taken. */
-export const KEYS_TAKEN = 'openex keys taken since the read';
-
 /**
  * Claims whose answers are known before the write (the spot record stage names its orders first),
  * as a common table expression (`keys_claimed as (…)`) of a one-statement write that is its own
- * transaction, and the `check` its final select must evaluate: the statement fails whole, with
- * KEYS_TAKEN, if any key was taken meanwhile. The caller has made sure that none was used before
- * and none comes twice (a repeat needs `claim`'s stored answer). Empty when there is nothing to claim.
+ * transaction: the statement fails whole, on the key's primary key, if any key was taken meanwhile.
+ * The caller has made sure that none was used before and none comes twice (a repeat needs `claim`'s
+ * stored answer). Empty when there is nothing to claim. A plain insert, not `on conflict do nothing`
+ * and a count: a speculative insertion writes a second WAL record per row (Heap/HEAP_CONFIRM), one
+ * per order on the spot hot path.
  */
 export function claimsAnswered(
   params: StatementParams,
   claims: ReadonlyArray<BatchClaim & { response: unknown }>,
   now: number,
-): { cte: string; check: string } {
-  if (claims.length === 0) return { cte: '', check: 'true' };
-  const cte = `keys_claimed as (
+): string {
+  if (claims.length === 0) return '';
+  return `keys_claimed as (
        insert into idempotency_key (user_id, key, scope, created_ms, response)
        select u, key, scope, ${params.add(now)}::bigint, response::jsonb
        from unnest(${params.add(claims.map((c) => c.userId))}::bigint[], ${params.add(claims.map((c) => c.key.key))}::text[],
          ${params.add(claims.map((c) => c.scope))}::text[], ${params.add(claims.map((c) => JSON.stringify(c.response ?? null)))}::text[]) as t(u, key, scope, response)
-       on conflict do nothing returning 1
      )`;
-  return { cte, check: failUnlessEqual('select count(*) from keys_claimed', `select ${params.add(claims.length)}::bigint`, KEYS_TAKEN) };
 }
 
 /** The answers of `claimWrites`' claims, given the rows it inserted (repeats of earlier submissions are looked up one by one: rare). */

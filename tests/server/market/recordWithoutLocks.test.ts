@@ -84,4 +84,16 @@ describe('record stage without locks', () => {
     expect(again.ok && again.orderId).toBe(first.ok && first.orderId);
     expect(await readBalance(db, userId, 'USDT')).toEqual({ available: '90', frozen: '10' });
   });
+
+  it('a key taken between the read and the write: the statement writes nothing, the locked path answers with the key’s order', async () => {
+    const userId = await trader('record-key-race@example.org', '100');
+    const submission = { scope: 'spot_place', key: submissionKey('spot_place', 'record-key-race-1', {}) };
+    afterRead = async () => {
+      await db.query(`insert into idempotency_key (user_id, key, scope, created_ms, response) values ($1, $2, 'spot_place', $3, '{"orderId": 424242}'::jsonb)`, [userId, submission.key.key, Date.now()]);
+    };
+    const placed = await market.place({ userId, side: 'buy', type: 'limit', price: '10', quantity: '1', submission });
+    expect(placed.ok && placed.repeated && placed.orderId).toBe(424242);
+    expect(await readBalance(db, userId, 'USDT')).toEqual({ available: '100', frozen: '0' });
+    expect(await db.query(`select 1 from spot_order where user_id = $1`, [userId])).toHaveLength(0);
+  });
 });

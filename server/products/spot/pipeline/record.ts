@@ -165,11 +165,11 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
     now,
   );
   const balances = balanceDeltas(params, { changes: freezesOf(accepted, orderIds) });
-  const parts = [COMMIT_LATER, keys.cte, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
+  const parts = [COMMIT_LATER, keys, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
   let written: { orders: SpotOrder[] } | undefined;
   try {
     [written] = await db.query<{ orders: SpotOrder[] }>(
-      `with ${parts.join(', ')} select ${placedViews(params, spec)} as orders from commit_later where ${balances.check} and ${keys.check}`,
+      `with ${parts.join(', ')} select ${placedViews(params, spec)} as orders from commit_later where ${balances.check}`,
       params.values,
       PLAN_ONCE,
     );
