@@ -49,8 +49,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
   async function gateway(): Promise<{ url: string; realtime: Realtime; cluster: ClusterRedis }> {
     const cluster = openClusterRedis(bus, 'gateway', () => undefined);
     const http: Server = createServer();
-    const registry = new ChannelRegistry([], () => []);
-    registry.addChannels([DEPTH, 'test_usdt_trade']);
+    const registry = channelsFor([DEPTH, 'test_usdt_trade']);
     const realtime = attachRealtime(http, registry, {
       snapshot: (channel) => readSnapshot(cluster, channel),
       cluster: (io, deliver) => joinSocketsStream(cluster, io, deliver),
@@ -162,8 +161,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
 describe('a subscriber whose snapshot read is overtaken by the stream', () => {
   it('gets the deltas that came before its snapshot again after it, so its book has no gap', async () => {
     const http: Server = createServer();
-    const registry = new ChannelRegistry([], () => []);
-    registry.addChannels([DEPTH]);
+    const registry = channelsFor([DEPTH]);
     let deliver!: (room: string, payload: object) => void;
     let answer!: (snapshot: object) => void;
     const realtime = attachRealtime(http, registry, {
@@ -192,3 +190,8 @@ describe('a subscriber whose snapshot read is overtaken by the stream', () => {
     }
   });
 });
+
+/** A registry that lets sockets join exactly `channels` (one listed pair's, as the products would say). */
+function channelsFor(channels: string[]): ChannelRegistry {
+  return new ChannelRegistry([{ left_symbol: 'TEST', right_symbol: 'USDT', trade_status: 1, contract_status: 0 }], () => channels);
+}

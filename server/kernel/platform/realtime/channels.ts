@@ -47,11 +47,6 @@ export class ChannelRegistry {
     for (const pair of pairs) for (const channel of this.channelsOf(pair)) this.known.add(channel);
   }
 
-  /** Channels the serving process has (a realtime edge's sync): pairs listed while the edge was away included. */
-  addChannels(channels: Iterable<string>): void {
-    for (const channel of channels) if (CHANNEL_SHAPE.test(channel)) this.known.add(channel);
-  }
-
   has(channel: string): boolean {
     return this.known.has(channel);
   }
