@@ -74,9 +74,14 @@ class LiveSet {
   }
 }
 
+/** A seeded stream's draws: `random()` in [0, 1), `int(lo, hi)` a whole number from lo to hi. */
+function draws(seed: number) {
+  const random = mulberry32(seed);
+  return { random, int: (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1)) };
+}
+
 export function generateStream(options: StreamOptions): Stream {
-  const random = mulberry32(options.seed);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const { random, int } = draws(options.seed);
   const cancelShare = options.cancelShare ?? 0.3;
   const marketShare = options.marketShare ?? 0.05;
   const crossShare = options.crossShare ?? 0.33;
@@ -237,8 +242,7 @@ export interface DeepStream {
  * ticks through the opposite best (GTC / IOC / FOK) that sweep a few levels, and ~2% market orders.
  */
 export function generateDeepStream(options: DeepStreamOptions): DeepStream {
-  const random = mulberry32(options.seed);
-  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const { random, int } = draws(options.seed);
   const band = options.band ?? 1_950;
   const accounts = options.accounts ?? 512;
   let mid = options.startMid ?? 1_000_000;

@@ -175,6 +175,7 @@ export interface FeeScheduleEdit extends FeeRate {
   product: FeeProduct;
   market: string;
   tier: number;
+  /** Removes the row instead (never the product's default at tier 0); answers the row removed. */
   remove?: boolean;
 }
 
@@ -183,6 +184,7 @@ export interface FeeOverrideEdit extends Partial<FeeRate> {
   user_id: number;
   product: FeeProduct;
   market: string;
+  /** When it ends (ms); with `end`, the override ends now instead. */
   ends_ms?: number;
   note?: string;
   end?: boolean;

@@ -1,4 +1,5 @@
 import { hasHiddenCharacters } from './displayText';
+import type { Page } from './wallet';
 
 /**
  * Sessions and devices, and the anti-phishing code (issue 35): the wire types of the user's
@@ -28,12 +29,7 @@ export interface LoginHistoryItem {
   result: LoginResult;
 }
 
-export interface LoginHistoryPage {
-  list: LoginHistoryItem[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type LoginHistoryPage = Page<LoginHistoryItem>;
 
 export const LOGIN_HISTORY_PAGE_SIZE = 20;
 

@@ -6,6 +6,7 @@ import type { OperatorPermission } from './operators';
  */
 import type { NameStatus } from './api';
 import { TWO_FACTOR_PATHS } from './twoFactor';
+import type { Page } from './wallet';
 
 export const USERS_DESK_PATHS = {
   search: '/api/operator/users/search',
@@ -54,12 +55,7 @@ export interface UsersDeskRow {
   last_sign_in: number;
 }
 
-export interface UsersDeskPage {
-  list: UsersDeskRow[];
-  total: number;
-  page: number;
-  size: number;
-}
+export type UsersDeskPage = Page<UsersDeskRow>;
 
 export interface UsersExport {
   filename: string;

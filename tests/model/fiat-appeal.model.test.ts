@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { FiatOrder } from '../../domain/fiat';
 import { fiatAppealMachine } from '../../src/features/fiat/machines/fiatAppeal/fiatAppeal.machine';
 import { fiatBuyerMachine } from '../../src/features/fiat/machines/fiatBuyer/fiatBuyer.machine';
@@ -8,6 +8,13 @@ import { APPEAL, loaded, PAID, PAID_OVERDUE } from '../../src/features/fiat/mach
 import type { AppealInput } from '../../src/features/fiat/machines/fiatOrderShared';
 
 /** The appeal over a scripted call, recording what was sent. */
+/** An order's appeal dialog filled with `reason`, sent and confirmed. */
+function fileAppeal(dialog: AnyActorRef, reason: string) {
+  dialog.send({ type: 'appeal.reason', reason });
+  dialog.send({ type: 'appeal.submit' });
+  dialog.send({ type: 'appeal.confirm' });
+}
+
 function appealWith(answer: (input: AppealInput) => Promise<FiatOrder>) {
   const sent: AppealInput[] = [];
   const machine = fiatAppealMachine.provide({
@@ -61,10 +68,7 @@ describe('a party\'s appeal', () => {
     actor.getSnapshot().children.appeal!.send({ type: 'appeal.dismiss' });
     expect(actor.getSnapshot().matches({ flow: { paid: 'waiting' } })).toBe(true);
     actor.send({ type: 'buyer.appeal' });
-    const child = actor.getSnapshot().children.appeal!;
-    child.send({ type: 'appeal.reason', reason: 'The seller does not confirm' });
-    child.send({ type: 'appeal.submit' });
-    child.send({ type: 'appeal.confirm' });
+    fileAppeal(actor.getSnapshot().children.appeal!, 'The seller does not confirm');
     const s = await waitFor(actor, (snap) => snap.matches({ flow: 'appeal' }));
     expect(s.context.order?.status).toBe('appeal');
     actor.stop();
@@ -80,10 +84,7 @@ describe('a party\'s appeal', () => {
     const seller = createActor(fiatSellerMachine.provide({ actors: { appeal, loadOrder: fromPromise(async () => loaded({ ...PAID, role: 'seller' })), orderUpdates: fromCallback(() => () => undefined) } }), { input: { orderId: 21 } }).start();
     await waitFor(seller, (s) => s.matches({ flow: 'paid' }));
     seller.send({ type: 'seller.appeal' });
-    const child = seller.getSnapshot().children.appeal!;
-    child.send({ type: 'appeal.reason', reason: 'No money arrived' });
-    child.send({ type: 'appeal.submit' });
-    child.send({ type: 'appeal.confirm' });
+    fileAppeal(seller.getSnapshot().children.appeal!, 'No money arrived');
     const s = await waitFor(seller, (snap) => snap.matches({ flow: 'appeal' }));
     expect(s.context.order?.appeal_by).toBe('seller');
     seller.stop();

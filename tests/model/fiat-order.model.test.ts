@@ -6,31 +6,24 @@ import { fiatBuyerMachine } from '../../src/features/fiat/machines/fiatBuyer/fia
 import { APPEAL_CASE, CANCELLED, COMPLETED, loaded, ORDER, PAID } from '../../src/features/fiat/machines/fiatFixtures';
 import { fiatSellerMachine } from '../../src/features/fiat/machines/fiatSeller/fiatSeller.machine';
 import { provenActing, type ProvenActActorRef } from '../../src/features/fiat/machines/provenAct/provenAct.machine';
-import { deferredActors, standInsFor } from './harness';
+import { deferredActors, settlerOf, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
+/** A showToast that writes each toast's key or text into `toasts`. */
+const toastsInto = (toasts: string[]) => (_: unknown, params: { message: { key: string } | { text: string } }) => void toasts.push('key' in params.message ? params.message.key : params.message.text);
+
 /** A step's question: the shared confirm-then-act child, acting through a deferred stand-in `act`. */
 function asking(toasts: string[]) {
   const act = deferredActors(['act']);
-  const showToast = (_: unknown, params: { message: { key: string } | { text: string } }) => void toasts.push('key' in params.message ? params.message.key : params.message.text);
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    act.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  return { inputs: () => act.inputsOf('act'), settle, logic: confirmActing(act.actors.act, showToast) };
+  return { inputs: () => act.inputsOf('act'), settle: settlerOf(act), logic: confirmActing(act.actors.act, toastsInto(toasts)) };
 }
 
 /** A step's question with the proof (provenAct): deferred stand-ins for its `act` and `readTwoFactor`. */
 function proving(toasts: string[]) {
   const effects = deferredActors(['act', 'readTwoFactor']);
-  const showToast = (_: unknown, params: { message: { key: string } | { text: string } }) => void toasts.push('key' in params.message ? params.message.key : params.message.text);
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    effects.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  return { inputs: () => effects.inputsOf('act'), settle, logic: provenActing(effects.actors.act as never, effects.actors.readTwoFactor as never, showToast) };
+  return { inputs: () => effects.inputsOf('act'), settle: settlerOf(effects), logic: provenActing(effects.actors.act as never, effects.actors.readTwoFactor as never, toastsInto(toasts)) };
 }
 
 /** The seller's release question (its `releaseOrder` child), as the dialog talks to it. */
@@ -48,7 +41,7 @@ describe('the parties\' confirmed steps (the shared confirm-then-act; the releas
     const pay = asking(toasts);
     const cancel = asking(toasts);
     const buyer = createActor(
-      fiatBuyerMachine.provide({ actors: { ...deferred.actors, markPaid: pay.logic, cancelOrder: cancel.logic }, actions: { showToast: (_, p) => void toasts.push('key' in p.message ? p.message.key : p.message.text) } }),
+      fiatBuyerMachine.provide({ actors: { ...deferred.actors, markPaid: pay.logic, cancelOrder: cancel.logic }, actions: { showToast: toastsInto(toasts) } }),
       { input: { orderId: ORDER.id } },
     ).start();
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(ORDER) });
@@ -90,7 +83,7 @@ describe('the parties\' confirmed steps (the shared confirm-then-act; the releas
     const deferred = standInsFor(fiatSellerMachine);
     const release = proving(toasts);
     const seller = createActor(
-      fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: (_, p) => void toasts.push('key' in p.message ? p.message.key : p.message.text) } }),
+      fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: toastsInto(toasts) } }),
       { input: { orderId: ORDER.id } },
     ).start();
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) });
@@ -151,7 +144,7 @@ describe('the operator\'s appeal resolution (the shared confirm-then-act)', () =
     const deferred = standInsFor(fiatAppealsMachine);
     const resolve = asking(toasts);
     const desk = createActor(
-      fiatAppealsMachine.provide({ actors: { ...deferred.actors, resolveAppeal: resolve.logic }, actions: { showToast: (_, p) => void toasts.push('key' in p.message ? p.message.key : p.message.text) } }),
+      fiatAppealsMachine.provide({ actors: { ...deferred.actors, resolveAppeal: resolve.logic }, actions: { showToast: toastsInto(toasts) } }),
     ).start();
     deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
     await vi.advanceTimersByTimeAsync(0);

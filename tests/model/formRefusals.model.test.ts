@@ -6,13 +6,13 @@
  * its question (the confirm-then-act child's `refused`); a refused unlock email stays at its button.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type EventObject } from 'xstate';
 import { apiKeysModel } from '../../src/features/accounts/machines/apiKeys/apiKeys.model';
 import { loginModel } from '../../src/features/accounts/machines/login/login.model';
 import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
 import { twoFactorEnrolmentModel } from '../../src/features/accounts/machines/twoFactor/twoFactorEnrolment.model';
-import { standInsFor, startAsking } from './harness';
+import { standInsFor, startAsking, type SettleEvent } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -25,6 +25,37 @@ function toasts() {
 
 const WRONG_CODE = { kind: 'server', serverMessage: 'Wrong or already used authentication code' };
 
+/** What these checks read of a form's actor: its state and the refusal it shows. */
+interface FormActor {
+  send(event: EventObject): void;
+  getSnapshot(): { value: unknown; context: { refusal?: unknown } };
+}
+
+/**
+ * The server refuses the form's call (`failure`, the call's error event): 3 s later the refusal is
+ * under the form (the form in `state` when given), untoasted, and the form's `edit` clears it.
+ */
+async function refusalStaysUntilEdit(actor: FormActor, settle: (event: SettleEvent) => void, failure: string, error: { serverMessage: string }, edit: EventObject, shown: unknown[], state?: unknown) {
+  settle({ type: failure, error });
+  await vi.advanceTimersByTimeAsync(3000);
+  if (state !== undefined) expect(actor.getSnapshot().value).toEqual(state);
+  expect(actor.getSnapshot().context.refusal).toEqual({ text: error.serverMessage });
+  expect(shown).toEqual([]);
+  actor.send(edit);
+  expect(actor.getSnapshot().context.refusal).toBeUndefined();
+}
+
+/** `submit` fails on the network (`failure`): said by key 3 s later; sent again, the form is `busy` and the refusal gone. */
+async function networkRefusalClearsOnResend(actor: FormActor, settle: (event: SettleEvent) => void, submit: EventObject & Record<string, unknown>, failure: string, busy: string) {
+  actor.send(submit);
+  settle({ type: failure, error: { kind: 'network' } });
+  await vi.advanceTimersByTimeAsync(3000);
+  expect(actor.getSnapshot().context.refusal).toEqual({ key: 'error.network' });
+  actor.send(submit);
+  expect(actor.getSnapshot().value).toBe(busy);
+  expect(actor.getSnapshot().context.refusal).toBeUndefined();
+}
+
 describe('form refusals stay in the form (issue 50 S3)', () => {
   it('login: a wrong password stays under the form, untoasted, until a field changes; a new press clears it too', async () => {
     const deferred = standInsFor(loginModel.machine);
@@ -32,20 +63,9 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     const actor = createActor(loginModel.machine.provide({ actors: deferred.actors, actions: { showToast: toast.showToast } })).start();
     const fields = { account: 'ada@example.org', password: 'wrong-one' };
     actor.send({ type: 'login.submit', fields });
-    deferred.settle({ type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong account or password' });
-    expect(toast.shown).toEqual([]);
-    actor.send({ type: 'login.edit' });
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
-    actor.send({ type: 'login.submit', fields });
-    deferred.settle({ type: 'xstate.error.actor.login', error: { kind: 'network' } });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'error.network' });
-    actor.send({ type: 'login.submit', fields });
-    expect(actor.getSnapshot().value).toBe('submitting');
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    const wrong = { kind: 'server', serverMessage: 'Wrong account or password' };
+    await refusalStaysUntilEdit(actor, deferred.settle, 'xstate.error.actor.login', wrong, { type: 'login.edit' }, toast.shown, 'editing');
+    await networkRefusalClearsOnResend(actor, deferred.settle, { type: 'login.submit', fields }, 'xstate.error.actor.login', 'submitting');
   });
 
   it('2FA step: a refused code is said once, under the field, and goes when the code is changed', async () => {
@@ -53,12 +73,7 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     const toast = toasts();
     const actor = createActor(twoFactorLoginModel.machine.provide({ actors: deferred.actors, actions: { showToast: toast.showToast } }), { input: { challenge: 'c1' } }).start();
     actor.send({ type: 'code.submit', code: '123456' });
-    deferred.settle({ type: 'xstate.error.actor.verify', error: WRONG_CODE });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().context.refusal).toEqual({ text: WRONG_CODE.serverMessage });
-    expect(toast.shown).toEqual([]);
-    actor.send({ type: 'code.edit' });
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    await refusalStaysUntilEdit(actor, deferred.settle, 'xstate.error.actor.verify', WRONG_CODE, { type: 'code.edit' }, toast.shown);
   });
 
   it('API keys: a key refused here (no 2FA code) or by the server stays under the form, untoasted, until it is changed', async () => {
@@ -76,13 +91,7 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     expect(actor.getSnapshot().context.refusal).toBeUndefined();
     actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [], totp_code: '123456' } });
     expect(actor.getSnapshot().value).toBe('creating');
-    deferred.settle({ type: 'xstate.error.actor.createKey', error: WRONG_CODE });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.refusal).toEqual({ text: WRONG_CODE.serverMessage });
-    expect(toast.shown).toEqual([]);
-    actor.send({ type: 'apiKeys.edit' });
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    await refusalStaysUntilEdit(actor, deferred.settle, 'xstate.error.actor.createKey', WRONG_CODE, { type: 'apiKeys.edit' }, toast.shown, 'ready');
   });
 
   it('address book: a refused address stays under the form, untoasted, until it is changed; a new save clears it', async () => {
@@ -93,20 +102,8 @@ describe('form refusals stay in the form (issue 50 S3)', () => {
     await vi.advanceTimersByTimeAsync(0);
     const fields = { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine', totp_code: '123456' };
     actor.send({ type: 'book.save', fields });
-    deferred.settle({ type: 'xstate.error.actor.saveRecord', error: WRONG_CODE });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().value).toEqual({ book: 'ready' });
-    expect(actor.getSnapshot().context.refusal).toEqual({ text: WRONG_CODE.serverMessage });
-    expect(toast.shown).toEqual([]);
-    actor.send({ type: 'book.edit' });
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
-    actor.send({ type: 'book.save', fields });
-    deferred.settle({ type: 'xstate.error.actor.saveRecord', error: { kind: 'network' } });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'error.network' });
-    actor.send({ type: 'book.save', fields });
-    expect(actor.getSnapshot().value).toBe('saving');
-    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    await refusalStaysUntilEdit(actor, deferred.settle, 'xstate.error.actor.saveRecord', WRONG_CODE, { type: 'book.edit' }, toast.shown, { book: 'ready' });
+    await networkRefusalClearsOnResend(actor, deferred.settle, { type: 'book.save', fields }, 'xstate.error.actor.saveRecord', 'saving');
   });
 
   it('address book: a refused delete stays in its question, untoasted, 3 s later, while the list is read again; "Keep address" closes it', async () => {

@@ -323,11 +323,17 @@ describe('close and flash close', () => {
   });
 });
 
+/** The TP/SL dialog opened on POSITION (BTC_USDT, 2 price places), its plans' creation recorded. */
+function openTpsl() {
+  const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
+  const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
+  dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
+  return { create, dialog };
+}
+
 describe('TP/SL dialog', () => {
   it('sets a take-profit and a stop-loss by ROE after the confirmation', async () => {
-    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
-    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
-    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
+    const { create, dialog } = openTpsl();
     dialog.send({ type: 'tpsl.submit' });
     expect(toasts).toEqual(['futures.tpsl.required']);
     dialog.send({ type: 'tpsl.by', by: 'roe' });
@@ -344,9 +350,7 @@ describe('TP/SL dialog', () => {
     ]);
   });
   it('takes a stop-loss by ROE as a loss ("−10" or "-10"), refuses "10" under the field, and shows each refusal there', () => {
-    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
-    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
-    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
+    const { create, dialog } = openTpsl();
     dialog.send({ type: 'tpsl.by', by: 'roe' });
     dialog.send({ type: 'tpsl.stopLoss', value: '10' });
     dialog.send({ type: 'tpsl.submit' });
@@ -366,9 +370,7 @@ describe('TP/SL dialog', () => {
   });
 
   it('shows the price an ROE means before Confirm, offers Mark or Last for it too, and refuses an ROE no price can mean (issue 50 M8)', () => {
-    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
-    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
-    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
+    const { create, dialog } = openTpsl();
     dialog.send({ type: 'tpsl.by', by: 'roe' });
     dialog.send({ type: 'tpsl.triggerBy', triggerBy: 'last' });
     dialog.send({ type: 'tpsl.takeProfit', value: '33.33' });

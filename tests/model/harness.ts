@@ -275,3 +275,19 @@ export function startAsking<M extends AnyStateMachine>(machine: M, child: string
     },
   };
 }
+
+/**
+ * A desk's list read at start (`closed`: the desk's other regions, closed): a failed read is said
+ * once (a network toast) and leaves the list `failed`; `reload` reads again and `rows` arrive.
+ */
+export async function failedReadThenReload(
+  t: { actor: { send(event: EventObject): void; getSnapshot(): { value: unknown } }; settle(event: SettleEvent): Promise<void>; toasts: unknown[] },
+  o: { fetch: string; reload: string; closed: Record<string, string>; rows: unknown[] },
+): Promise<void> {
+  expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', ...o.closed });
+  await t.settle({ type: `xstate.error.actor.${o.fetch}`, error: { kind: 'network' } });
+  expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', ...o.closed });
+  expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
+  t.actor.send({ type: o.reload });
+  await t.settle({ type: `xstate.done.actor.${o.fetch}`, output: o.rows });
+}

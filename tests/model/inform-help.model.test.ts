@@ -22,6 +22,13 @@ const settle = async (deferred: { settle: (event: SettleEvent) => void }, event:
   deferred.settle(event);
   await vi.advanceTimersByTimeAsync(0);
 };
+/** The bell's machine with its first page read: `welcome`, unread. */
+async function startInformRead() {
+  const started = startInform();
+  started.actor.send({ type: 'inform.load' });
+  await settle(started.deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+  return started;
+}
 
 describe('inform machine (scenarios)', () => {
 
@@ -43,9 +50,7 @@ describe('inform machine (scenarios)', () => {
   });
 
   it('refreshes the shown page once a minute, and forgets everything when the session ends', async () => {
-    const { deferred, actor } = startInform();
-    actor.send({ type: 'inform.load' });
-    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    const { deferred, actor } = await startInformRead();
     await vi.advanceTimersByTimeAsync(INFORM_POLL_MS);
     expect(actor.getSnapshot().value).toBe('loading');
     expect(actor.getSnapshot().context.items).toHaveLength(1);
@@ -58,9 +63,7 @@ describe('inform machine (scenarios)', () => {
 
 describe('inform machine: live notifications (issue 37)', () => {
   it('a notice pushed on the private channel reads the list at once, not a minute later', async () => {
-    const { deferred, actor } = startInform();
-    actor.send({ type: 'inform.load' });
-    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    const { deferred, actor } = await startInformRead();
     actor.send({ type: 'inform.pushed' });
     expect(actor.getSnapshot().value).toBe('loading');
     expect(deferred.inputsOf('fetchNotifications')).toHaveLength(2);
@@ -71,9 +74,7 @@ describe('inform machine: live notifications (issue 37)', () => {
 
 describe('inform machine: while the shown list is read again', () => {
   it('takes a mark-read click, and reads again for a notice pushed during the read', async () => {
-    const { deferred, actor } = startInform();
-    actor.send({ type: 'inform.load' });
-    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    const { deferred, actor } = await startInformRead();
     await vi.advanceTimersByTimeAsync(INFORM_POLL_MS);
     expect(actor.getSnapshot().value).toBe('loading');
     actor.send({ type: 'inform.pushed' });

@@ -4,11 +4,10 @@
  * auditor's desk that only reads.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import type { EventObject } from 'xstate';
 import { haltedByDelisting, haltReason, marketsDeskMachine, type MarketsDeskEvent } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
 import { btcTrading, dogeListed, ethHalted, marketsDeskModel, newContract, newCurrency, newListing, xrpDelisting } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
-import { deferredActors, describeModel, standInsFor } from './harness';
+import { describeModel, failedReadThenReload, settlerOf, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -17,22 +16,10 @@ describe('markets desk (generated paths)', () => describeModel(marketsDeskModel)
 
 /** The desk with deferred stand-ins, its resume question acting through a deferred `act`, and a toast log. */
 function start(mayAct = true) {
-  const deferred = standInsFor(marketsDeskMachine);
-  const act = deferredActors(['act']);
-  const toasts: unknown[] = [];
-  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
-  const machine = marketsDeskMachine.provide({ actors: { ...deferred.actors, resume: confirmActing(act.actors.act, showToast) }, actions: { showToast } });
-  const actor = createActor(machine, { input: { mayAct } }).start();
-  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    deferred.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const settleAct = async (event: EventObject & { output?: unknown; error?: unknown }) => {
-    act.settle(event);
-    await vi.advanceTimersByTimeAsync(0);
-  };
-  const question = () => actor.getSnapshot().children.resume as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
-  return { actor, deferred, act, toasts, settle, settleAct, question, reads: () => deferred.inputsOf('fetchMarkets').length };
+  const desk = startAsking(marketsDeskMachine, 'resume', { input: { mayAct } });
+  // Asked for when a test reads it: the question is only there while a resume is asked.
+  const question = () => desk.actor.getSnapshot().children.resume as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
+  return { ...desk, settle: settlerOf(desk.deferred), settleAct: settlerOf(desk.act), question, reads: () => desk.deferred.inputsOf('fetchMarkets').length };
 }
 
 const REASON = 'Matching engine maintenance';
@@ -40,12 +27,7 @@ const REASON = 'Matching engine maintenance';
 describe('markets desk (scenarios)', () => {
   it('reads the markets at start, and again on reload after a failed read', async () => {
     const t = start();
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed', form: 'closed' });
-    await t.settle({ type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', halt: 'closed', form: 'closed' });
-    expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
-    t.actor.send({ type: 'markets.reload' });
-    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    await failedReadThenReload(t, { fetch: 'fetchMarkets', reload: 'markets.reload', closed: { halt: 'closed', form: 'closed' }, rows: [btcTrading, ethHalted] });
     expect(t.actor.getSnapshot().context.markets.map((m) => m.symbol)).toEqual(['BTC_USDT', 'ETH_USDT']);
     expect(t.reads()).toBe(2);
   });

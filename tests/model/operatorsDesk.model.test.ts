@@ -8,7 +8,7 @@ import type { OperatorPermission } from '../../domain/operators';
 import { desksGranted } from '../../src/features/operator/desks.hooks';
 import { operatorsDeskMachine } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.machine';
 import { adminFromEnvironment, financeOperator, operatorsDeskModel } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
-import { describeModel, settlerOf, startAsking } from './harness';
+import { describeModel, failedReadThenReload, settlerOf, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -26,12 +26,7 @@ const taken = { kind: 'server', serverMessage: 'This account name is already tak
 describe('operators desk (scenarios)', () => {
   it('reads the operators at start, and again on reload after a failed read', async () => {
     const t = start();
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
-    await t.settle({ type: 'xstate.error.actor.fetchOperators', error: { kind: 'network' } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', form: 'closed' });
-    expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
-    t.actor.send({ type: 'operators.reload' });
-    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    await failedReadThenReload(t, { fetch: 'fetchOperators', reload: 'operators.reload', closed: { form: 'closed' }, rows: [adminFromEnvironment, financeOperator] });
     expect(t.actor.getSnapshot().context.operators.map((o) => o.account)).toEqual(['root', 'fiona']);
     expect(t.reads()).toBe(2);
   });

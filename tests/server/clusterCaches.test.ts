@@ -1,19 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlatConfig } from '../../domain/api.js';
 import { FIAT_PATHS } from '../../domain/fiat.js';
 import { FEE_PATHS } from '../../domain/fees.js';
 import { MARKET_OPERATOR_PATHS } from '../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
-import { readConfig, type ServerConfig } from '../../server/config.js';
-import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { cacheChanged } from '../../server/kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../server/kernel/platform/catalogue.js';
 import { startNode, type RunningNode } from '../../server/startNode.js';
-import { testBus } from './scaleOutSetup.js';
+import { clusterNodes } from './scaleOutSetup.js';
 import { signInOperator } from './support/productTestbed.js';
 import { createTestUser } from './support/users.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
@@ -48,26 +43,13 @@ async function heldWithin(check: () => Promise<boolean>, since: number, limitMs:
 describe.runIf(usingPostgres())('caches across cluster nodes', () => {
   it("a halt, a fee change, a plat_config change and a listing made elsewhere are node 2's next answer", async () => {
     const schema = await createIsolatedSchema();
-    const bus = testBus('caches');
-    const dirs = [mkdtempSync(join(tmpdir(), 'openex-caches-a-')), mkdtempSync(join(tmpdir(), 'openex-caches-b-'))];
-    const config = (dataDir: string): ServerConfig => ({
-      ...readConfig({ DATABASE_URL: schema.url, REALTIME_BUS_URL: bus.url, MARKET_PROCESSES: 'm1=BTC_USDT' }),
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      clientDir: join(dataDir, 'none'),
-      realtimeBus: bus,
-      marketProcesses: parseMarketProcesses('m1=BTC_USDT'),
-      logLevel: 'silent',
-      marketMakers: false,
-      p2pMerchants: false,
-    });
+    const cluster = clusterNodes('caches', { DATABASE_URL: schema.url, MARKET_PROCESSES: 'm1=BTC_USDT' });
     const nodes: RunningNode[] = [];
     const db = await openPostgres(schema.url, { pool: 2, planOnce: 1 });
     try {
-      const one = await startNode(config(dirs[0]!));
+      const one = await startNode(cluster.config(0));
       nodes.push(one);
-      const two = await startNode(config(dirs[1]!));
+      const two = await startNode(cluster.config(1));
       nodes.push(two);
       const operator = await signInOperator(db, 'caches-risk@openex.test');
       const trader = await createTestUser(db, { tag: 'caches', funded: { USDT: '10000' } });
@@ -118,7 +100,7 @@ describe.runIf(usingPostgres())('caches across cluster nodes', () => {
       for (const node of nodes.reverse()) await node.stop();
       await db.close();
       await schema.drop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      cluster.removeDirs();
     }
   }, 90_000);
 });

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../domain/futures/api.js';
 import { SPOT_PATHS, SpotOrderStatus, type SpotOrder } from '../../domain/spotOrders.js';
-import { readConfig, type ServerConfig } from '../../server/config.js';
-import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { startNode, type RunningNode } from '../../server/startNode.js';
 import { networkCalls } from './http.js';
-import { testBus } from './scaleOutSetup.js';
+import { clusterNodes } from './scaleOutSetup.js';
 import { trader } from './spot/spotApp.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
 
@@ -32,28 +27,15 @@ async function within(limitMs: number, check: () => boolean | Promise<boolean>, 
 describe.runIf(usingPostgres())('identical cluster nodes', () => {
   it('serve every route on every node, share the entries, and take them all when the other node stops', async () => {
     const schema = await createIsolatedSchema();
-    const bus = testBus('node');
-    const dirs = [mkdtempSync(join(tmpdir(), 'openex-node-a-')), mkdtempSync(join(tmpdir(), 'openex-node-b-'))];
-    const config = (dataDir: string): ServerConfig => ({
-      ...readConfig({ DATABASE_URL: schema.url, REALTIME_BUS_URL: bus.url }),
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      clientDir: join(dataDir, 'none'),
-      realtimeBus: bus,
-      marketProcesses: parseMarketProcesses('m1=BTC_USDT'),
-      logLevel: 'silent',
-      marketMakers: false,
-      p2pMerchants: false,
-    });
+    const cluster = clusterNodes('node', { DATABASE_URL: schema.url });
     const nodes: RunningNode[] = [];
     const via = (node: RunningNode) => networkCalls(() => node.url!);
     try {
-      expect(config(dirs[0]!).roles).toEqual(['web', 'markets']);
-      const first = await startNode(config(dirs[0]!));
+      expect(cluster.config(0).roles).toEqual(['web', 'markets']);
+      const first = await startNode(cluster.config(0));
       nodes.push(first);
       await within(10_000, () => first.held().length === ENTRIES.length, 'the first node alone holds every entry');
-      const second = await startNode(config(dirs[1]!));
+      const second = await startNode(cluster.config(1));
       nodes.push(second);
       // The second takes its share (ceil(5 / 2) each at most) as the first hands entries over.
       await within(15_000, () => second.held().length >= 2 && first.held().length <= 3, 'the entries spread over both nodes');
@@ -85,7 +67,7 @@ describe.runIf(usingPostgres())('identical cluster nodes', () => {
     } finally {
       for (const node of nodes) await node.stop();
       await schema.drop();
-      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      cluster.removeDirs();
     }
   }, 120_000);
 });

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { prepared } from '../../server/kernel/platform/db/open.js';
 import { openPglite } from '../../server/kernel/platform/db/pglite.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
+import { withClient } from './pgClient.js';
 import { PRODUCT_SEEDS } from './productSeeds.js';
 
 /**
@@ -57,14 +57,4 @@ async function dropDatabases(baseUrl: string, which: (name: string) => boolean):
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${PREFIX}%`]);
     for (const { datname } of rows) if (which(datname)) await client.query(`drop database if exists "${datname}" with (force)`);
   });
-}
-
-async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { depthChannel, tradeChannel } from '../../domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
@@ -10,11 +9,10 @@ import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/
 import { ownEntry } from '../../server/kernel/cluster/bus/owner.js';
 import { cacheChanged } from '../../server/kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../server/kernel/platform/catalogue.js';
-import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
-import { REDIS_URL, startWebNode, testBus } from './scaleOutSetup.js';
+import { REDIS_URL, startWebNode, useServerOnBus } from './scaleOutSetup.js';
 
 /**
  * The scale-out mode's sockets (docs/ARCHITECTURE.md "Scale-out: identical nodes"): a server running
@@ -29,12 +27,14 @@ const TRADES = tradeChannel('BTC', 'USDT');
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())("a cluster node's sockets beside the server", () => {
-  const bus = testBus('edge');
-  let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let edge: Awaited<ReturnType<typeof startWebNode>>;
-  const sockets: Socket[] = [];
   let cluster: ClusterRedis;
+  const w = useServerOnBus('edge', {}, async () => {
+    await edge?.stopAll();
+    await cluster?.close();
+  });
+  const { bus, sockets } = w;
   /** What a new subscriber gets now: the owner's snapshot, as it wrote it to the cluster's Redis. */
   const held = async (channel: string) => (await readSnapshot(cluster, channel)) as Payload | undefined;
 
@@ -61,16 +61,8 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
 
   beforeAll(async () => {
     cluster = openClusterRedis(bus, 'test', () => undefined);
-    running = await startQuietServer('edge', { realtimeBus: bus });
-    server = running.server;
-    edge = await startWebNode(running.schemaUrl, bus, new Map());
-  });
-
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await edge?.stopAll();
-    await running?.stop();
-    await cluster?.close();
+    server = w.server;
+    edge = await startWebNode(w.schemaUrl, bus, new Map());
   });
 
   it("gives a subscriber the server's snapshot, then the market's changes, through socket.io's Redis adapter", async () => {
@@ -122,7 +114,7 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
 
   it('pushes what a call served on another node changed to the sockets here (issue 53 §5: a per-node publisher)', async () => {
     // Another node serving the wallet's routes itself: its transfer's notice reaches a socket on this one.
-    const other = await startWebNode(running.schemaUrl, bus, new Map());
+    const other = await startWebNode(w.schemaUrl, bus, new Map());
     try {
       const user = await trader(server.db, { USDT: '10' });
       const socket = await connect();

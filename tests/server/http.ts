@@ -75,3 +75,21 @@ export function networkCalls(base: () => string) {
   }
   return { call, place };
 }
+
+/**
+ * A POST to a running server at `base`, its envelope as answered (no check): `token` and `lang`
+ * headers only when given, as a browser or a script sends them.
+ */
+export async function postEnvelope<T = unknown>(base: string, path: string, body: object, token?: string, lang?: string) {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token !== undefined && { token }), ...(lang !== undefined && { lang }) }, body: JSON.stringify(body) });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** Until `check` holds (polled every 100 ms), or fails after `limitMs`: a change another process reads on its own time. */
+export async function until(check: () => Promise<boolean>, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not seen within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

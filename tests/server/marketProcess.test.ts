@@ -1,7 +1,6 @@
 import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { depthChannel, tradeChannel } from '../../domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
@@ -12,12 +11,11 @@ import { parseMarketProcesses } from '../../server/kernel/cluster/shards/process
 import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
 import { NothingFree, startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
-import { startQuietServer } from './quietServer.js';
 import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
-import { besideServer, startWebNode, testBus } from './scaleOutSetup.js';
+import { besideServer, startWebNode, useServerOnBus } from './scaleOutSetup.js';
 
 /**
  * Markets run by a market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the server
@@ -34,15 +32,20 @@ const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('a market process beside the server', () => {
-  const bus = testBus('mp');
-  let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
   let second: RunningMarketProcess | undefined;
   let web: Awaited<ReturnType<typeof startWebNode>> | undefined;
-  const sockets: Socket[] = [];
+  let cluster: ClusterRedis;
+  const w = useServerOnBus('market-process', { marketProcesses: PROCESSES }, async () => {
+    await web?.stopAll();
+    await second?.stop();
+    await markets?.stop();
+    await cluster?.close();
+  });
+  const { bus, sockets } = w;
 
-  const processConfig = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES, { marketProcess: 'm1' });
+  const processConfig = (): ServerConfig => besideServer(w.schemaUrl, bus, PROCESSES, { marketProcess: 'm1' });
 
   const { call, place: placeOrder } = networkCalls(() => server.url);
   const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);
@@ -69,23 +72,11 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   const hasAsk = (price: string, quantity: string) => (p: Payload | undefined) =>
     Boolean(p && (p.asks as Array<[string, string]> | undefined)?.some(([at, q]) => at === price && q === quantity));
 
-  let cluster: ClusterRedis;
-
   beforeAll(async () => {
     cluster = openClusterRedis(bus, 'test', () => undefined);
-    running = await startQuietServer('market-process', { realtimeBus: bus, marketProcesses: PROCESSES });
-    server = running.server;
+    server = w.server;
     markets = await startMarketProcess(processConfig());
     second = await startMarketProcess({ ...processConfig(), marketProcess: 'm2' });
-  });
-
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await web?.stopAll();
-    await second?.stop();
-    await markets?.stop();
-    await running?.stop();
-    await cluster?.close();
   });
 
   it('places, matches and cancels orders of a market that runs in the market process', async () => {
@@ -130,7 +121,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   });
 
   it("serves the process's markets on a cluster node's sockets, straight from the process", async () => {
-    web = await startWebNode(running.schemaUrl, bus, PROCESSES);
+    web = await startWebNode(w.schemaUrl, bus, PROCESSES);
     const seller = await trader(server.db, { BTC: '2' });
     const buyer = await trader(server.db, { USDT: '100000' });
     await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the book in the cluster');
@@ -159,7 +150,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   });
 
   it('lets one process run a market: another cannot take a market the process or the server runs', async () => {
-    const other = await openPostgres(running.schemaUrl!);
+    const other = await openPostgres(w.schemaUrl!);
     try {
       const claims = marketOwnership(other, 0);
       await expect(claims.claim('spot', ['BTC_USDT'])).rejects.toThrow(MarketTakenError);

@@ -4,7 +4,7 @@ import { SECOND_STEP_BUDGET } from '../../server/kernel/platform/auth/twoFactor.
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { expectOk, expectRefusal } from './http.js';
-import { auditMark, auditRowsAfter, DESK_PASSWORD } from './support/operators.js';
+import { DESK_PASSWORD } from './support/operators.js';
 import { CHIEF, useOperator2faWorld } from './support/operator2faWorld.js';
 
 /**
@@ -17,11 +17,6 @@ import { CHIEF, useOperator2faWorld } from './support/operator2faWorld.js';
 const EN = MESSAGES.en_US;
 const w = useOperator2faWorld();
 
-async function rowsOf(act: () => Promise<unknown>) {
-  const mark = await auditMark(w.db);
-  await act();
-  return auditRowsAfter(w.db, mark);
-}
 const sessionsOf = async (id: number) => Number((await w.db.query<{ n: number }>('select count(*)::int as n from session_token where user_id = $1 and revoked_at is null', [id]))[0]!.n);
 
 describe('the first sign-in enrols', () => {
@@ -34,13 +29,13 @@ describe('the first sign-in enrols', () => {
 
     // A wrong code: refused, audited, the ticket stays.
     w.tick();
-    const wrong = await rowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: '000000' }), 400, EN.twoFactorWrong));
+    const wrong = await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: '000000' }), 400, EN.twoFactorWrong));
     expect(wrong).toEqual([expect.objectContaining({ operator_id: op.id, kind: 'operator.two_factor_enrol', outcome: 'refused', detail: 'twoFactorWrong' })]);
     // Another address cannot use the ticket.
     expectRefusal(await w.from('10.41.9.9', OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }), 400, EN.operatorTicketExpired);
 
     let grant: { token: string; recovery_codes: string[]; operator: { id: number; roles: string[] } } | undefined;
-    const done = await rowsOf(async () => {
+    const done = await w.auditRowsOf(async () => {
       grant = expectOk(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }));
     });
     expect(grant!.operator).toMatchObject({ id: op.id, roles: ['support'] });
@@ -73,13 +68,13 @@ describe('every sign-in takes a code', () => {
     expect(step).toMatchObject({ second_factor: true });
     expect(step).not.toHaveProperty('token');
     expectRefusal(await w.from('10.41.3.2', OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code: w.code(op.secret) }), 400, EN.operatorTicketExpired);
-    const wrong = await rowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code: '123456' }), 400, EN.twoFactorWrong));
+    const wrong = await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code: '123456' }), 400, EN.twoFactorWrong));
     expect(wrong).toEqual([expect.objectContaining({ operator_id: op.id, kind: 'operator.sign_in', outcome: 'refused', detail: 'twoFactorWrong' })]);
     const code = w.code(op.secret);
-    const done = await rowsOf(async () => expect(expectOk(await w.from<{ token: string }>(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code })).token).toBeTruthy());
+    const done = await w.auditRowsOf(async () => expect(expectOk(await w.from<{ token: string }>(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code })).token).toBeTruthy());
     expect(done).toEqual([expect.objectContaining({ operator_id: op.id, kind: 'operator.sign_in', outcome: 'done' })]);
     // The same code again, with the password this time: a replay, refused and audited.
-    const replay = await rowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD, code }), 400, EN.twoFactorWrong));
+    const replay = await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD, code }), 400, EN.twoFactorWrong));
     expect(replay).toEqual([expect.objectContaining({ kind: 'operator.sign_in', outcome: 'refused', detail: 'twoFactorWrong' })]);
     // The next step's code with the password: one call, a session.
     w.tick();
@@ -94,8 +89,8 @@ describe('every sign-in takes a code', () => {
     const op = await w.enrolled(['risk'], '10.41.4.1');
     w.tick();
     expectRefusal(await w.from(op.ip, OPERATOR_PATHS.login, { account: op.account, password: 'Not-the-password-1', code: w.code(op.secret) }), 400, EN.loginFailed);
-    expect(await rowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD, code: 'abc' }), 400))).toEqual([]);
-    expect(await rowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: 'x', code: '12345' }), 400))).toEqual([]);
+    expect(await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD, code: 'abc' }), 400))).toEqual([]);
+    expect(await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: 'x', code: '12345' }), 400))).toEqual([]);
   });
 
   it('wrong codes spend the per-client backoff, then the account budget locks every check', async () => {

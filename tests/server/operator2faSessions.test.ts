@@ -3,7 +3,7 @@ import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorSessionView, type 
 import type { Page } from '../../domain/wallet.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from './http.js';
-import { auditMark, auditRowsAfter, DESK_PASSWORD } from './support/operators.js';
+import { DESK_PASSWORD } from './support/operators.js';
 import { useOperator2faWorld } from './support/operator2faWorld.js';
 
 /**
@@ -14,11 +14,6 @@ import { useOperator2faWorld } from './support/operator2faWorld.js';
 const EN = MESSAGES.en_US;
 const w = useOperator2faWorld();
 
-async function rowsOf(act: () => Promise<unknown>) {
-  const mark = await auditMark(w.db);
-  await act();
-  return auditRowsAfter(w.db, mark);
-}
 /** Signs `op` in again (the next step's code) from `ip`: the new session's headers. */
 async function again(op: { account: string; secret: string }, ip: string) {
   w.tick();
@@ -36,12 +31,12 @@ describe('my sessions', () => {
     expect(list[0]).toMatchObject({ user_agent: 'Mozilla/5.0 Test' });
 
     const victim = list.find((s) => s.ip === '10.42.1.2')!;
-    const ended = await rowsOf(async () => expectOk(await w.from('10.42.1.1', OPERATOR_PATHS.mySessionRevoke, { id: victim.id }, op.headers)));
+    const ended = await w.auditRowsOf(async () => expectOk(await w.from('10.42.1.1', OPERATOR_PATHS.mySessionRevoke, { id: victim.id }, op.headers)));
     expect(ended).toEqual([expect.objectContaining({ operator_id: op.id, kind: 'operator.session_revoke', object_type: 'session', object_id: String(victim.id), outcome: 'done' })]);
     expectRefusal(await w.from('10.42.1.2', OPERATOR_PATHS.mySessions, {}, second), 403);
     expectRefusal(await w.from('10.42.1.1', OPERATOR_PATHS.mySessionRevoke, { id: victim.id }, op.headers), 400, EN.operatorSessionNotFound);
 
-    const others = await rowsOf(async () => expect(expectOk(await w.from('10.42.1.1', OPERATOR_PATHS.myOtherSessionsRevoke, {}, op.headers))).toEqual({ ended: 1 }));
+    const others = await w.auditRowsOf(async () => expect(expectOk(await w.from('10.42.1.1', OPERATOR_PATHS.myOtherSessionsRevoke, {}, op.headers))).toEqual({ ended: 1 }));
     expect(others).toEqual([expect.objectContaining({ kind: 'operator.sessions_revoke_others', after: { ended: 1 } })]);
     expectRefusal(await w.from('10.42.1.3', OPERATOR_PATHS.mySessions, {}, third), 403);
     expect(expectOk(await w.from<OperatorSessionView[]>('10.42.1.1', OPERATOR_PATHS.mySessions, {}, op.headers)).map((s) => s.current)).toEqual([true]);
@@ -51,7 +46,7 @@ describe('my sessions', () => {
     const a = await w.enrolled(['risk'], '10.42.2.1');
     const b = await w.enrolled(['risk'], '10.42.2.2');
     const [theirs] = expectOk(await w.from<OperatorSessionView[]>('10.42.2.2', OPERATOR_PATHS.mySessions, {}, b.headers));
-    const refused = await rowsOf(async () => expectRefusal(await w.from('10.42.2.1', OPERATOR_PATHS.mySessionRevoke, { id: theirs!.id }, a.headers), 400, EN.operatorSessionNotFound));
+    const refused = await w.auditRowsOf(async () => expectRefusal(await w.from('10.42.2.1', OPERATOR_PATHS.mySessionRevoke, { id: theirs!.id }, a.headers), 400, EN.operatorSessionNotFound));
     expect(refused).toEqual([]);
     expectOk(await w.from('10.42.2.2', OPERATOR_PATHS.mySessions, {}, b.headers));
   });
@@ -82,11 +77,11 @@ describe("an admin resets another operator's 2FA", () => {
     const admin = await w.enrolled(['admin'], '10.42.4.1');
     const target = await w.enrolled(['finance'], '10.42.4.2');
     w.tick();
-    const wrong = await rowsOf(async () => expectRefusal(await w.from('10.42.4.1', OPERATOR_PATHS.resetTwoFactor, { id: target.id, code: '000000' }, admin.headers), 400, EN.twoFactorWrong));
+    const wrong = await w.auditRowsOf(async () => expectRefusal(await w.from('10.42.4.1', OPERATOR_PATHS.resetTwoFactor, { id: target.id, code: '000000' }, admin.headers), 400, EN.twoFactorWrong));
     expect(wrong).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.reset_2fa', object_id: String(target.id), outcome: 'refused', detail: 'twoFactorWrong' })]);
     expectOk(await w.from('10.42.4.2', OPERATOR_PATHS.mySessions, {}, target.headers));
 
-    const done = await rowsOf(async () => expectOk(await w.from('10.42.4.1', OPERATOR_PATHS.resetTwoFactor, { id: target.id, code: w.code(admin.secret) }, admin.headers)));
+    const done = await w.auditRowsOf(async () => expectOk(await w.from('10.42.4.1', OPERATOR_PATHS.resetTwoFactor, { id: target.id, code: w.code(admin.secret) }, admin.headers)));
     expect(done).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.reset_2fa', outcome: 'done', before: { two_factor: true }, after: { two_factor: false, sessions_ended: true } })]);
     expectRefusal(await w.from('10.42.4.2', OPERATOR_PATHS.mySessions, {}, target.headers), 403);
     // Its old app's code opens nothing: the password answers a new enrolment.
@@ -102,13 +97,13 @@ describe("an admin resets another operator's 2FA", () => {
   it("refuses one's own reset (audited), an unknown operator, and a role without operators.manage", async () => {
     const admin = await w.enrolled(['admin'], '10.42.5.1');
     w.tick();
-    const own = await rowsOf(async () => expectRefusal(await w.from('10.42.5.1', OPERATOR_PATHS.resetTwoFactor, { id: admin.id, code: w.code(admin.secret) }, admin.headers), 400, EN.operatorResetYourself));
+    const own = await w.auditRowsOf(async () => expectRefusal(await w.from('10.42.5.1', OPERATOR_PATHS.resetTwoFactor, { id: admin.id, code: w.code(admin.secret) }, admin.headers), 400, EN.operatorResetYourself));
     expect(own).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.reset_2fa', outcome: 'refused', detail: 'operatorResetYourself' })]);
     expectRefusal(await w.from('10.42.5.1', OPERATOR_PATHS.resetTwoFactor, { id: 99_999_999, code: w.code(admin.secret) }, admin.headers), 400, EN.operatorNotFound);
 
     const compliance = await w.enrolled(['compliance', 'finance', 'auditor'], '10.42.5.2');
     w.tick();
-    const refused = await rowsOf(async () => {
+    const refused = await w.auditRowsOf(async () => {
       const answer = await w.from<{ permission: string }>('10.42.5.2', OPERATOR_PATHS.resetTwoFactor, { id: admin.id, code: w.code(compliance.secret) }, compliance.headers);
       expect(answer.body).toMatchObject({ code: 403, data: { permission: 'operators.manage' } });
     });

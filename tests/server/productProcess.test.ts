@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FUTURES_PATHS, futureDepthChannel } from '../../domain/futures/api.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
 import { FIAT_PATHS } from '../../domain/fiat.js';
@@ -12,11 +11,10 @@ import { parseMarketProcesses } from '../../server/kernel/cluster/shards/process
 import type { RunningServer } from '../../server/start.js';
 import { NothingFree, startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';
-import { startQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader as spotTrader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
-import { besideServer, startWebNode, testBus } from './scaleOutSetup.js';
+import { besideServer, startWebNode, useServerOnBus } from './scaleOutSetup.js';
 
 /**
  * Products in a process of their own (docs/ARCHITECTURE.md "Scale-out: product processes"): futures
@@ -30,16 +28,18 @@ const DEPTH = futureDepthChannel('BTC', 'USDT');
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('the futures product in a process of its own', () => {
-  const bus = testBus('product');
-  let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let f1: RunningMarketProcess | undefined;
   let web: Awaited<ReturnType<typeof startWebNode>> | undefined;
-  const sockets: Socket[] = [];
+  const w = useServerOnBus('product-process', { marketProcesses: PROCESSES }, async () => {
+    await web?.stopAll();
+    await f1?.stop();
+  });
+  const { bus, sockets } = w;
   const viaServer = networkCalls(() => server.url);
   const viaWeb = networkCalls(() => web!.url);
 
-  const config = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES);
+  const config = (): ServerConfig => besideServer(w.schemaUrl, bus, PROCESSES);
 
   /** A verified trader with USDT in the futures account. */
   async function futuresTrader(funds = '10000'): Promise<{ id: number; token: string }> {
@@ -50,16 +50,8 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   }
 
   beforeAll(async () => {
-    running = await startQuietServer('product-process', { realtimeBus: bus, marketProcesses: PROCESSES });
-    server = running.server;
+    server = w.server;
     f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });
-  });
-
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await web?.stopAll();
-    await f1?.stop();
-    await running?.stop();
   });
 
   it("answers the futures calls through the server from the process's engine, and the book reaches the server's sockets", async () => {
@@ -132,7 +124,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   });
 
   it("answers them through a cluster node's web part too, straight from the process", async () => {
-    web = await startWebNode(running.schemaUrl, bus, PROCESSES);
+    web = await startWebNode(w.schemaUrl, bus, PROCESSES);
     const trader = await futuresTrader('500');
     const account = await viaWeb.call<{ available: string }>(trader, FUTURES_PATHS.account, {});
     expect(account.code, account.msg).toBe(200);

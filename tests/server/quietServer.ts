@@ -7,6 +7,21 @@ import type { ServerConfig } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './testDb.js';
 
+/** A quiet server's settings: a free port, `dataDir`, the schema at `databaseUrl` or PGlite, no makers, no log. */
+export function quietServerConfig(dataDir: string, databaseUrl: string | undefined): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    clientDir: join(dataDir, 'no-client'),
+    logLevel: 'silent',
+    marketMakers: false,
+    // PGlite, as the rest of the server suite: no database server to start per test file.
+    embeddedDb: 'pglite',
+  };
+}
+
 /**
  * The whole server (HTTP, socket.io, markets) on a free port, on a fresh PGlite database — or its
  * own schema when DATABASE_URL is set — without market makers, so a suite's own orders and ticks
@@ -18,18 +33,7 @@ export async function startQuietServer(
 ): Promise<{ server: RunningServer; schemaUrl: string | undefined; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
   const isolated: IsolatedSchema | undefined = usingPostgres() ? await createIsolatedSchema() : undefined;
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: isolated?.url,
-    clientDir: join(dataDir, 'no-client'),
-    logLevel: 'silent',
-    marketMakers: false,
-    // PGlite, as the rest of the server suite: no database server to start per test file.
-    embeddedDb: 'pglite',
-    ...overrides,
-  });
+  const server = await startServer({ ...quietServerConfig(dataDir, isolated?.url), ...overrides });
   return {
     server,
     schemaUrl: isolated?.url,

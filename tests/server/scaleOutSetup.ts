@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { readConfig, type ServerConfig } from '../../server/config.js';
-import type { MarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
+import { parseMarketProcesses, type MarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { asNode } from '../../server/startNode.js';
+import { startQuietServer } from './quietServer.js';
 
 /**
  * What the scale-out suites (edges, market and product processes, fronts; CI's PostgreSQL pass)
@@ -35,6 +38,64 @@ export async function startWebNode(schemaUrl: string | undefined, bus: { url: st
     async stopAll() {
       await web.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two identical cluster nodes' settings (server/startNode.ts): the schema's and bus's (`env` for
+ * readConfig, REALTIME_BUS_URL added), m1=BTC_USDT, a data directory each, no makers, no log.
+ */
+export function clusterNodes(tag: string, env: Record<string, string | undefined>) {
+  const bus = testBus(tag);
+  const dirs = [mkdtempSync(join(tmpdir(), `openex-${tag}-a-`)), mkdtempSync(join(tmpdir(), `openex-${tag}-b-`))] as const;
+  const config = (dataDir: string): ServerConfig => ({
+    ...readConfig({ ...env, REALTIME_BUS_URL: bus.url }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    clientDir: join(dataDir, 'none'),
+    realtimeBus: bus,
+    marketProcesses: parseMarketProcesses('m1=BTC_USDT'),
+    logLevel: 'silent',
+    marketMakers: false,
+    p2pMerchants: false,
+  });
+  return {
+    bus,
+    /** Node `i`'s settings (0 or 1), each with its own data directory. */
+    config: (i: 0 | 1) => config(dirs[i]),
+    removeDirs() {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A scale-out describe block's server: a quiet server on a bus of its own (`tag`), started before
+ * the block's tests with `overrides`. After them its `sockets` close, then `stopBeside` stops what
+ * the block started beside it (processes, web nodes), then the server stops.
+ */
+export function useServerOnBus(tag: string, overrides: Partial<ServerConfig>, stopBeside: () => Promise<void>) {
+  const bus = testBus(tag);
+  const sockets: Socket[] = [];
+  let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
+  beforeAll(async () => {
+    running = await startQuietServer(tag, { realtimeBus: bus, ...overrides });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await stopBeside();
+    await running?.stop();
+  });
+  return {
+    bus,
+    sockets,
+    get server() {
+      return running!.server;
+    },
+    get schemaUrl() {
+      return running!.schemaUrl;
     },
   };
 }

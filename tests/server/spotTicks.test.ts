@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { MarketTick } from '../../domain/api.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { listCurrencies, listPairs } from '../../server/kernel/platform/catalogue.js';
-import type { Database } from '../../server/kernel/platform/db/database.js';
 import { MarketService } from '../../server/products/spot/marketService.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader } from './spot/spotApp.js';
-import { openTestDatabase } from './testDb.js';
+import { useTestDatabase } from './testDb.js';
 
 /**
  * Issue 34 item 7: a spot tick channel must speak — a pair with a last price but no trade in the
@@ -15,17 +14,15 @@ import { openTestDatabase } from './testDb.js';
  * the pair's first trade gets ticks once it trades.
  */
 describe('a pair quiet for a day', () => {
-  let db: Database;
+  const t = useTestDatabase();
   let service: MarketService | undefined;
-  beforeAll(async () => {
-    db = await openTestDatabase();
-  });
+  // Registered after the database's: stops before it closes.
   afterAll(async () => {
     await service?.stop();
-    await db.close();
   });
 
   it('publishes its last price with zero volume', async () => {
+    const { db } = t;
     const [u] = await db.query<{ id: number }>(`insert into app_user (account) values ('quiet-pair@example.org') returning id`);
     const order = async (side: string) =>
       (await db.query<{ id: number }>(

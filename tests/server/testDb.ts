@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import pg from 'pg';
 import type { Database } from '../../server/kernel/platform/db/database.js';
 import { openPglite } from '../../server/kernel/platform/db/pglite.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { buildApp } from './buildApp.js';
 import { prepared } from '../../server/kernel/platform/db/open.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
+import { withClient } from './pgClient.js';
 import { PRODUCT_SEEDS } from './productSeeds.js';
 
 /**
@@ -47,25 +47,20 @@ export async function createIsolatedSchema(baseUrl = process.env.DATABASE_URL): 
   };
 }
 
-async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Opens a database without migrating or seeding it (for the migration tests). */
 export async function openBlankDatabase(): Promise<Database> {
   if (!usingPostgres()) return openPglite();
   const isolated = await createIsolatedSchema();
+  return openDroppedOnClose(isolated.url, () => isolated.drop());
+}
+
+/** PostgreSQL at `url`, `drop` run when it closes — or at once when it cannot be opened. */
+async function openDroppedOnClose(url: string, drop: () => Promise<unknown>): Promise<Database> {
   let db: Database;
   try {
-    db = await openPostgres(isolated.url);
+    db = await openPostgres(url);
   } catch (error) {
-    await isolated.drop();
+    await drop();
     throw error;
   }
   return {
@@ -74,7 +69,7 @@ export async function openBlankDatabase(): Promise<Database> {
       try {
         await db.close();
       } finally {
-        await isolated.drop();
+        await drop();
       }
     },
   };
@@ -106,23 +101,7 @@ async function openTemplateCopy(template: string): Promise<Database> {
   const name = `${template}_${process.pid}_${++counter}`;
   await withClient(baseUrl, (client) => client.query(`create database "${name}" template "${template}"`));
   const drop = () => withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
-  let db: Database;
-  try {
-    db = await openPostgres(databaseUrl(baseUrl, name));
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  return {
-    ...db,
-    async close() {
-      try {
-        await db.close();
-      } finally {
-        await drop();
-      }
-    },
-  };
+  return openDroppedOnClose(databaseUrl(baseUrl, name), drop);
 }
 
 /** `baseUrl` pointed at another database on the same server. */
@@ -143,28 +122,50 @@ export async function buildTestApp(db: Database): Promise<FastifyInstance> {
 }
 
 /**
- * One migrated, seeded database and app per test file: registers beforeAll/afterAll and returns
- * live getters, so a test file reads `const t = useTestApp();` then uses `t.app` and `t.db`.
+ * A resource of the test file (or describe block) that calls this: opened before its tests, closed
+ * after them; the answer reads it, and says `what` was used outside a test.
  */
-export function useTestApp(): { readonly app: FastifyInstance; readonly db: Database } {
-  let db: Database | undefined;
-  let app: FastifyInstance | undefined;
+function heldForTests<T>(what: string, open: () => Promise<T>, close: (held: T) => Promise<unknown>): () => T {
+  let held: T | undefined;
   beforeAll(async () => {
-    db = await openTestDatabase();
-    app = await buildTestApp(db);
+    held = await open();
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    if (held !== undefined) await close(held);
   });
+  return () => {
+    if (held === undefined) throw new Error(`${what} used outside a test`);
+    return held;
+  };
+}
+
+/**
+ * One migrated, seeded database per test file (or describe block): registers beforeAll/afterAll
+ * and returns a live getter, so a test file reads `const t = useTestDatabase();` then uses `t.db`.
+ */
+export function useTestDatabase(): { readonly db: Database } {
+  const db = heldForTests('useTestDatabase: db', openTestDatabase, (held) => held.close());
+  return {
+    get db() {
+      return db();
+    },
+  };
+}
+
+/**
+ * One migrated, seeded database and app per test file: registers beforeAll/afterAll and returns
+ * live getters, so a test file reads `const t = useTestApp();` then uses `t.app` and `t.db`. (The
+ * app closes before the database: vitest runs afterAll hooks last registered first.)
+ */
+export function useTestApp(): { readonly app: FastifyInstance; readonly db: Database } {
+  const base = useTestDatabase();
+  const app = heldForTests('useTestApp: app', () => buildTestApp(base.db), (held) => held.close());
   return {
     get app() {
-      if (!app) throw new Error('useTestApp: app used outside a test');
-      return app;
+      return app();
     },
     get db() {
-      if (!db) throw new Error('useTestApp: db used outside a test');
-      return db;
+      return base.db;
     },
   };
 }

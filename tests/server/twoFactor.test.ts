@@ -16,6 +16,7 @@ import { twoFactorRoutes } from '../../server/products/accounts/twoFactorRoutes.
 import { usersDeskRoutes } from '../../server/products/accounts/operatorDesk/routes.js';
 import { enrolWithSecret } from '../../server/kernel/platform/auth/twoFactor.js';
 import { OPERATOR_SECRET, operatorCode } from './support/operators.js';
+import { createTestUser } from './support/users.js';
 import { userCentre } from '../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../server/products/accounts/userRoutes.js';
 import { expectOk, expectRefusal, post } from './http.js';
@@ -77,13 +78,8 @@ const from = (who: Trader) => ({ remoteAddress: who.ip });
 
 async function trader(): Promise<Trader> {
   const account = `tf-${++users}-${process.pid}-${Date.now()}@example.org`;
-  const [row] = await t.db.query<{ id: number }>(`insert into app_user (account, email, password_hash, funds_password_hash) values ($1, $1, $2, $3) returning id`, [
-    account,
-    await hashPassword(PASSWORD),
-    await hashPassword(FUNDS_PASSWORD),
-  ]);
-  const id = Number(row!.id);
-  return { id, account, headers: { token: await openSession(t.db, id) }, ip: `10.9.0.${++clients}`, secret: '' };
+  const { id, headers } = await createTestUser(t.db, { name: account, email: true, passwordHash: await hashPassword(PASSWORD), fundsPasswordHash: await hashPassword(FUNDS_PASSWORD) });
+  return { id, account, headers, ip: `10.9.0.${++clients}`, secret: '' };
 }
 
 /** Enrols through the HTTP calls; answers the recovery codes. */

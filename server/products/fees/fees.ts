@@ -8,8 +8,10 @@ import {
   tierFor,
   tiersValid,
   type FeeOverride,
+  type FeeOverrideEdit,
   type FeeProduct,
   type FeeRate,
+  type FeeScheduleEdit,
   type FeeScheduleRow,
   type FeeTier,
   type FeesDesk,
@@ -30,24 +32,6 @@ export interface FeesDeps {
   db: Database;
   /** The clock (overrides' ends, the daily volumes' day, the 2FA code's step); tests move it. */
   now?: () => number;
-}
-
-export interface ScheduleEdit extends FeeRate {
-  product: FeeProduct;
-  market: string;
-  tier: number;
-  /** Removes the row instead (never the product's default at tier 0); answers the row removed. */
-  remove?: boolean;
-}
-
-export interface OverrideEdit extends Partial<FeeRate> {
-  user_id: number;
-  product: FeeProduct;
-  market: string;
-  /** When it ends (ms); with `end`, the override ends now instead. */
-  ends_ms?: number;
-  note?: string;
-  end?: boolean;
 }
 
 const refusal = (key: FeesMessageKey) => new Refusal(key);
@@ -163,7 +147,7 @@ export function feesService(deps: FeesDeps) {
       }),
 
     /** Sets (or removes) one schedule row: a product's market or its default, from a tier up. */
-    setSchedule: (operator: OperatorActor, edit: ScheduleEdit) =>
+    setSchedule: (operator: OperatorActor, edit: FeeScheduleEdit) =>
       audited(operator, 'fees.schedule', { type: 'fee_schedule', id: `${edit.product} ${edit.market} ${edit.tier}` }, async (tx) => {
         await checkMarket(tx, edit.product, edit.market);
         const [before] = await tx.query<FeeRate>(
@@ -192,7 +176,7 @@ export function feesService(deps: FeesDeps) {
      * Sets or ends a user's override. It moves money (a rebate is paid from the fee account), so it
      * asks the operator's own 2FA code, checked before the transaction (a wrong code stays counted).
      */
-    async setOverride(operator: OperatorActor, edit: OverrideEdit, code: string | undefined, lang?: string): Promise<Outcome<FeeOverride>> {
+    async setOverride(operator: OperatorActor, edit: FeeOverrideEdit, code: string | undefined, lang?: string): Promise<Outcome<FeeOverride>> {
       const object = { type: 'fee_override', id: `${edit.user_id} ${edit.product} ${edit.market}` };
       const at = now();
       try {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { FEE_PATHS, FEE_PRODUCTS, type FeeProduct, type FeeTier } from '../../../domain/fees.js';
+import { FEE_PATHS, FEE_PRODUCTS, type FeeOverrideEdit, type FeeProduct, type FeeScheduleEdit, type FeeTier } from '../../../domain/fees.js';
 import { feeRateOf } from '../../kernel/platform/fees/feeRates.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { decimal, epochMs, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
-import type { Fees, OverrideEdit, ScheduleEdit } from './fees.js';
+import type { Fees } from './fees.js';
 import './messages.js';
 
 const product = { type: 'string', enum: [...FEE_PRODUCTS] } as const;
@@ -49,7 +49,7 @@ export function feesRoutes(service: Fees, db: Database) {
       async (request) => okWith(request.lang, 'feesTiersSaved', unwrap(await service.setTiers(request.operator, request.body.tiers))),
     );
 
-    app.post<{ Body: ScheduleEdit }>(
+    app.post<{ Body: FeeScheduleEdit }>(
       FEE_PATHS.operatorSchedule,
       {
         config: operator,
@@ -61,7 +61,7 @@ export function feesRoutes(service: Fees, db: Database) {
       },
     );
 
-    app.post<{ Body: OverrideEdit & { totp_code?: string } }>(
+    app.post<{ Body: FeeOverrideEdit & { totp_code?: string } }>(
       FEE_PATHS.operatorOverride,
       {
         config: operator,

@@ -7,6 +7,7 @@ import { API_KEY_PATHS, type ApiKeyCreated } from '../../../domain/apiKeys.js';
 import type { ServerConfig } from '../../../server/config.js';
 import { KEY_FILE } from '../../../server/products/apikeys/secretBox.js';
 import { startServer, type RunningServer } from '../../../server/start.js';
+import { quietServerConfig } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../testDb.js';
 
@@ -37,17 +38,7 @@ describe('an API key made through one server', () => {
   it('is checked by a server on another machine with the same API_KEY_SECRET', async () => {
     isolated = usingPostgres() ? await createIsolatedSchema() : undefined;
     const shared = randomBytes(32);
-    const config = (dataDir: string): ServerConfig => ({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl: isolated?.url,
-      clientDir: join(dataDir, 'no-client'),
-      logLevel: 'silent',
-      marketMakers: false,
-      embeddedDb: 'pglite',
-      apiKeySecret: shared,
-    });
+    const config = (dataDir: string): ServerConfig => ({ ...quietServerConfig(dataDir, isolated?.url), apiKeySecret: shared });
     const first = await startServer(config(dirs[0]!));
     running.push(first);
     const { token } = await createTestUser(first.db, { tag: 'keys-across', email: true, verified: true, funded: [['USDT', '1000']] });

@@ -6,6 +6,7 @@ import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { useBinanceServer } from './harness.js';
+import { postEnvelope, until } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server: a risk operator halts a spot market with a reason. New orders
@@ -16,19 +17,10 @@ import { useBinanceServer } from './harness.js';
 const t = useBinanceServer('halts');
 const REASON = 'Wallet maintenance on the BTC network';
 
-async function call<T = unknown>(path: string, body: object, token: string) {
-  const response = await fetch(`${t.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string) => postEnvelope<T>(t.server.url, path, body, token);
 
 /** Until the spot intake's pair read (at most a second old) has seen the change. */
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not seen within 5 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilSeen = (check: () => Promise<boolean>) => until(check, 5000);
 
 async function supportOperator(): Promise<string> {
   const [row] = await t.server.db.query<{ id: number }>(`insert into app_user (account, nickname, kind, password_hash) values ('halt-support@openex.test', 'halt-support', 'operator', 'x') returning id`);
@@ -59,13 +51,13 @@ describe('halting a spot market', () => {
     expect(listed.data.find((m) => m.symbol === 'ETH_USDT')).toMatchObject({ halted_reason: null, halted_at: null });
 
     const web = () => call(SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.01' }, trader.token);
-    await until(async () => (await web()).code !== 200);
+    await untilSeen(async () => (await web()).code !== 200);
     expect(await web()).toMatchObject({ code: 400, msg: `Trading in BTC_USDT is halted: ${REASON}` });
     expect(await call(SPOT_PATHS.stopPlace, { symbol: 'BTC_USDT', side: 'sell', trigger_price: '19000', price: '18900', quantity: '0.01' }, trader.token)).toMatchObject({ code: 400, msg: `Trading in BTC_USDT is halted: ${REASON}` });
     // Another market trades on.
     expect((await call(SPOT_PATHS.place, { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '100', quantity: '0.01' }, trader.token)).code).toBe(200);
     // The Binance dialect: HALT in exchangeInfo, and Binance's order refusal with our reason.
-    await until(async () => ((await (await fetch(`${t.server.url}/api/v3/exchangeInfo?symbol=BTCUSDT`)).json()) as { symbols: Array<{ status: string }> }).symbols[0]!.status === 'HALT');
+    await untilSeen(async () => ((await (await fetch(`${t.server.url}/api/v3/exchangeInfo?symbol=BTCUSDT`)).json()) as { symbols: Array<{ status: string }> }).symbols[0]!.status === 'HALT');
     const binance = await t.signed(trader.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '20000', quantity: '0.01' });
     expect(binance).toMatchObject({ status: 400, body: { code: -2010, msg: `Trading in BTC_USDT is halted: ${REASON}` } });
     // Seconds contracts on the pair stop selling.
@@ -76,7 +68,7 @@ describe('halting a spot market', () => {
 
     expect((await call(MARKET_OPERATOR_PATHS.resume, { symbol: 'BTC_USDT' }, risk)).data).toMatchObject({ halted_reason: null, halted_at: null });
     expect((await call(MARKET_OPERATOR_PATHS.resume, { symbol: 'BTC_USDT' }, risk)).msg).toBe('This market is not halted');
-    await until(async () => (await web()).code === 200);
+    await untilSeen(async () => (await web()).code === 200);
 
     const audit = await t.server.db.query<{ kind: string; outcome: string; detail: string; before: unknown; after: unknown }>(
       `select kind, outcome, detail, before, after from operator_audit_log where kind like 'market.%' or (kind = 'access.refused' and object_id like '%market_halt%') order by id`,

@@ -60,30 +60,27 @@ describe('Binance quantities with trailing zeros (issue 49 §1)', () => {
 });
 
 describe('Binance deduplicates by client order id only', () => {
-  it('two identical spot orders without newClientOrderId are two orders; a repeated newClientOrderId is one', async () => {
-    const trader = await t.trader([['USDT', '1000']]);
+  /** Two identical orders without newClientOrderId are two; the named one sent twice is one: three open. */
+  async function twoThenOne(key: Parameters<typeof t.signed>[0], api: '/api/v3' | '/fapi/v1', clientOrderId: string): Promise<void> {
     const order = limit('BUY', '10000', '0.01');
-    const first = await t.signed(trader.key, 'POST', '/api/v3/order', order);
-    const second = await t.signed(trader.key, 'POST', '/api/v3/order', order);
+    const first = await t.signed(key, 'POST', `${api}/order`, order);
+    const second = await t.signed(key, 'POST', `${api}/order`, order);
     expect(first.body.status).toBe('NEW');
     expect(second.body.orderId).not.toBe(first.body.orderId);
-    const named = { ...order, newClientOrderId: 'bot-order-0001' };
-    const third = await t.signed(trader.key, 'POST', '/api/v3/order', named);
-    expect((await t.signed(trader.key, 'POST', '/api/v3/order', named)).body.orderId).toBe(third.body.orderId);
-    expect((await t.signed(trader.key, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toHaveLength(3);
+    const named = { ...order, newClientOrderId: clientOrderId };
+    const third = await t.signed(key, 'POST', `${api}/order`, named);
+    expect((await t.signed(key, 'POST', `${api}/order`, named)).body.orderId).toBe(third.body.orderId);
+    expect((await t.signed(key, 'GET', `${api}/openOrders`, { symbol: 'BTCUSDT' })).body).toHaveLength(3);
+  }
+
+  it('two identical spot orders without newClientOrderId are two orders; a repeated newClientOrderId is one', async () => {
+    const trader = await t.trader([['USDT', '1000']]);
+    await twoThenOne(trader.key, '/api/v3', 'bot-order-0001');
     expect(await balanceOf(trader.key, 'USDT')).toEqual({ asset: 'USDT', free: '700', locked: '300' });
   });
 
   it('and so do futures orders', async () => {
     const trader = await t.trader([['USDT', '10000', 'contract']]);
-    const order = limit('BUY', '10000', '0.01');
-    const first = await t.signed(trader.key, 'POST', '/fapi/v1/order', order);
-    const second = await t.signed(trader.key, 'POST', '/fapi/v1/order', order);
-    expect(first.body.status).toBe('NEW');
-    expect(second.body.orderId).not.toBe(first.body.orderId);
-    const named = { ...order, newClientOrderId: 'bot-order-0002' };
-    const third = await t.signed(trader.key, 'POST', '/fapi/v1/order', named);
-    expect((await t.signed(trader.key, 'POST', '/fapi/v1/order', named)).body.orderId).toBe(third.body.orderId);
-    expect((await t.signed(trader.key, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' })).body).toHaveLength(3);
+    await twoThenOne(trader.key, '/fapi/v1', 'bot-order-0002');
   });
 });

@@ -4,7 +4,7 @@ import { feeRateOf, forgetFeeRates } from '../../../server/kernel/platform/fees/
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { createFees } from '../../../server/products/fees/product.js';
 import { expectOk, expectRefusal } from '../http.js';
-import { auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from '../support/operators.js';
+import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 
 /**
@@ -27,12 +27,6 @@ const t = productTestbed({
 let finance: TestOperator;
 let auditor: TestOperator;
 let risk: TestOperator;
-
-/** The operator's code at the test clock, a step on each time (no code is a replay of an earlier one). */
-function code(op: TestOperator): string {
-  t.set(Math.max(t.now(), Date.now()) + 30_000);
-  return operatorCode(op.secret, t.now());
-}
 
 beforeAll(async () => {
   finance = await deskOperator(t.app, t.operator, ['finance']);
@@ -135,18 +129,18 @@ describe('the fees desk', () => {
       ['fees.override', 'refused'],
       ['fees.override', 'refused'],
     ]);
-    expectRefusal(await override(finance, { ...body, ends_ms: t.now() - 1, totp_code: code(finance) }), 400, EN.feesEndInPast);
-    expectRefusal(await override(finance, { ...body, user_id: 999_999_999, totp_code: code(finance) }), 400, EN.feesUserUnknown);
-    const saved = expectOk(await override(finance, { ...body, ends_ms: t.now() + DAY_MS, totp_code: code(finance) }));
+    expectRefusal(await override(finance, { ...body, ends_ms: t.now() - 1, totp_code: t.operatorCode(finance) }), 400, EN.feesEndInPast);
+    expectRefusal(await override(finance, { ...body, user_id: 999_999_999, totp_code: t.operatorCode(finance) }), 400, EN.feesUserUnknown);
+    const saved = expectOk(await override(finance, { ...body, ends_ms: t.now() + DAY_MS, totp_code: t.operatorCode(finance) }));
     expect(saved).toMatchObject({ user_id: partner.id, maker: '-0.0002', taker: '0.0004', note: 'market maker programme' });
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, t.now())).toMatchObject({ maker: '-0.0002', source: 'override' });
     // Its end passes: the schedule again, with no edit.
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, saved.ends_ms)).toMatchObject({ maker: '0.001', source: 'schedule' });
     // Ended by finance now.
-    const ended = expectOk(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: code(finance) }));
+    const ended = expectOk(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(finance) }));
     expect(ended.ends_ms).toBe(t.now());
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, t.now())).toMatchObject({ source: 'schedule' });
-    expectRefusal(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: code(finance) }), 400, EN.feesOverrideNotFound);
+    expectRefusal(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(finance) }), 400, EN.feesOverrideNotFound);
   });
 });
 

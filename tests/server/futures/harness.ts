@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
 import { fx, type Fx } from '../../../domain/fx.js';
 import type { WalletAccount } from '../../../domain/wallet.js';
@@ -91,6 +92,19 @@ export function useFutures() {
       await h.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: o.offered ?? quantity });
       const opened = expectOk(await h.order(trader, { action: 'open_long', type: 'market', quantity, ...o.also }));
       return { maker, trader, opened };
+    },
+
+    /**
+     * A long's take-profit or stop-loss fires at `trigger` and not before: a bidder rests
+     * `quantity` at `bid` to close into; the mark at `before` leaves the long open, at `trigger` closes it.
+     */
+    async closesAtMark(trader: { id: number }, o: { bid: string; quantity: string; before: string; trigger: string }) {
+      const bidder = await h.user('10000000');
+      await h.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: o.bid, quantity: o.quantity });
+      await h.mark(BTC, o.before);
+      expect(h.position(trader).side).toBe(1);
+      await h.mark(BTC, o.trigger);
+      expect(h.position(trader).side).toBe(0);
     },
 
     /** One price-feed update with `index` and no basis (the mark equals the index). */

@@ -102,12 +102,7 @@ describe('take-profit and stop-loss', () => {
     const { trader } = await longAt60000('10000', '0.2', 10, 'isolated');
     expectOk(await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'take_profit', trigger_by: 'mark', trigger_value: '62000', exec_type: 'market' }));
     expectOk(await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'mark', trigger_value: '58000', exec_type: 'market' }));
-    const bidder = await t.user('10000000');
-    await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '61900', quantity: '0.2' });
-    await t.mark(BTC, '61999');
-    expect(t.position(trader).side).toBe(1);
-    await t.mark(BTC, '62000');
-    expect(t.position(trader).side).toBe(0);
+    await t.closesAtMark(trader, { bid: '61900', quantity: '0.2', before: '61999', trigger: '62000' });
     const plans = await t.db.query<{ kind: string; status: number }>(`select kind, status from futures_plan where user_id = $1 order by id`, [trader.id]);
     expect(plans).toEqual([
       { kind: 'take_profit', status: 2 },

@@ -35,12 +35,7 @@ describe('TP/SL by ROE', () => {
     // 600 more margin: an ROE kept as a percentage would now mean a fall to 57 600.
     expectOk(await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '600' }));
     expect((await waiting(trader)).find((p) => p.kind === 'stop_loss')).toMatchObject({ trigger_by: 'mark', trigger_value: '58800' });
-    const bidder = await t.user('10000000');
-    await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '58700', quantity: '0.1' });
-    await t.mark(BTC, '58801');
-    expect(t.position(trader).side).toBe(1);
-    await t.mark(BTC, '58800');
-    expect(t.position(trader).side).toBe(0);
+    await t.closesAtMark(trader, { bid: '58700', quantity: '0.1', before: '58801', trigger: '58800' });
     await t.expectAuditClean();
   });
 

@@ -8,6 +8,7 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
+import { postEnvelope, until } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator delists the ETH_USDT perpetual
@@ -21,18 +22,9 @@ import { signInOperator } from '../support/productTestbed.js';
 const t = useBinanceServer('contract-delisting');
 const REASON = 'The ETH contract is retired';
 
-async function call<T = unknown>(path: string, body: object, token?: string, lang = 'en_US') {
-  const response = await fetch(`${t.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', lang, ...(token ? { token } : {}) }, body: JSON.stringify(body) });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token?: string, lang = 'en_US') => postEnvelope<T>(t.server.url, path, body, token, lang);
 
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not seen within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilSeen = (check: () => Promise<boolean>) => until(check, 10_000);
 
 const contractBalance = async (userId: number) =>
   (await t.server.db.query<{ available: string; frozen: string }>(`select trim_scale(available)::text as available, trim_scale(frozen)::text as frozen from balance where user_id = $1 and currency = 'USDT' and account = 'contract'`, [userId]))[0];
@@ -56,7 +48,7 @@ describe('delisting a perpetual contract', () => {
     expect((await spot(seller.token, 'sell')).code).toBe(200);
     expect((await spot(buyer.token, 'buy')).code).toBe(200);
     let mark = '';
-    await until(async () => ((mark = (await call<FuturesConfig>(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).data.mark_price ?? '') !== ''));
+    await untilSeen(async () => ((mark = (await call<FuturesConfig>(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).data.mark_price ?? '') !== ''));
     // Traded 10 above the mark, so the close at the mark moves money: the long loses, the short gains.
     const price = String(Math.round(Number(mark)) + 10);
     const low = String(Math.round(Number(mark) / 2));
@@ -86,7 +78,7 @@ describe('delisting a perpetual contract', () => {
     const announced = await delist({ delist_at: Date.now() + 500 });
     expect(announced).toMatchObject({ code: 200, data: { symbol: 'ETH_USDT' } });
     // The duties halt it, then the futures process closes it and it leaves the config.
-    await until(async () => (await call(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).code !== 200);
+    await untilSeen(async () => (await call(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).code !== 200);
 
     // Both positions closed by a 'delist' close at one price, the mark; no fee; every hold released.
     const closes = await db.query<{ user_id: string; action: string; price: string; avg: string; fee: string; profit: string; status: number }>(

@@ -7,6 +7,7 @@ import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { recordSocket } from '../socketRecorder.js';
 import { listedBy } from '../../../server/kernel/platform/pairListing.js';
+import { postEnvelope, until } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator lists a perpetual contract on
@@ -19,18 +20,9 @@ import { listedBy } from '../../../server/kernel/platform/pairListing.js';
 const t = useBinanceServer('contract-listing');
 const listing: ContractListing = { symbol: 'ADA_USDT', max_leverage: 5, makers: false, reference_price: '0.5' };
 
-async function call<T = unknown>(path: string, body: object, token: string, lang = 'en_US') {
-  const response = await fetch(`${t.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token, lang }, body: JSON.stringify(body) });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string, lang = 'en_US') => postEnvelope<T>(t.server.url, path, body, token, lang);
 
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 8000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not seen within 8 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilSeen = (check: () => Promise<boolean>) => until(check, 8000);
 
 const binance = async <T>(path: string) => (await (await fetch(`${t.server.url}${path}`)).json()) as T;
 
@@ -78,7 +70,7 @@ describe('listing a perpetual contract at runtime', () => {
     const short = await t.trader([['USDT', '1000', 'contract']]);
     const order = (action: string, token: string) => call(FUTURES_PATHS.order, { symbol: 'ADA_USDT', action, type: 'limit', price: '0.5', quantity: '20' }, token);
     const leverage = (value: number, token: string) => call(FUTURES_PATHS.leverage, { symbol: 'ADA_USDT', leverage: value, margin_mode: 'cross' }, token);
-    await until(async () => (await leverage(5, long.token)).code === 200);
+    await untilSeen(async () => (await leverage(5, long.token)).code === 200);
     expect((await leverage(10, short.token)).code).toBe(400);
     expect((await leverage(5, short.token)).code).toBe(200);
     expect((await order('open_long', long.token)).code).toBe(200);
@@ -90,13 +82,13 @@ describe('listing a perpetual contract at runtime', () => {
     const info = await binance<{ symbols: Array<{ symbol: string; status: string }> }>('/fapi/v1/exchangeInfo');
     expect(info.symbols.find((s) => s.symbol === 'ADAUSDT')).toMatchObject({ status: 'TRADING' });
     expect(await binance('/fapi/v1/trades?symbol=ADAUSDT')).toEqual([expect.objectContaining({ price: '0.5', qty: '20' })]);
-    await until(async () => (await binance<{ markPrice?: string }>('/fapi/v1/premiumIndex?symbol=ADAUSDT')).markPrice !== undefined);
+    await untilSeen(async () => (await binance<{ markPrice?: string }>('/fapi/v1/premiumIndex?symbol=ADAUSDT')).markPrice !== undefined);
     expect(await binance('/fapi/v1/premiumIndex?symbol=ADAUSDT')).toMatchObject({ indexPrice: expect.stringMatching(/^0\.5/) });
 
     // A browser's socket may follow the new contract's channels (the registry hears the pair change).
     const socket = await recordSocket(t.server.url);
     try {
-      await until(async () => (await socket.subscribe('ada_usdt_future_trade')).code === 200);
+      await untilSeen(async () => (await socket.subscribe('ada_usdt_future_trade')).code === 200);
     } finally {
       socket.socket.close();
     }

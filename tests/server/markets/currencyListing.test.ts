@@ -8,7 +8,8 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
-import { signInOperator } from '../support/productTestbed.js';
+import { signInOperator, signInOperatorWith2fa } from '../support/productTestbed.js';
+import { postEnvelope } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator lists a new coin — its networks
@@ -36,10 +37,7 @@ const coin: CurrencyListing = {
   ],
 };
 
-async function call<T = unknown>(path: string, body: object, token: string, lang = 'en_US') {
-  const answer = await fetch(`${running.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token, lang }, body: JSON.stringify(body) });
-  return (await answer.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string, lang = 'en_US') => postEnvelope<T>(running.server.url, path, body, token, lang);
 
 describe('listing a currency at runtime', () => {
   it('refuses bad listings translated, lists with the 2FA code, and the coin deposits and trades at once', async () => {
@@ -103,8 +101,7 @@ describe('listing a currency at runtime', () => {
     for (const account of Object.values(MARKET_MAKER_ACCOUNTS)) await db.query(`insert into app_user (account, nickname, kind) values ($1, $1, 'market_maker') on conflict do nothing`, [account]);
     const pair: MarketListing = { base: 'NEWC', quote: 'USDT', price_precision: 3, amount_precision: 2, min_quantity: '0.01', min_notional: '1', reference_price: '2.5', makers: true };
     // Listed by a second risk operator: the first one's codes of this minute are used up.
-    const second = await signInOperator(db, 'pair-risk@openex.test');
-    await db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) select id, $1, true, now() from app_user where account = 'pair-risk@openex.test'`, [OPERATOR_SECRET]);
+    const second = await signInOperatorWith2fa(db, 'pair-risk@openex.test');
     // Its quantities are never finer than the coin's precision (4 places).
     expect((await call(MARKET_OPERATOR_PATHS.list, { ...pair, amount_precision: 5, totp_code: operatorCode(OPERATOR_SECRET) }, second)).msg).toBe(
       'NEWC is counted in 4 decimal places: the quantity places can be at most that',

@@ -7,8 +7,9 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
-import { signInOperator } from '../support/productTestbed.js';
+import { signInOperatorWith2fa } from '../support/productTestbed.js';
 import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
+import { postEnvelope } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server: a risk operator announces LTC/USDT's delisting a moment ahead,
@@ -27,17 +28,12 @@ afterAll(async () => {
 });
 const REASON = 'The LTC project ended';
 
-async function call<T = unknown>(path: string, body: object, token: string) {
-  const answer = await fetch(`${running.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
-  return (await answer.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string) => postEnvelope<T>(running.server.url, path, body, token);
 
 describe('delisting a spot market', () => {
   it('at the announced time cancels every order and stop, releases their funds, and leaves the lists but not the histories', async () => {
     const { db } = running.server;
-    const risk = await signInOperator(db, 'delist-risk@openex.test');
-    const [me] = await db.query<{ id: number }>(`select id from app_user where account = 'delist-risk@openex.test'`);
-    await db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) values ($1, $2, true, now())`, [me!.id, OPERATOR_SECRET]);
+    const risk = await signInOperatorWith2fa(db, 'delist-risk@openex.test');
     const seller = await trader(db, { LTC: '5' });
     const buyer = await trader(db, { USDT: '1000' });
     expect((await call(SPOT_PATHS.place, { symbol: 'LTC_USDT', side: 'sell', type: 'limit', price: '200', quantity: '2' }, seller.token)).code).toBe(200);

@@ -5,6 +5,7 @@ import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';
 import { signInOperator } from '../support/productTestbed.js';
+import { postEnvelope, until } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server: a risk operator halts the BTC_USDT perpetual contract. New
@@ -16,19 +17,10 @@ const t = useBinanceServer('futures-halts');
 const REASON = 'Index price feed incident';
 const REFUSED = `New positions on BTC_USDT are halted: ${REASON}. Closing orders and cancels still go through`;
 
-async function call<T = unknown>(path: string, body: object, token: string) {
-  const response = await fetch(`${t.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string) => postEnvelope<T>(t.server.url, path, body, token);
 
 /** Until the futures process's halt read (once a second, with its mark update) has seen the change. */
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 8000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not seen within 8 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const untilSeen = (check: () => Promise<boolean>) => until(check, 8000);
 
 const order = (action: string, price: string, quantity = '0.01') => ({ symbol: 'BTC_USDT', action, type: 'limit', price, quantity });
 const exchangeStatus = async () =>
@@ -57,7 +49,7 @@ describe('halting a perpetual contract', () => {
     expect(listed.find((m) => m.market === 'spot' && m.symbol === 'BTC_USDT')).toMatchObject({ halted_reason: null });
 
     const open = () => call(FUTURES_PATHS.order, order('open_long', '20000'), long.token);
-    await until(async () => (await open()).code !== 200);
+    await untilSeen(async () => (await open()).code !== 200);
     expect(await open()).toMatchObject({ code: 400, msg: REFUSED });
     expect(await exchangeStatus()).toBe('HALT');
     const binance = await t.signed(short.key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '40000', quantity: '0.01' });
@@ -74,7 +66,7 @@ describe('halting a perpetual contract', () => {
 
     expect((await call<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { market: 'futures', symbol: 'BTC_USDT' }, risk)).data).toMatchObject({ halted_reason: null, halted_at: null });
     expect((await call(MARKET_OPERATOR_PATHS.resume, { market: 'futures', symbol: 'BTC_USDT' }, risk)).msg).toBe('This market is not halted');
-    await until(async () => (await open()).code === 200);
+    await untilSeen(async () => (await open()).code === 200);
     expect(await exchangeStatus()).toBe('TRADING');
 
     const audit = await t.server.db.query<{ kind: string; outcome: string; object_type: string; detail: string }>(

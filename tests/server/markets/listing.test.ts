@@ -10,6 +10,7 @@ import { recordSocket } from '../socketRecorder.js';
 import { trader } from '../spot/spotApp.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
+import { postEnvelope } from '../http.js';
 
 /**
  * Issue 52 §1 on the whole server (embedded mode): a risk operator lists SOL/BTC — two currencies
@@ -40,10 +41,7 @@ const listing: MarketListing = {
   maker_depth: 5,
 };
 
-async function call<T = unknown>(path: string, body: object, token: string) {
-  const answer = await fetch(`${quiet.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
-  return (await answer.json()) as { code: number; msg: string; data: T };
-}
+const call = <T = unknown>(path: string, body: object, token: string) => postEnvelope<T>(quiet.server.url, path, body, token);
 
 const has = (pairs: Pair[], symbol: string) => pairs.find((p) => `${p.left_symbol}_${p.right_symbol}` === symbol);
 

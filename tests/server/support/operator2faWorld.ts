@@ -7,7 +7,7 @@ import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { call, expectOk, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
-import { DESK_PASSWORD, OPERATOR_SECRET, operatorCode } from './operators.js';
+import { auditMark, auditRowsAfter, DESK_PASSWORD, OPERATOR_SECRET, operatorCode } from './operators.js';
 
 /**
  * The test world of tests/server/operator2fa*.test.ts: the operator product's routes over a
@@ -48,6 +48,12 @@ export function useOperator2faWorld() {
       state.clock += 30_000 * steps;
     },
     from,
+    /** The audit rows `act` wrote (operator2fa's "each attempt is one audit row"). */
+    async auditRowsOf(act: () => Promise<unknown>) {
+      const mark = await auditMark(state.db);
+      await act();
+      return auditRowsAfter(state.db, mark);
+    },
     /** `secret`'s code at the world's clock. */
     code: (secret: string) => operatorCode(secret, state.clock),
     /** The chief signed in (password and code), from `ip`; moves to the next step first. */

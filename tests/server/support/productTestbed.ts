@@ -8,6 +8,7 @@ import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
+import { OPERATOR_SECRET, operatorCode } from './operators.js';
 import { createTestUser, type NewTestUser, type TestUser } from './users.js';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -45,6 +46,11 @@ export interface ProductTestbed<P> {
   now(): number;
   advance(ms: number): void;
   set(ms: number): void;
+  /**
+   * `op`'s 2FA code at the test clock, which first catches up with real time (an enrolment at
+   * sign-in used a step of real time) and moves a step on: no code is a replay of an earlier one.
+   */
+  operatorCode(op: { secret: string }): string;
   /** A signed-in user: the test bed's defaults overridden by `options`. */
   user(options?: NewTestUser): Promise<TestUser>;
   /** POST as `who` (a user, bare headers, or nobody), with extra headers. */
@@ -97,6 +103,10 @@ export function productTestbed<P>(options: ProductTestbedOptions<P>): ProductTes
     set(ms: number) {
       clock = ms;
     },
+    operatorCode(op: { secret: string }) {
+      clock = Math.max(clock, Date.now()) + 30_000;
+      return operatorCode(op.secret, clock);
+    },
     user: (more = {}) => createTestUser(state.db, { ...options.users, ...more }),
     post<T = unknown>(who: { headers: Record<string, string> } | Record<string, string> | undefined, path: string, body: object, headers: Record<string, string> = {}) {
       return post<T>(state.app, path, body, { ...headersOf(who), ...headers });
@@ -118,6 +128,13 @@ export async function signInOperator(db: Database, account: string): Promise<str
   await ensureOperator(db, account, 'Operator2026');
   const [operator] = await db.query<{ id: number }>('select id from app_user where account = $1', [account]);
   return openSession(db, Number(operator!.id), 1);
+}
+
+/** signInOperator, the operator enrolled in 2FA with OPERATOR_SECRET: its codes are operatorCode(OPERATOR_SECRET, …). */
+export async function signInOperatorWith2fa(db: Database, account: string): Promise<string> {
+  const token = await signInOperator(db, account);
+  await db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) select id, $1, true, now() from app_user where account = $2`, [OPERATOR_SECRET, account]);
+  return token;
 }
 
 /**

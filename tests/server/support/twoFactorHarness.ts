@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { TWO_FACTOR_PATHS, type TwoFactorChallenge, type TwoFactorConfirmed, type TwoFactorEnrolment } from '../../../domain/twoFactor.js';
 import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
 import { setSecurityOutlet } from '../../../server/kernel/platform/auth/securityNotices.js';
-import { hashToken, openSession } from '../../../server/kernel/platform/auth/sessions.js';
+import { hashToken } from '../../../server/kernel/platform/auth/sessions.js';
 import { buildHttp } from '../../../server/kernel/platform/http/app.js';
 import { accounts } from '../../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../../server/products/accounts/delivery.js';
@@ -23,6 +23,7 @@ import { twoFactorRoutes } from '../../../server/products/accounts/twoFactorRout
 import { usersDeskRoutes } from '../../../server/products/accounts/operatorDesk/routes.js';
 import { enrolWithSecret } from '../../../server/kernel/platform/auth/twoFactor.js';
 import { OPERATOR_SECRET } from './operators.js';
+import { createTestUser } from './users.js';
 import { userCentre } from '../../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../../server/products/accounts/userRoutes.js';
 import { keyStore } from '../../../server/products/apikeys/keyStore.js';
@@ -120,13 +121,8 @@ export function useTwoFactorWorld() {
 
     async trader(): Promise<Trader> {
       const account = `tf49-${++users}-${process.pid}-${Date.now()}@example.org`;
-      const [row] = await t.db.query<{ id: number }>(`insert into app_user (account, email, password_hash, funds_password_hash) values ($1, $1, $2, $3) returning id`, [
-        account,
-        await hashPassword(PASSWORD),
-        await hashPassword(FUNDS_PASSWORD),
-      ]);
-      const id = Number(row!.id);
-      return { id, account, headers: { token: await openSession(t.db, id) }, ip: w.newIp(), device: newDevice(), secret: '' };
+      const { id, headers } = await createTestUser(t.db, { name: account, email: true, passwordHash: await hashPassword(PASSWORD), fundsPasswordHash: await hashPassword(FUNDS_PASSWORD) });
+      return { id, account, headers, ip: w.newIp(), device: newDevice(), secret: '' };
     },
 
     /** Enrols through the HTTP calls (the login password first); answers the recovery codes. */

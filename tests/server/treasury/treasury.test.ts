@@ -26,7 +26,7 @@ import { correctionRoutes } from '../../../server/products/wallet/corrections/ro
 import { wallet } from '../../../server/products/wallet/wallet.js';
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, type Answer } from '../http.js';
-import { deskOperator, operatorCode, type TestOperator } from '../support/operators.js';
+import { deskOperator, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';
 import { recordingFeed } from '../wallet/harness.js';
@@ -99,11 +99,6 @@ let auditor: TestOperator;
 let buyer: TestUser;
 let seller: TestUser;
 
-function code(op: TestOperator): string {
-  t.set(Math.max(t.now(), Date.now()) + 30_000);
-  return operatorCode(op.secret, t.now());
-}
-
 beforeAll(async () => {
   finance = await deskOperator(t.app, t.operator, ['finance']);
   second = await deskOperator(t.app, t.operator, ['finance']);
@@ -132,7 +127,7 @@ beforeAll(async () => {
 
   // A correction: proposed by one finance operator, approved by another with their code.
   const c = expectOk(await t.post<CorrectionView>(finance.headers, CORRECTION_PATHS.propose, { user_id: seller.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '25.5', reason: 'Missed deposit', reference: '0xabc' }));
-  expectOk(await t.post<CorrectionView>(second.headers, CORRECTION_PATHS.approve, { id: c.id, totp_code: code(second) }));
+  expectOk(await t.post<CorrectionView>(second.headers, CORRECTION_PATHS.approve, { id: c.id, totp_code: t.operatorCode(second) }));
 
   // What other products would book, balanced as they book it: a liquidation fee into the insurance
   // fund, a lost seconds stake to the house (whose capital came from outside), a P2P escrow locked

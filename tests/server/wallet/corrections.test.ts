@@ -13,7 +13,7 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, expectRefusal, type Answer } from '../http.js';
-import { auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from '../support/operators.js';
+import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 import { recordingFeed } from './harness.js';
 import { productAccountRules } from '../support/walletAccounts.js';
@@ -44,15 +44,6 @@ const t = productTestbed({
 /** An operator made through the admin's desk and enrolled in 2FA at its first sign-in (support/operators.ts). */
 type Desk = TestOperator;
 const finance = (roles: Parameters<typeof deskOperator>[2] = ['finance']): Promise<Desk> => deskOperator(t.app, t.operator, roles);
-
-/**
- * The operator's code at the test clock. The clock first catches up with real time (the enrolment at
- * sign-in used a step of real time) and moves a step on, so no code is a replay of an earlier one.
- */
-function code(op: Desk): string {
-  t.set(Math.max(t.now(), Date.now()) + 30_000);
-  return operatorCode(op.secret, t.now());
-}
 
 const service = (): Corrections => t.products.corrections;
 const propose = (op: Desk, body: object) => t.post<CorrectionView>(op.headers, CORRECTION_PATHS.propose, body);
@@ -95,14 +86,14 @@ describe('four eyes', () => {
     expect(await snapshot()).toMatchObject({ balances: before.balances, entries: before.entries, notices: before.notices });
 
     // The proposer, with a right code: refused, audited once, nothing moves.
-    const own = await audited(() => approve(alice, c.id, code(alice)));
+    const own = await audited(() => approve(alice, c.id, t.operatorCode(alice)));
     expectRefusal(own.result, 400, EN.correctionOwnProposal);
     expect(own.rows).toEqual([expect.objectContaining({ operator_id: alice.id, kind: 'correction.approve', object_id: String(c.id), outcome: 'refused', detail: 'correctionOwnProposal' })]);
     expect(await snapshot(c.id)).toEqual({ ...before, state: 'proposed' });
 
     const pnl = async () => expectOk(await t.post<WalletOverview>(user, WALLET_PATHS.overview, {})).today_pnl_usdt;
     const pnlBefore = await pnl();
-    const done = await audited(() => approve(bob, c.id, code(bob)));
+    const done = await audited(() => approve(bob, c.id, t.operatorCode(bob)));
     // Money an operator credits is value in from outside, not a trading gain: today's P&L stays.
     expect(await pnl()).toBe(pnlBefore);
     expect(done.result.body.msg).toBe(EN.correctionExecuted);
@@ -141,7 +132,7 @@ describe('four eyes', () => {
     const user = await t.user({ funded: [['BTC', '2', 'contract']] });
     const c = expectOk(await propose(alice, { user_id: user.id, currency: 'BTC', account: 'contract', direction: 'debit', quantity: '0.5', reason: 'Double credit of deposit 0xdef' }));
     const houseBefore = await readBalance(t.db, await house(), 'BTC');
-    expectOk(await approve(bob, c.id, code(bob)));
+    expectOk(await approve(bob, c.id, t.operatorCode(bob)));
     expect(await readBalance(t.db, user.id, 'BTC', 'contract')).toEqual({ available: '1.5', frozen: '0' });
     expect(Number((await readBalance(t.db, await house(), 'BTC')).available) - Number(houseBefore.available)).toBeCloseTo(0.5, 12);
     const [notice] = await t.db.query<{ kind: string }>('select kind from notification where user_id = $1', [user.id]);
@@ -149,7 +140,7 @@ describe('four eyes', () => {
 
     const big = expectOk(await propose(bob, { user_id: user.id, currency: 'BTC', account: 'contract', direction: 'debit', quantity: '1.50000001', reason: 'Too much' }));
     const before = await snapshot(big.id);
-    const refused = await audited(() => approve(alice, big.id, code(alice)));
+    const refused = await audited(() => approve(alice, big.id, t.operatorCode(alice)));
     expectRefusal(refused.result, 400, EN.correctionInsufficient.replace('{currency}', 'BTC'));
     expect(refused.rows).toEqual([expect.objectContaining({ kind: 'correction.approve', outcome: 'refused', detail: 'correctionInsufficient' })]);
     expect(await snapshot(big.id)).toEqual(before);
@@ -161,7 +152,7 @@ describe('four eyes', () => {
     const user = await t.user({ funded: { USDT: '10' } });
     const c = expectOk(await propose(alice, { user_id: user.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '1', reason: 'Goodwill' }));
     const before = await snapshot(c.id);
-    const right = code(bob);
+    const right = t.operatorCode(bob);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     const refused = await audited(() => approve(bob, c.id, wrong));
     expectRefusal(refused.result, 400);
@@ -181,7 +172,7 @@ describe('four eyes', () => {
     const c = expectOk(await propose(alice, { user_id: user.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '3', reason: 'Late' }));
     t.advance(CORRECTION_TTL_MS);
     const before = await snapshot(c.id);
-    const refused = await audited(() => approve(bob, c.id, code(bob)));
+    const refused = await audited(() => approve(bob, c.id, t.operatorCode(bob)));
     expectRefusal(refused.result, 400, EN.correctionExpired);
     expect(refused.rows).toEqual([expect.objectContaining({ kind: 'correction.approve', outcome: 'refused', detail: 'correctionExpired' })]);
     expectRefusal(await t.post(bob.headers, CORRECTION_PATHS.reject, { id: c.id, reason: 'too late' }), 400, EN.correctionExpired);
@@ -198,7 +189,7 @@ describe('concurrency', () => {
     const c = expectOk(await propose(alice, { user_id: user.id, currency: 'USDT', account: 'spot', direction: 'debit', quantity: '2', reason: 'Fee refund reversed' }));
     // An approver of its own: the 19 replays of the code count against its wrong-code budget (and lock its checks).
     const carol = await finance();
-    const totp = code(carol);
+    const totp = t.operatorCode(carol);
     const mark = await auditMark(t.db);
     const answers = await Promise.all(Array.from({ length: 20 }, () => approve(carol, c.id, totp)));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
@@ -239,7 +230,7 @@ describe('reject, withdraw, read', () => {
     expect(withdrawn.result.body.msg).toBe(EN.correctionWithdrawn);
     expect(expectOk(withdrawn.result)).toMatchObject({ state: 'withdrawn', decided_by: alice.id });
     expect(withdrawn.rows).toEqual([expect.objectContaining({ kind: 'correction.withdraw', outcome: 'done' })]);
-    expectRefusal(await approve(bob, a.id, code(bob)), 400, EN.correctionNotProposed);
+    expectRefusal(await approve(bob, a.id, t.operatorCode(bob)), 400, EN.correctionNotProposed);
     const after = await snapshot();
     expect(after.balances).toEqual(before.balances);
     expect(after.entries).toBe(before.entries);

@@ -7,7 +7,7 @@ import { marketListing } from '../../../server/products/markets/listing.js';
 import { currencyListingRoutes } from '../../../server/products/wallet/listing/routes.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
-import { signInOperator } from '../support/productTestbed.js';
+import { signInOperator, signInOperatorWith2fa } from '../support/productTestbed.js';
 import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet } from './harness.js';
 
 /**
@@ -22,8 +22,7 @@ const t = useWallet({ routes: (db, now) => [currencyListingRoutes(db, now)] });
 let risk: Record<string, string>;
 
 beforeAll(async () => {
-  risk = { token: await signInOperator(t.db, 'delist-risk@openex.test') };
-  await t.db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) select id, $1, true, now() from app_user where account = 'delist-risk@openex.test'`, [OPERATOR_SECRET]);
+  risk = { token: await signInOperatorWith2fa(t.db, 'delist-risk@openex.test') };
 });
 
 /** A fresh 2FA code: each is taken once, so the file's clock moves to the next 30-second step first. */
@@ -124,8 +123,7 @@ describe('delisting a currency', () => {
     // The list is judged by the database's clock: the file's clock set behind it (each code moves it 30 s on),
     // with an operator whose codes of these steps are unused.
     t.set(Date.now() - 120_000);
-    const other = { token: await signInOperator(t.db, 'gone-risk@openex.test') };
-    await t.db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) select id, $1, true, now() from app_user where account = 'gone-risk@openex.test'`, [OPERATOR_SECRET]);
+    const other = { token: await signInOperatorWith2fa(t.db, 'gone-risk@openex.test') };
     const listedGone = await t.post(other, MARKET_OPERATOR_PATHS.listCurrency, { ...coin('GONE'), totp_code: code() });
     expect(listedGone.body.msg).toBe(translate('en_US', 'currencyListDone'));
     expect(await currencyList()).toContain('GONE');

@@ -8,7 +8,7 @@ import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAc
 import { currencyListingRoutes } from '../../../server/products/wallet/listing/routes.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
-import { signInOperator } from '../support/productTestbed.js';
+import { signInOperatorWith2fa } from '../support/productTestbed.js';
 import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 
 /**
@@ -22,8 +22,7 @@ const t = useWallet({ routes: (db, now) => [currencyListingRoutes(db, now)] });
 let risk: Record<string, string>;
 
 beforeAll(async () => {
-  risk = { token: await signInOperator(t.db, 'fees-risk@openex.test') };
-  await t.db.query(`insert into user_two_factor (user_id, secret, enabled, enabled_at) select id, $1, true, now() from app_user where account = 'fees-risk@openex.test'`, [OPERATOR_SECRET]);
+  risk = { token: await signInOperatorWith2fa(t.db, 'fees-risk@openex.test') };
 });
 
 /** A fresh 2FA code: each is taken once, so the file's clock moves to the next 30-second step first. */

@@ -9,7 +9,7 @@ import { wallet } from '../../../server/products/wallet/wallet.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, expectRefusal } from '../http.js';
-import { auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from '../support/operators.js';
+import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 import { productAccountRules } from '../support/walletAccounts.js';
 import type { TestUser } from '../support/users.js';
@@ -35,12 +35,6 @@ const t = productTestbed({
   operator: 'held-deposits-chief@openex.test',
   users: { tag: 'held' },
 });
-
-/** The operator's code at the test clock, a step on each time (the clock first catches up with real time), so no code is a replay. */
-function code(op: TestOperator): string {
-  t.set(Math.max(t.now(), Date.now()) + 30_000);
-  return operatorCode(op.secret, t.now());
-}
 
 const list = (op: TestOperator) => t.post<Page<HeldDeposit>>(op.headers, WALLET_PATHS.operatorHeldDeposits, { page: 1 });
 const creditHeld = (op: TestOperator, id: number, totp_code?: string) =>
@@ -94,7 +88,7 @@ describe('held deposits on the operator desk', () => {
     const fees = await systemAccountId(t.db, 'fees');
     const feesBefore = (await readBalance(t.db, fees, 'USDT')).available;
     const mark = await auditMark(t.db);
-    const [a, b] = await Promise.all([creditHeld(fiona, held.id, code(fiona)), creditHeld(frank, held.id, code(frank))]);
+    const [a, b] = await Promise.all([creditHeld(fiona, held.id, t.operatorCode(fiona)), creditHeld(frank, held.id, t.operatorCode(frank))]);
     const [done, refused] = a.body.code === 200 ? [a, b] : [b, a];
     expect(done.body.msg).toBe(EN.walletHeldDepositCredited);
     expect(expectOk(done)).toEqual({ id: held.id, status: DepositStatus.success, fee: '0.5', credited: '9.49' });
@@ -130,8 +124,8 @@ describe('held deposits on the operator desk', () => {
 
     // Once credited, nothing credits it again, and it cannot be returned either.
     const after = await snapshot(held.id);
-    expectRefusal(await creditHeld(fiona, held.id, code(fiona)), 400, EN.walletHeldDepositResolved);
-    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, code(fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await creditHeld(fiona, held.id, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
     expect(await snapshot(held.id)).toEqual(after);
     await t.db.query(`update currency_network set deposit_fee = 0 where currency = 'USDT' and network = 'ERC20'`);
     // A deposit of the minimum still goes pending → confirming → success on its own (migration 062's check holds for it).
@@ -152,17 +146,17 @@ describe('held deposits on the operator desk', () => {
     expect(held).toMatchObject({ status: DepositStatus.held, held_reason: 'delisted' });
     const before = await snapshot(held.id);
 
-    const credit = await audited(() => creditHeld(fiona, held.id, code(fiona)));
+    const credit = await audited(() => creditHeld(fiona, held.id, t.operatorCode(fiona)));
     expectRefusal(credit.result, 400, EN.walletHeldDepositDelisted.replace('{currency}', 'BNB'));
     expect(credit.rows).toEqual([expect.objectContaining({ operator_id: fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused', detail: 'walletHeldDepositDelisted' })]);
     expect(await snapshot(held.id)).toEqual(before);
 
     // An address not of the network is refused (as a withdrawal's is), translated, audited.
-    const wrong = await audited(() => returnHeld(fiona, held.id, 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', code(fiona), 'de_DE'));
+    const wrong = await audited(() => returnHeld(fiona, held.id, 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', t.operatorCode(fiona), 'de_DE'));
     expectRefusal(wrong.result, 400, translate('de_DE', 'walletAddressInvalid'));
     expect(wrong.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused', detail: 'walletAddressInvalid' })]);
 
-    const returned = await audited(() => returnHeld(frank, held.id, ` ${RETURN_TO} `, code(frank)));
+    const returned = await audited(() => returnHeld(frank, held.id, ` ${RETURN_TO} `, t.operatorCode(frank)));
     expect(returned.result.body.msg).toBe(EN.walletHeldDepositReturned);
     const resolution = expectOk(returned.result);
     expect(resolution).toEqual({ id: held.id, status: DepositStatus.returned, return_address: RETURN_TO, return_tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -181,7 +175,7 @@ describe('held deposits on the operator desk', () => {
     expect(history.list[0]).toMatchObject({ id: held.id, status: DepositStatus.returned });
 
     // Returned once: a second return is refused.
-    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, code(fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
     await expectLedgerConsistent(t.db);
     await expectTotalsMatchChain(t.db);
     await t.expectAuditClean();
@@ -195,21 +189,21 @@ describe('held deposits on the operator desk', () => {
     const auditor = await deskOperator(t.app, t.operator, ['auditor']);
     const forbidden = (answer: { status: number; body: { code: number; data: unknown } }) => expect([answer.status, answer.body.code, answer.body.data]).toEqual([200, 403, { permission: 'deposits.review' }]);
     for (const op of [support, auditor]) {
-      forbidden(await creditHeld(op, held.id, code(op)));
-      forbidden(await returnHeld(op, held.id, RETURN_TO, code(op)));
+      forbidden(await creditHeld(op, held.id, t.operatorCode(op)));
+      forbidden(await returnHeld(op, held.id, RETURN_TO, t.operatorCode(op)));
     }
     // The auditor reads the desk; support does not.
     expect(expectOk(await list(auditor)).list.map((d) => d.id)).toContain(held.id);
     expect((await list(support)).body).toMatchObject({ code: 403, data: { permission: 'deposits.read' } });
 
-    const wrongCode = code(fiona) === '000000' ? '111111' : '000000';
+    const wrongCode = t.operatorCode(fiona) === '000000' ? '111111' : '000000';
     const wrong = await audited(() => creditHeld(fiona, held.id, wrongCode));
     expect(wrong.result.body.code).toBe(400);
     expect(wrong.rows).toEqual([expect.objectContaining({ operator_id: fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused' })]);
     const missing = await audited(() => returnHeld(fiona, held.id, RETURN_TO));
     expect(missing.result.body.code).toBe(400);
     expect(missing.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused' })]);
-    expectRefusal(await creditHeld(fiona, 999_999_999, code(fiona)), 400, EN.walletHeldDepositNotFound);
+    expectRefusal(await creditHeld(fiona, 999_999_999, t.operatorCode(fiona)), 400, EN.walletHeldDepositNotFound);
     expect(await snapshot(held.id)).toEqual(before);
     await t.expectAuditClean();
   });
