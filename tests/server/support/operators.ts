@@ -36,9 +36,15 @@ const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
  * are taken: a file can sign an operator in three times at once, then once every 30 s.
  */
 const usedSteps = new Map<string, number>();
+/**
+ * How long a code may take to reach the server's check. The step before now stops being accepted
+ * when the next step begins: a code for it made in a step's last moments arrived two steps old on a
+ * busy CI machine ("Wrong or already used authentication code"), so that step is not used then.
+ */
+const ARRIVAL_MS = 3000;
 async function nextCode(secret: string): Promise<string> {
   const now = Date.now();
-  const step = Math.max(stepOf(now) - 1, (usedSteps.get(secret) ?? -Infinity) + 1);
+  const step = Math.max(stepOf(now + ARRIVAL_MS) - 1, (usedSteps.get(secret) ?? -Infinity) + 1);
   // Taken before the wait, so callers at once each get a step of their own, not the same one.
   usedSteps.set(secret, step);
   if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
