@@ -2,8 +2,7 @@ import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
-import { formDialog } from '../../../../app/machines/loadStates/loadStates';
-import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { formDialog, readState } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** Which edit form is open, and what it starts from (a row of the desk, or nothing for a new one). */

@@ -3,10 +3,9 @@ import { type ToastMessage } from '../../../../../domain/errors';
 import type { KycSubmission } from '../../../../../domain/kyc';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
-import { loadStates } from '../../../../app/machines/loadStates/loadStates';
+import { loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
