@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite/precompress.js';
+import { routePreloadsFile } from './scripts/vite/routePreloads.js';
 
 // The API and socket.io live on the exchange server; in `npm run dev` Vite proxies them there.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -15,7 +16,8 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|reac
 
 export default defineConfig({
   // precompress: .br and .gz beside every built file, served by server/kernel/platform/http/static.ts.
-  plugins: [react(), precompress()],
+  // routePreloadsFile: each route's chunks from the manifest, which the server names in the route's HTML.
+  plugins: [react(), precompress(), routePreloadsFile()],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shim for React < 18; on React 19 the shim's
     // own implementation is dead code in every page's bundle, so take the entries that use React's.
@@ -31,7 +33,7 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  // The manifest maps source modules to chunks: bench:bundle and tests/bundle.test.ts read it.
+  // The manifest maps source modules to chunks: bench:bundle, tests/bundle.test.ts and the route preloads read it.
   build: {
     outDir: 'dist',
     sourcemap: true,

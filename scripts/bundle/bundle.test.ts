@@ -11,7 +11,8 @@ import { listRoutes } from '../../src/app/routeList';
 import { buildRoutes } from '../../src/app/routes';
 import { FEATURES } from '../../src/features';
 import { clientFolders } from '../i18n-check';
-import { kb, readManifest, routeLoads } from './report';
+import { kb, pageKey, readManifest, routeLoads } from './report';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../domain/routePreloads';
 
 /**
  * /home's JavaScript, gzip: 418.7 KB in one chunk before code splitting; 219.5 KB after it, 225.8 KB
@@ -110,6 +111,27 @@ describe('bundle (what a route loads)', () => {
     const englishChunks = Object.keys(manifest).filter((k) => k.endsWith('/en_US.json'));
     expect(englishChunks).toEqual([]);
     expect(manifest['src/locales/catalogueFiles.ts']?.isDynamicEntry).toBe(true);
+  });
+
+  it("the build lists each route's chunks for the server to name in its HTML (issue 55: the trade page's fetched beside the entry's)", () => {
+    const manifest = readManifest(distDir);
+    const preloads = JSON.parse(readFileSync(join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
+    const url = (key: string) => `/${manifest[key]!.file}`;
+    const of = (pattern: string) => preloads.find((p) => p.pattern === pattern)!;
+    const trade = of('/markets/kline/:symbol');
+    const home = of('/home');
+    // The page's chunk first, then what the page waits for: its product's flows and the rest of English.
+    expect(trade.files[0]).toBe(url(pageKey(manifest, 'SpotTradePage')));
+    expect(trade.files).toContain(url('src/features/spot/spot.flows.ts'));
+    expect(trade.files).toContain(url('src/locales/catalogueFiles.ts'));
+    // Home is the shell's page: its own chunks only, none of the trade page's own.
+    expect(home.files[0]).toBe(url(pageKey(manifest, 'HomePage')));
+    expect(home.files).not.toContain(url('src/locales/catalogueFiles.ts'));
+    expect(home.files).not.toContain(trade.files[0]);
+    // Nothing the entry loads anyway (index.html names those).
+    const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+    for (const file of preloads.flatMap((p) => p.files)) expect(html).not.toContain(file);
+    expect(of('/wallet').gated).toBe(true);
   });
 });
 

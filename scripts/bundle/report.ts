@@ -41,7 +41,7 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /** Files of a chunk and everything it imports statically (what the browser fetches before it runs). */
-function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+export function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk || into.has(chunk.file)) return into;
   into.add(chunk.file);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { buildHttp } from '../../server/kernel/platform/http/app.js';
 import { marketRoutes } from '../../server/products/markets/routes.js';
 import { platformRoutes } from '../../server/products/platform/routes.js';
 import { openTestDatabase } from './testDb.js';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../domain/routePreloads.js';
 
 /**
  * Issue 55: a client route's index.html carries its first screen (the latest prices, a trade
@@ -19,6 +20,14 @@ let db: Database;
 let clientDir: string;
 let server: FastifyInstance;
 const INDEX = '<!doctype html><html><head><title>OpenEx</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+/** What the build writes beside its manifest (scripts/vite/routePreloads.ts): each route's chunks beyond the entry's. */
+const ROUTE_PRELOADS: RoutePreload[] = [
+  { pattern: '/home', gated: false, files: ['/assets/home.js'] },
+  { pattern: '/markets', gated: false, files: ['/assets/list.js'] },
+  { pattern: '/markets/kline/:symbol', gated: false, files: ['/assets/trade.js', '/assets/flows.js', '/assets/texts.js'] },
+  { pattern: '/wallet/recharge/:currency?', gated: true, files: ['/assets/deposit.js'] },
+];
+const preloadsIn = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 /** The depth channel's snapshot as the socket gateway gives it; `never` stands for a Redis read that does not come. */
 let depth: object | 'never' | undefined;
 
@@ -28,6 +37,8 @@ beforeAll(async () => {
   await db.query(`update pair set is_hot = 1 where left_symbol = 'BTC' and right_symbol = 'USDT'`);
   clientDir = mkdtempSync(join(tmpdir(), 'client-'));
   writeFileSync(join(clientDir, 'index.html'), INDEX);
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, ROUTE_PRELOADS_FILE), JSON.stringify(ROUTE_PRELOADS));
   const rates = { usdtIn: async () => undefined };
   server = await buildHttp({
     db,
@@ -79,6 +90,17 @@ describe('the first screen in the HTML', () => {
     );
   });
 
+  it("a trade page carries its chart's first candles as the kline read answers them; other pages none", async () => {
+    const html = await page('/markets/kline/BTC_USDT');
+    const answer = (await server.inject({ method: 'GET', url: '/api/market/kline?pair=btc_usdt&interval=1min' })).json() as { data: unknown };
+    expect(json(html, 'first-candles')).toEqual(answer.data);
+    expect(await page('/home')).not.toContain('id="first-candles"');
+    // A pair that is not listed: no candles, the page as usual.
+    const unlisted = await page('/markets/kline/NOPE_USDT');
+    expect(unlisted).not.toContain('id="first-candles"');
+    expect(unlisted).toContain('id="startup-answers"');
+  });
+
   it('does not wait for a book snapshot that does not come, nor paint one without levels', async () => {
     depth = 'never';
     const started = Date.now();
@@ -108,5 +130,27 @@ describe('the first screen in the HTML', () => {
     } finally {
       await db.query(`update currency set name = 'Bitcoin' where symbol = 'BTC'`);
     }
+  });
+});
+
+describe("the opened route's chunks named in the HTML", () => {
+  it("the trade page names its route's chunks, in the build's order, and no other route's", async () => {
+    expect(preloadsIn(await page('/markets/kline/BTC_USDT'))).toEqual(['/assets/trade.js', '/assets/flows.js', '/assets/texts.js']);
+    // Matched as the router matches: without case.
+    expect(preloadsIn(await page('/Markets/Kline/btc_usdt/'))).toEqual(['/assets/trade.js', '/assets/flows.js', '/assets/texts.js']);
+  });
+
+  it("/home names its own chunks and none of the trade page's", async () => {
+    const html = await page('/home');
+    expect(preloadsIn(html)).toEqual(['/assets/home.js']);
+    expect(html).toContain('data-first-price');
+    expect(preloadsIn(await page('/markets'))).toEqual(['/assets/list.js']);
+  });
+
+  it('names nothing for a route behind sign-in, nor for an address of no route', async () => {
+    expect(preloadsIn(await page('/wallet/recharge/USDT'))).toEqual([]);
+    expect(preloadsIn(await page('/wallet/recharge'))).toEqual([]);
+    expect(preloadsIn(await page('/markets/kline'))).toEqual([]);
+    expect(preloadsIn(await page('/no-such-page'))).toEqual([]);
   });
 });

@@ -7,6 +7,9 @@ import { STARTUP_ANSWERS_ID } from '../../../../domain/pageIds.js';
 import type { LocaleCode } from '../../../../domain/languages.js';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode, type Currency, type Pair } from '../../../../domain/api.js';
+import { readRoutePreloads } from './routePreloads.js';
+import { createFirstCandles } from './firstCandles.js';
+import { FIRST_CANDLES_ID } from '../../../../domain/firstCandles.js';
 
 /** Where a trade page's book comes from (the prices and the startup answers come from the app's own routes). */
 export interface FirstPaintSources {
@@ -18,8 +21,15 @@ export interface FirstPaintSources {
 
 /** How old the answers behind a page may be: one read a second (per language) at most, however many visitors arrive. */
 const ANSWERS_TTL_MS = 1000;
-/** A snapshot that has not come by then (a cluster's Redis read) is left out: the page does not wait for it. */
+/** A snapshot or candles that have not come by then (a cluster's Redis read, a busy database) are left out: the page does not wait for them. */
 const SNAPSHOT_WAIT_MS = 150;
+
+/** `value`, or undefined when it has not come within `ms`. */
+function orNothingAfter<T>(ms: number, value: T | Promise<T>): Promise<T | undefined> {
+  // Not cleared: a timer that resolves a promise nobody waits for any more is harmless.
+  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+  return Promise.race([Promise.resolve(value), late]);
+}
 
 /**
  * The first screen's look: in the page's <head>, so it needs no script, and it stays there when the
@@ -69,12 +79,19 @@ type Answers = Record<(typeof STARTUP_PATHS)[number], { code: number; data: unkn
  * three public answers, which the app takes instead of asking (src/services/startupRequests.ts), a
  * round trip less before it starts. Figures are never worth a failed page: when a read fails, or
  * for a page without figures, the page goes without them.
+ * A trade page also carries its chart's first candles (firstCandles.ts), which the chart takes
+ * instead of asking once its code has arrived.
+ * The head also names the chunks the opened route needs beyond the entry's (routePreloads.ts): a
+ * phone fetches them beside the entry's from the first moment, not a round trip after the entry
+ * has run and asked for them. Only the opened route's: what the app would fetch for it anyway.
  */
 export function createFirstPaint(app: FastifyInstance, clientDir: string, sources: FirstPaintSources) {
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const slot = '<div id="root"></div>';
   const canPaint = template.includes(slot) && template.includes('</head>');
   const cache = new Map<LocaleCode, { at: number; read: Promise<Answers> }>();
+  const routeChunks = readRoutePreloads(clientDir);
+  const readCandles = createFirstCandles(app);
   sources.onChange?.(() => cache.clear());
   const ask = async (path: string, lang: LocaleCode) => {
     const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', lang }, payload: '{}' });
@@ -95,9 +112,7 @@ export function createFirstPaint(app: FastifyInstance, clientDir: string, source
     const symbol = tradePageSymbol(path);
     if (!symbol || !sources.snapshot) return undefined;
     const [left, right] = symbol.split('_') as [string, string];
-    // Not cleared: a timer that resolves a promise nobody waits for any more is harmless.
-    const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SNAPSHOT_WAIT_MS));
-    const snapshot = await Promise.race([Promise.resolve(sources.snapshot(depthChannel(left, right))), late]);
+    const snapshot = await orNothingAfter(SNAPSHOT_WAIT_MS, sources.snapshot(depthChannel(left, right)));
     const depth = snapshot as { asks?: unknown; bids?: unknown } | undefined;
     return Array.isArray(depth?.asks) && Array.isArray(depth.bids) ? { asks: depth.asks as Level[], bids: depth.bids as Level[] } : undefined;
   };
@@ -105,19 +120,26 @@ export function createFirstPaint(app: FastifyInstance, clientDir: string, source
   return {
     /** The page for `path` (no query), its first screen in place when there is one; `lang` for the answers' messages. */
     async page(path: string, lang: LocaleCode): Promise<string> {
-      if (!canPaint) return template;
+      const preloads = routeChunks(path)
+        .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+        .join('');
+      const built = preloads ? template.replace('</head>', () => `${preloads}</head>`) : template;
+      if (!canPaint) return built;
       try {
-        const [answers, depth] = await Promise.all([readAnswers(lang), readDepth(path)]);
+        const symbol = tradePageSymbol(path);
+        const [answers, depth, candles] = await Promise.all([readAnswers(lang), readDepth(path), symbol ? orNothingAfter(SNAPSHOT_WAIT_MS, readCandles(symbol)) : undefined]);
         const head = `<script type="application/json" id="${STARTUP_ANSWERS_ID}">${scriptJson(answers)}</script>`;
         const pairs = answers['/api/pair_list'].data as Pair[];
         const currencies = answers['/api/currency_list'].data as Currency[];
         const paint = firstPaintOf(path, pairs, currencies, depth);
-        if (!paint) return template.replace('</head>', () => `${head}</head>`);
-        return template
+        // The candles (≈9 KB gzip) after the first screen, which the browser can paint before they have arrived.
+        const withCandles = candles ? built.replace('</body>', () => `<script type="application/json" id="${FIRST_CANDLES_ID}">${scriptJson(candles)}</script></body>`) : built;
+        if (!paint) return withCandles.replace('</head>', () => `${head}</head>`);
+        return withCandles
           .replace('</head>', () => `${STYLE}${head}</head>`)
           .replace(slot, () => `<div id="root">${firstPaintMarkup(paint)}</div>`);
       } catch {
-        return template;
+        return built;
       }
     },
   };
