@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow } from '../views/hooks';
 import { MenuItem } from '../ui/Dropdown';
-import { AccountSummary } from './IdentityBadge';
+import { AccountSummary, accountLinks } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import type { MenuLink, NavLinkSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
@@ -102,18 +102,11 @@ export default function HeaderMenu(props: HeaderMenuProps) {
           <Head>
             <AccountSummary user={props.user} onPick={close} />
           </Head>
-          <MenuItem role="menuitem" onClick={go('/user/s-securityset')}>
-            {t('menu.user.securitySettings')}
-          </MenuItem>
-          <MenuItem role="menuitem" onClick={go('/user/identity')}>
-            {t('menu.user.identity')}
-          </MenuItem>
-          <MenuItem role="menuitem" onClick={go('/user/c-set')}>
-            {t('menu.user.generalSettings')}
-          </MenuItem>
-          <MenuItem role="menuitem" onClick={go('/user/helpcenter')}>
-            {t('menu.user.help')}
-          </MenuItem>
+          {accountLinks('popup').map(({ to, labelKey }) => (
+            <MenuItem key={to} role="menuitem" onClick={go(to)}>
+              {t(labelKey)}
+            </MenuItem>
+          ))}
           <MenuItem
             role="menuitem"
             onClick={() => {

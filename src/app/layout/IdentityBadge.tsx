@@ -29,3 +29,17 @@ export function AccountSummary(props: { user: UserInfo; onPick: () => void }) {
     </>
   );
 }
+
+/**
+ * The account's links under its summary (spec §2), one list for the header's popup and the phone's
+ * sheet: the popup names identity verification, the sheet the notifications (the phone's header has no bell).
+ */
+const ACCOUNT_LINKS: ReadonlyArray<{ to: string; labelKey: string; only?: 'popup' | 'sheet' }> = [
+  { to: '/user/s-securityset', labelKey: 'menu.user.securitySettings' },
+  { to: '/user/identity', labelKey: 'menu.user.identity', only: 'popup' },
+  { to: '/user/c-set', labelKey: 'menu.user.generalSettings' },
+  { to: '/inform', labelKey: 'nav.notifications', only: 'sheet' },
+  { to: '/user/helpcenter', labelKey: 'menu.user.help' },
+];
+
+export const accountLinks = (where: 'popup' | 'sheet') => ACCOUNT_LINKS.filter((link) => link.only === undefined || link.only === where);

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { LANGUAGES } from '../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
-import { AccountSummary } from './IdentityBadge';
+import { AccountSummary, accountLinks } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
@@ -139,18 +139,11 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
             <h2>{t('nav.account')}</h2>
             <AccountSummary user={session.user} onPick={onClose} />
             <Links>
-              <Link to="/user/s-securityset" onClick={onClose}>
-                {t('menu.user.securitySettings')}
-              </Link>
-              <Link to="/user/c-set" onClick={onClose}>
-                {t('menu.user.generalSettings')}
-              </Link>
-              <Link to="/inform" onClick={onClose}>
-                {t('nav.notifications')}
-              </Link>
-              <Link to="/user/helpcenter" onClick={onClose}>
-                {t('menu.user.help')}
-              </Link>
+              {accountLinks('sheet').map(({ to, labelKey }) => (
+                <Link key={to} to={to} onClick={onClose}>
+                  {t(labelKey)}
+                </Link>
+              ))}
             </Links>
             <button
               type="button"

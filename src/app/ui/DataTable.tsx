@@ -14,17 +14,8 @@ export interface Column<Row> {
 }
 
 const Table = styled.table`
-  th, td {
-    padding: 7px 12px;
-    text-align: left;
-    white-space: nowrap;
-  }
-  th {
-    color: ${({ theme }) => theme.color.textDim};
-    font-weight: 500;
-    font-size: ${({ theme }) => theme.size.small};
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  }
+  th, td { padding: 7px 12px; text-align: left; white-space: nowrap; }
+  th { color: ${({ theme }) => theme.color.textDim}; font-weight: 500; font-size: ${({ theme }) => theme.size.small}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
   tbody tr:hover { background: ${({ theme }) => theme.color.hover}; }
   tbody td { border-bottom: 1px solid ${({ theme }) => theme.color.border}40; }
   .right { text-align: right; }
@@ -45,24 +36,26 @@ const Contained = styled.div`
 `;
 
 const Empty = styled.td`
-  text-align: center !important;
-  color: ${({ theme }) => theme.color.textFaint};
-  padding: 36px 12px !important;
+  text-align: center !important; color: ${({ theme }) => theme.color.textFaint}; padding: 36px 12px !important;
 `;
+
+/** Which row is which (React's key): `rowKey`, or without it the rows' own `id`. */
+export type RowKeyProp<Row> = { rowKey: (row: Row) => string } | { rowKey?: undefined; rows: readonly { id: number | string }[] };
 
 /**
  * A dense table with translated headers. With no rows it says so plainly in the body (an honest
  * empty state), under the real column headers of the page.
  */
-export function DataTable<Row>(props: {
-  columns: Column<Row>[];
-  rows: Row[];
-  rowKey: (row: Row) => string;
-  emptyKey?: string;
-  label?: string;
-  /** Wraps a row's cells in its own <tr> (e.g. a drop target); the default is a plain <tr>. */
-  renderRow?: (row: Row, cells: ReactNode) => ReactNode;
-}) {
+export function DataTable<Row>(
+  props: {
+    columns: Column<Row>[];
+    rows: Row[];
+    emptyKey?: string;
+    label?: string;
+    /** Wraps a row's cells in its own <tr> (e.g. a drop target); the default is a plain <tr>. */
+    renderRow?: (row: Row, cells: ReactNode) => ReactNode;
+  } & RowKeyProp<Row>,
+) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   return (
@@ -93,12 +86,13 @@ export function DataTable<Row>(props: {
           </tr>
         ) : (
           props.rows.map((row) => {
+            const key = props.rowKey ? props.rowKey(row) : (row as { id: number | string }).id;
             const cells = props.columns.map((c) => (
               <td key={c.key} className={c.align ?? 'left'}>
                 {c.render ? c.render(row) : null}
               </td>
             ));
-            return props.renderRow ? <Fragment key={props.rowKey(row)}>{props.renderRow(row, cells)}</Fragment> : <tr key={props.rowKey(row)}>{cells}</tr>;
+            return props.renderRow ? <Fragment key={key}>{props.renderRow(row, cells)}</Fragment> : <tr key={key}>{cells}</tr>;
           })
         )}
       </tbody>

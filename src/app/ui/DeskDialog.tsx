@@ -1,11 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ToastMessage } from '../../../domain/errors';
 import { Button } from './Button';
 import { DataTable, type Column } from './DataTable';
+import { DateTime } from './DateTime';
 import { Dialog } from './Dialog';
-import { fieldInput } from './FormField';
+import { fieldInput, FormField } from './FormField';
 import { FormProblem } from './FormRows';
 import { Muted } from './Panel';
 
@@ -60,6 +61,25 @@ export function DeskRefusal(props: { refusal: ToastMessage | undefined }) {
   return <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>;
 }
 
+/**
+ * How a desk's form ends: the operator's own 2FA code (or a recovery code), then the server's
+ * refusal under it. The code is the Formik form's `code` field, or with `kept` a value the desk keeps.
+ */
+export function DeskCodeAndRefusal(props: { labelKey: string; refusal: ToastMessage | undefined; kept?: { value: string; onChange: (value: string) => void } }) {
+  const { t } = useTranslation();
+  const { labelKey, kept } = props;
+  return (
+    <>
+      {kept ? (
+        <DeskTextField label={t(labelKey)} value={kept.value} onChange={kept.onChange} inputMode="numeric" autoComplete="one-time-code" />
+      ) : (
+        <FormField name="code" labelKey={labelKey} inputMode="numeric" autoComplete="one-time-code" />
+      )}
+      <DeskRefusal refusal={props.refusal} />
+    </>
+  );
+}
+
 export interface DeskDialogProps {
   sending: boolean;
   refusal: ToastMessage | undefined;
@@ -87,6 +107,26 @@ export function DeskDialog(props: DeskDialogProps & { title: string; submitKey: 
     >
       {props.children}
     </Dialog>
+  );
+}
+
+/**
+ * A desk dialog of one form whose fields the desk keeps itself (not Formik: decision 0041), named
+ * by the dialog's title; its submit calls `onSubmit`.
+ */
+export function DeskFieldsDialog(props: DeskDialogProps & { title: string; submitKey: string; danger?: boolean; wide?: boolean; onSubmit: () => void; children: ReactNode }) {
+  const { onSubmit, children, ...dialog } = props;
+  const formId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <DeskDialog {...dialog} formId={formId}>
+      <form id={formId} noValidate aria-label={props.title} onSubmit={submit}>
+        <DeskForm>{children}</DeskForm>
+      </form>
+    </DeskDialog>
   );
 }
 
@@ -118,13 +158,27 @@ export function ReloadButton(props: { onReload: () => void; loading: boolean; la
   );
 }
 
-/** A desk's rows (each with its id), under the line saying the last read failed. */
-export function DeskTable<Row extends { id: number }>(props: { label: string; rows: Row[]; emptyKey: string; failed: boolean; failedKey: string; columns: Column<Row>[] }) {
+/** A desk list's texts (catalogue keys): its title (the table's name), the empty table's line, the failed read's line. */
+export interface DeskListTexts {
+  title: string;
+  empty: string;
+  failed: string;
+}
+
+/** A desk's rows (each with its id) as its hook reads them, under the line saying the last read failed. */
+export function DeskTable<Row extends { id: number }>(props: { texts: DeskListTexts; desk: { list: Row[]; failed: boolean }; columns: Column<Row>[] }) {
   const { t } = useTranslation();
   return (
     <>
-      {props.failed && <Muted>{t(props.failedKey)}</Muted>}
-      <DataTable<Row> label={props.label} rows={props.rows} rowKey={(r) => String(r.id)} emptyKey={props.emptyKey} columns={props.columns} />
+      {props.desk.failed && <Muted>{t(props.texts.failed)}</Muted>}
+      <DataTable<Row> label={t(props.texts.title)} rows={props.desk.list} emptyKey={props.texts.empty} columns={props.columns} />
     </>
   );
 }
+
+/** The columns the desks' lists open with: when (its key says which moment), whose (the user's account), or both in that order. */
+export const deskColumns = {
+  at: <Row,>(key: string, at: (row: Row) => number | string): Column<Row> => ({ key, render: (r) => <DateTime at={at(r)} /> }),
+  user: <Row extends { account?: string | null }>(): Column<Row> => ({ key: 'operator.user', render: (r) => r.account }),
+  whenAndWho: <Row extends { account?: string | null }>(key: string, at: (row: Row) => number | string): Column<Row>[] => [deskColumns.at(key, at), deskColumns.user()],
+};

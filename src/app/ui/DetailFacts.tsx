@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ElementType, ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** The label/value grid of the order and position detail pages: dense, two columns on a phone. */
@@ -13,14 +13,26 @@ export const DetailFacts = styled.dl`
   @media (max-width: 420px) { grid-template-columns: 1fr 1fr; gap: 10px 14px; }
 `;
 
-/** One label and its value in a DetailFacts grid (or any list of facts in `div`s); `className` styles the value. */
-export function DetailFact(props: { label: string; children: ReactNode; className?: string; testId?: string }) {
+export interface DetailFactProps {
+  label: ReactNode;
+  children: ReactNode;
+  /** Styles the value. */
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * One label and its value: in a DetailFacts grid (or any list of facts in `div`s) a `dt` and `dd`;
+ * `parts` draws it in other elements (the seconds panels' rows: their frame, a `span` and a `b`).
+ */
+export function DetailFact(props: DetailFactProps & { parts?: readonly [ElementType, ElementType, ElementType] }) {
+  const [Frame, Label, Value] = props.parts ?? (['div', 'dt', 'dd'] as const);
   return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd className={props.className} data-testid={props.testId}>
+    <Frame>
+      <Label>{props.label}</Label>
+      <Value className={props.className} data-testid={props.testId}>
         {props.children}
-      </dd>
-    </div>
+      </Value>
+    </Frame>
   );
 }

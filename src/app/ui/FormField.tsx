@@ -94,3 +94,14 @@ export function FormSelectField(props: { name: string; labelKey: string; options
     </div>
   );
 }
+
+/** A Formik checkbox with its label after it (the desks' dialogs: `.check` in DeskForm). */
+export function FormCheckField(props: { name: string; labelKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <label className="check">
+      <Field type="checkbox" name={props.name} />
+      {t(props.labelKey)}
+    </label>
+  );
+}

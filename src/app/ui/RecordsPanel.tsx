@@ -10,6 +10,9 @@ export interface PagedRecords extends PagedList {
   loading: boolean;
 }
 
+/** A row told apart by its `id` (a page given no `rowKey`). */
+const rowId = (row: unknown) => String((row as { id: number | string }).id);
+
 /**
  * A page that is one paged record list (orders, records): the title with what goes beside it (a
  * link, the day presets), the caller's filters, the table named by the title ("loading" while the
@@ -21,7 +24,8 @@ export function RecordsPanel<Row>(props: {
   wrap?: boolean;
   filters?: ReactNode;
   list: PagedRecords;
-  rowKey: (row: Row) => string;
+  /** Without it, the rows' own `id`. */
+  rowKey?: (row: Row) => string;
   emptyKey: string;
   columns: Column<Row>[];
 }) {
@@ -39,7 +43,7 @@ export function RecordsPanel<Row>(props: {
           title
         )}
         {props.filters}
-        <DataTable<Row> label={props.title} rows={list.rows as Row[]} rowKey={props.rowKey} emptyKey={list.loading ? 'common.loading' : props.emptyKey} columns={props.columns} />
+        <DataTable<Row> label={props.title} rows={list.rows as Row[]} rowKey={props.rowKey ?? rowId} emptyKey={list.loading ? 'common.loading' : props.emptyKey} columns={props.columns} />
         <RecordListEnd list={list} />
       </PanelBody>
     </Panel>

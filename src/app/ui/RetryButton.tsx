@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
+import { Muted } from './Panel';
 
 // Apart from Button.tsx, which the shell (and so /home) loads: these serve pages that read lists.
 
@@ -20,5 +22,14 @@ export function RetryAlert(props: { failed: boolean; onRetry: () => void }) {
     <p role="alert">
       <RetryButton small onRetry={props.onRetry} />
     </p>
+  );
+}
+
+/** What failed to load said in a line (`children`), announced, with its Retry button after it. */
+export function FailedLine(props: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <Muted role="alert">
+      {props.children} <RetryButton small onRetry={props.onRetry} />
+    </Muted>
   );
 }

@@ -3,7 +3,7 @@ import type { MyFees, RateSource } from '../../../../domain/fees';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { RetryButton } from '../../../app/ui/RetryButton';
+import { FailedLine } from '../../../app/ui/RetryButton';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useMyFeesFlow } from '../fees.hooks';
 import { ratePercent, volumeUsdt } from './feeFormat';
@@ -24,9 +24,7 @@ export function FeesPage() {
         <PageTitle>{t('fees.title')}</PageTitle>
         <Muted>{t('fees.intro')}</Muted>
         {flow.failed ? (
-          <Muted role="alert">
-            {t('fees.failed')} <RetryButton small onRetry={flow.retry} />
-          </Muted>
+          <FailedLine onRetry={flow.retry}>{t('fees.failed')}</FailedLine>
         ) : !fees ? (
           <Muted>{t('common.loading')}</Muted>
         ) : (

@@ -83,7 +83,6 @@ export function DealPage() {
             <DataTable<FiatAd>
               label={t('fiat.title')}
               rows={deal.ads}
-              rowKey={(a) => String(a.id)}
               emptyKey={deal.loading ? 'common.loading' : 'fiat.noAds'}
               columns={[
                 {

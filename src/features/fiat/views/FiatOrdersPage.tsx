@@ -43,7 +43,6 @@ export function FiatOrdersPage() {
             <DaysFilter days={list.days} onChange={list.setDays} />
         </div>
       }
-      rowKey={(r) => String(r.id)}
       emptyKey="fiat.noOrders"
       columns={[
         { key: 'col.orderNo', render: (r) => <Link to={orderLink(r)} className="num">{r.order_no}</Link> },

@@ -19,7 +19,6 @@ export function FiatRecordsPage() {
           <DaysFilter days={list.days} onChange={list.setDays} />
         </>
       }
-      rowKey={(r) => String(r.id)}
       emptyKey="fiat.noRecords"
       columns={[
         { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },

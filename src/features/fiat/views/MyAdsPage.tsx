@@ -107,7 +107,6 @@ export function MyAdsPage() {
           <DataTable<FiatMyAd>
             label={t('fiat.ads.title')}
             rows={f.data?.ads.list ?? []}
-            rowKey={(a) => String(a.id)}
             emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
             columns={[
               { key: 'fiat.col.side', render: (a) => t(a.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: `${a.crypto}/${a.fiat}` }) },

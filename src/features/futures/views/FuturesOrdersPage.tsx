@@ -46,7 +46,6 @@ function Records(props: { mode: Mode }) {
           <DataTable<FuturesPlan>
             label={title}
             rows={r.plans}
-            rowKey={(p) => String(p.id)}
             emptyKey={empty}
             columns={[
               { key: 'col.time', render: (p) => time(p.created_ms) },
@@ -63,7 +62,6 @@ function Records(props: { mode: Mode }) {
           <DataTable<FuturesOrder>
             label={title}
             rows={r.orders}
-            rowKey={(o) => String(o.id)}
             emptyKey={empty}
             columns={[
               { key: 'col.time', render: (o) => <OrderLink order={o} /> },

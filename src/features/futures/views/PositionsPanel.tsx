@@ -67,7 +67,6 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
             <DataTable<FuturesOrder>
               label={t('trade.openOrders')}
               rows={orders}
-              rowKey={(o) => String(o.id)}
               emptyKey="spot.orders.noOpen"
               columns={[
                 { key: 'col.time', render: (o) => time(o.created_ms) },
@@ -84,7 +83,6 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
             <DataTable<FuturesPlan>
               label={t('futures.desk.plans')}
               rows={plans}
-              rowKey={(p) => String(p.id)}
               emptyKey="futures.empty"
               columns={[
                 { key: 'col.time', render: (p) => time(p.created_ms) },

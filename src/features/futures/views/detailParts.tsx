@@ -47,7 +47,6 @@ export function OrderList(props: { label: string; orders: FuturesOrder[] }) {
     <DataTable<FuturesOrder>
       label={props.label}
       rows={props.orders}
-      rowKey={(o) => String(o.id)}
       emptyKey="futures.empty"
       columns={[
         { key: 'col.time', render: (o) => <OrderLink order={o} /> },

@@ -18,7 +18,6 @@ export function IcoRecordsPage(props: { type: IcoRecordType }) {
   return (
     <RecordsPanel<IcoRecord> title={title} list={list}
       beside={<DaysFilter days={list.days} onChange={list.setDays} />}
-      rowKey={(r) => String(r.id)}
       emptyKey="ico.emptyRecords"
       columns={[
         { key: 'col.time', render: (r) => <span className="num">{dateTime(r.created_at, i18n.language)}</span> },

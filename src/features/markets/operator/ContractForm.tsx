@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractListing } from '../../../../domain/marketsDesk';
-import { DeskDialog, DeskForm, DeskRefusal, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskFieldsDialog, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 
 /** A whole number as typed, or NaN (sent as null: the server refuses it, translated). */
@@ -26,36 +26,22 @@ export function contractListingOf(fields: { symbol: string; max_leverage: string
  */
 export function ListContractDialog(props: DeskDialogProps & { onSubmit: (listing: ContractListing, code: string) => void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const makersId = useId();
   const [fields, setFields] = useState({ symbol: '', max_leverage: '20', reference_price: '', makers: true, code: '' });
   const field = (name: 'symbol' | 'max_leverage' | 'reference_price' | 'code') => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   return (
-    <DeskDialog {...props} title={t('marketsDesk.contract.title')} submitKey="marketsDesk.contract.submit" formId={formId}>
-      <form
-        id={formId}
-        noValidate
-        aria-label={t('marketsDesk.contract.title')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit(contractListingOf(fields), fields.code);
-        }}
-      >
-        <DeskForm>
-          <Muted style={{ margin: 0 }}>{t('marketsDesk.contract.intro')}</Muted>
-          <div className="row">
-            <DeskTextField label={t('marketsDesk.contract.symbol')} value={fields.symbol} onChange={field('symbol')} />
-            <DeskTextField label={t('marketsDesk.contract.maxLeverage')} value={fields.max_leverage} onChange={field('max_leverage')} inputMode="numeric" />
-            <DeskTextField label={t('marketsDesk.contract.referencePrice')} value={fields.reference_price} onChange={field('reference_price')} inputMode="decimal" />
-          </div>
-          <label className="check" htmlFor={makersId}>
-            <input id={makersId} type="checkbox" checked={fields.makers} onChange={(e) => setFields((f) => ({ ...f, makers: e.target.checked }))} />
-            {t('marketsDesk.contract.makers')}
-          </label>
-          <DeskTextField label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
-          <DeskRefusal refusal={props.refusal} />
-        </DeskForm>
-      </form>
-    </DeskDialog>
+    <DeskFieldsDialog {...props} title={t('marketsDesk.contract.title')} submitKey="marketsDesk.contract.submit" onSubmit={() => props.onSubmit(contractListingOf(fields), fields.code)}>
+      <Muted style={{ margin: 0 }}>{t('marketsDesk.contract.intro')}</Muted>
+      <div className="row">
+        <DeskTextField label={t('marketsDesk.contract.symbol')} value={fields.symbol} onChange={field('symbol')} />
+        <DeskTextField label={t('marketsDesk.contract.maxLeverage')} value={fields.max_leverage} onChange={field('max_leverage')} inputMode="numeric" />
+        <DeskTextField label={t('marketsDesk.contract.referencePrice')} value={fields.reference_price} onChange={field('reference_price')} inputMode="decimal" />
+      </div>
+      <label className="check" htmlFor={makersId}>
+        <input id={makersId} type="checkbox" checked={fields.makers} onChange={(e) => setFields((f) => ({ ...f, makers: e.target.checked }))} />
+        {t('marketsDesk.contract.makers')}
+      </label>
+      <DeskCodeAndRefusal labelKey="marketsDesk.form.code" refusal={props.refusal} kept={{ value: fields.code, onChange: field('code') }} />
+    </DeskFieldsDialog>
   );
 }

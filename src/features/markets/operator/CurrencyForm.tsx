@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_NETWORKS_MAX, type CurrencyListing, type CurrencyListingNetwork } from '../../../../domain/marketsDesk';
 import { Button } from '../../../app/ui/Button';
-import { DeskDialog, DeskForm, DeskRefusal, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskFieldsDialog, DeskTextField, type DeskDialogProps } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 
 /** A network's fields as typed (the whole numbers are parsed when sent). */
@@ -36,58 +36,44 @@ function listingOf(fields: { symbol: string; name: string; precision: string }, 
  */
 export function ListCurrencyDialog(props: DeskDialogProps & { onSubmit: (listing: CurrencyListing, code: string) => void }) {
   const { t } = useTranslation();
-  const formId = useId();
   const [fields, setFields] = useState({ symbol: '', name: '', precision: '8', code: '' });
   const [networks, setNetworks] = useState<NetworkFields[]>([NEW_NETWORK]);
   const field = (name: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
   const networkField = (at: number, name: keyof NetworkFields) => (value: string) => setNetworks((list) => list.map((n, i) => (i === at ? { ...n, [name]: value } : n)));
   return (
-    <DeskDialog {...props} wide title={t('marketsDesk.currency.title')} submitKey="marketsDesk.currency.submit" formId={formId}>
-      <form
-        id={formId}
-        noValidate
-        aria-label={t('marketsDesk.currency.title')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit(listingOf(fields, networks), fields.code);
-        }}
-      >
-        <DeskForm>
-          <Muted style={{ margin: 0 }}>{t('marketsDesk.currency.intro')}</Muted>
+    <DeskFieldsDialog {...props} wide title={t('marketsDesk.currency.title')} submitKey="marketsDesk.currency.submit" onSubmit={() => props.onSubmit(listingOf(fields, networks), fields.code)}>
+      <Muted style={{ margin: 0 }}>{t('marketsDesk.currency.intro')}</Muted>
+      <div className="row">
+        <DeskTextField label={t('marketsDesk.currency.symbol')} value={fields.symbol} onChange={field('symbol')} />
+        <DeskTextField label={t('marketsDesk.currency.name')} value={fields.name} onChange={field('name')} />
+        <DeskTextField label={t('marketsDesk.currency.precision')} value={fields.precision} onChange={field('precision')} inputMode="numeric" />
+      </div>
+      {networks.map((n, i) => (
+        <fieldset key={i}>
+          <legend>{t('marketsDesk.currency.networkN', { n: i + 1 })}</legend>
           <div className="row">
-            <DeskTextField label={t('marketsDesk.currency.symbol')} value={fields.symbol} onChange={field('symbol')} />
-            <DeskTextField label={t('marketsDesk.currency.name')} value={fields.name} onChange={field('name')} />
-            <DeskTextField label={t('marketsDesk.currency.precision')} value={fields.precision} onChange={field('precision')} inputMode="numeric" />
+            <DeskTextField label={t('marketsDesk.currency.network')} value={n.network} onChange={networkField(i, 'network')} />
+            <DeskTextField label={t('marketsDesk.currency.depositMin')} value={n.deposit_min} onChange={networkField(i, 'deposit_min')} inputMode="decimal" />
+            <DeskTextField label={t('marketsDesk.currency.depositFee')} value={n.deposit_fee} onChange={networkField(i, 'deposit_fee')} inputMode="decimal" />
+            <DeskTextField label={t('marketsDesk.currency.confirmations')} value={n.confirmations} onChange={networkField(i, 'confirmations')} inputMode="numeric" />
           </div>
-          {networks.map((n, i) => (
-            <fieldset key={i}>
-              <legend>{t('marketsDesk.currency.networkN', { n: i + 1 })}</legend>
-              <div className="row">
-                <DeskTextField label={t('marketsDesk.currency.network')} value={n.network} onChange={networkField(i, 'network')} />
-                <DeskTextField label={t('marketsDesk.currency.depositMin')} value={n.deposit_min} onChange={networkField(i, 'deposit_min')} inputMode="decimal" />
-                <DeskTextField label={t('marketsDesk.currency.depositFee')} value={n.deposit_fee} onChange={networkField(i, 'deposit_fee')} inputMode="decimal" />
-                <DeskTextField label={t('marketsDesk.currency.confirmations')} value={n.confirmations} onChange={networkField(i, 'confirmations')} inputMode="numeric" />
-              </div>
-              <div className="row">
-                <DeskTextField label={t('marketsDesk.currency.withdrawMin')} value={n.withdraw_min} onChange={networkField(i, 'withdraw_min')} inputMode="decimal" />
-                <DeskTextField label={t('marketsDesk.currency.withdrawFee')} value={n.withdraw_fee} onChange={networkField(i, 'withdraw_fee')} inputMode="decimal" />
-                {networks.length > 1 && (
-                  <Button type="button" $small $variant="ghost" style={{ alignSelf: 'end' }} onClick={() => setNetworks((list) => list.filter((_, at) => at !== i))}>
-                    {t('marketsDesk.currency.removeNetwork', { n: i + 1 })}
-                  </Button>
-                )}
-              </div>
-            </fieldset>
-          ))}
-          {networks.length < CURRENCY_NETWORKS_MAX && (
-            <Button type="button" $small $variant="ghost" style={{ justifySelf: 'start' }} onClick={() => setNetworks((list) => [...list, NEW_NETWORK])}>
-              {t('marketsDesk.currency.addNetwork')}
-            </Button>
-          )}
-          <DeskTextField label={t('marketsDesk.form.code')} value={fields.code} onChange={field('code')} inputMode="numeric" autoComplete="one-time-code" />
-          <DeskRefusal refusal={props.refusal} />
-        </DeskForm>
-      </form>
-    </DeskDialog>
+          <div className="row">
+            <DeskTextField label={t('marketsDesk.currency.withdrawMin')} value={n.withdraw_min} onChange={networkField(i, 'withdraw_min')} inputMode="decimal" />
+            <DeskTextField label={t('marketsDesk.currency.withdrawFee')} value={n.withdraw_fee} onChange={networkField(i, 'withdraw_fee')} inputMode="decimal" />
+            {networks.length > 1 && (
+              <Button type="button" $small $variant="ghost" style={{ alignSelf: 'end' }} onClick={() => setNetworks((list) => list.filter((_, at) => at !== i))}>
+                {t('marketsDesk.currency.removeNetwork', { n: i + 1 })}
+              </Button>
+            )}
+          </div>
+        </fieldset>
+      ))}
+      {networks.length < CURRENCY_NETWORKS_MAX && (
+        <Button type="button" $small $variant="ghost" style={{ justifySelf: 'start' }} onClick={() => setNetworks((list) => [...list, NEW_NETWORK])}>
+          {t('marketsDesk.currency.addNetwork')}
+        </Button>
+      )}
+      <DeskCodeAndRefusal labelKey="marketsDesk.form.code" refusal={props.refusal} kept={{ value: fields.code, onChange: field('code') }} />
+    </DeskFieldsDialog>
   );
 }

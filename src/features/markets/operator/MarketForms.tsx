@@ -2,18 +2,10 @@ import { Field, Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DelistSubject, MarketListing } from '../../../../domain/marketsDesk';
-import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../app/ui/DeskDialog';
-import { FormField } from '../../../app/ui/FormField';
+import { DeskCodeAndRefusal, DeskDialog, DeskForm, type DeskDialogProps } from '../../../app/ui/DeskDialog';
+import { FormCheckField, FormField } from '../../../app/ui/FormField';
 import { Muted } from '../../../app/ui/Panel';
 import { delistingSchema, listingOf, listingSchema, LISTING_START, localMoment, type DelistingValues, type ListingValues } from './marketFormSchemas';
-
-/** How a listing or a delisting form ends: the operator's own 2FA code (or a recovery code), which both ask, and the server's refusal under it. */
-const CodeAndRefusal = (props: Pick<DeskDialogProps, 'refusal'>) => (
-  <>
-    <FormField name="code" labelKey="marketsDesk.form.code" inputMode="numeric" autoComplete="one-time-code" />
-    <DeskRefusal refusal={props.refusal} />
-  </>
-);
 
 /**
  * Lists a spot pair: two existing currencies, the precisions (the price's places are its tick),
@@ -51,10 +43,7 @@ export function ListPairDialog(props: DeskDialogProps & { onSubmit: (listing: Ma
               </div>
               <fieldset>
                 <legend>{t('marketsDesk.form.makersLegend')}</legend>
-                <label className="check">
-                  <Field type="checkbox" name="makers" />
-                  {t('marketsDesk.form.makers')}
-                </label>
+                <FormCheckField name="makers" labelKey="marketsDesk.form.makers" />
                 {values.makers && (
                   <div className="row two">
                     <FormField name="maker_spread" labelKey="marketsDesk.form.spread" inputMode="decimal" />
@@ -62,7 +51,7 @@ export function ListPairDialog(props: DeskDialogProps & { onSubmit: (listing: Ma
                   </div>
                 )}
               </fieldset>
-              <CodeAndRefusal refusal={props.refusal} />
+              <DeskCodeAndRefusal labelKey="marketsDesk.form.code" refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
@@ -101,7 +90,7 @@ export function DelistDialog(props: DeskDialogProps & { market: string; kind: De
                   </span>
                 )}
               </div>
-              <CodeAndRefusal refusal={props.refusal} />
+              <DeskCodeAndRefusal labelKey="marketsDesk.form.code" refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}

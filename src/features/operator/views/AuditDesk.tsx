@@ -65,7 +65,6 @@ export function AuditDesk() {
       <DataTable<OperatorAuditRow>
         label={t('operatorDesks.audit.title')}
         rows={desk.rows}
-        rowKey={(r) => String(r.id)}
         emptyKey="operatorDesks.audit.empty"
         columns={columns}
         renderRow={(r, cells) => (

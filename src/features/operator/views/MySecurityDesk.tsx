@@ -50,7 +50,6 @@ export function MySecurityDesk() {
       <DataTable<OperatorSessionView>
         label={t('operatorAuth.security.sessionsTitle')}
         rows={desk.sessions}
-        rowKey={(s) => String(s.id)}
         emptyKey="operatorAuth.security.empty"
         columns={[
           { key: 'operatorAuth.security.col.device', render: (s) => <>{s.user_agent || '—'} {s.current && <Badge $tone="up">{t('operatorAuth.security.current')}</Badge>}</> },
@@ -72,7 +71,6 @@ export function MySecurityDesk() {
       <DataTable<OperatorSignInView>
         label={t('operatorAuth.security.historyTitle')}
         rows={desk.signIns?.list ?? []}
-        rowKey={(r) => String(r.id)}
         emptyKey="operatorAuth.security.historyEmpty"
         columns={[
           { key: 'operatorAuth.security.col.at', render: (r) => <DateTime at={r.at} /> },

@@ -42,7 +42,6 @@ export function OperatorsDesk() {
       <DataTable<OperatorView>
         label={t('operatorDesks.operators.title')}
         rows={desk.operators}
-        rowKey={(o) => String(o.id)}
         emptyKey={desk.loading ? 'common.loading' : 'operatorDesks.operators.empty'}
         columns={[
           { key: 'operatorDesks.col.id', render: (o) => <span className="num">{o.id}</span> },

@@ -5,7 +5,8 @@ import { Button } from '../../../app/ui/Button';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { OUTCOME_KEYS, useSecondsTicket } from '../seconds.hooks';
 import { cardState, contractCardFigures, directionArrow, directionTone, signedUsdt, usdt } from './secondsFigures';
-import { Card, Row } from './secondsTrade.styles';
+import { Card } from './secondsTrade.styles';
+import { FigureRow } from './FigureRow';
 
 /**
  * A bought contract: countdown, buy price vs the seconds index now (what it settles on, not the last
@@ -47,34 +48,16 @@ export function ContractCard(props: { ticketRef: SecondsContractActorRef; price:
           {(c.outcome ? t(OUTCOME_KEYS[c.outcome]) : '')} {signedUsdt(c.profit)} {SECONDS_CURRENCY}
         </div>
       )}
-      <Row>
-        <span>{t('seconds.buyPrice')}</span>
-        <b>{priceFigure(c.buy_price, props.places)}</b>
-      </Row>
-      <Row>
-        <span>{ticket.settled ? t('seconds.settlePrice') : t('seconds.indexNow')}</span>
-        <b>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</b>
-      </Row>
-      <Row>
-        <span>{t('seconds.drawBand')}</span>
-        <b data-testid="seconds-draw-band">{figures.band}</b>
-      </Row>
-      <Row>
-        <span>{t('seconds.stake', { currency: SECONDS_CURRENCY })}</span>
-        <b>{usdt(c.quantity)}</b>
-      </Row>
+      <FigureRow label={t('seconds.buyPrice')}>{priceFigure(c.buy_price, props.places)}</FigureRow>
+      <FigureRow label={ticket.settled ? t('seconds.settlePrice') : t('seconds.indexNow')}>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</FigureRow>
+      <FigureRow label={t('seconds.drawBand')} testId="seconds-draw-band">{figures.band}</FigureRow>
+      <FigureRow label={t('seconds.stake', { currency: SECONDS_CURRENCY })}>{usdt(c.quantity)}</FigureRow>
       {!ticket.settled && current && (
         <>
-          <Row>
-            <span>{t('seconds.indexMove')}</span>
-            <b className={figures.floatingTone}>{figures.move}</b>
-          </Row>
-          <Row>
-            <span>{t('seconds.floating')}</span>
-            <b className={figures.floatingTone} data-testid="seconds-floating">
-              {figures.floatingProfit}
-            </b>
-          </Row>
+          <FigureRow label={t('seconds.indexMove')} className={figures.floatingTone}>{figures.move}</FigureRow>
+          <FigureRow label={t('seconds.floating')} className={figures.floatingTone} testId="seconds-floating">
+            {figures.floatingProfit}
+          </FigureRow>
         </>
       )}
     </Card>

@@ -50,7 +50,6 @@ function Orders(props: { mode: 'current' | 'history' }) {
         <DataTable<SecondsContract>
           label={title}
           rows={orders.rows}
-          rowKey={(r) => String(r.id)}
           emptyKey={orders.loading ? 'common.loading' : history ? 'seconds.emptyHistory' : 'seconds.emptyCurrent'}
           columns={[
             { key: 'col.time', render: (r) => <span className="num">{time(r.accepted_at, i18n.language)}</span> },

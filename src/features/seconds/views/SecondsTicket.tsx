@@ -13,6 +13,7 @@ import { useSecondsTicket } from '../seconds.hooks';
 import { confirmedEstimate, directionTone, signedUsdt, ticketFigures, usdt } from './secondsFigures';
 import { Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { AccountLines, Field, Label, Periods, Row, Sides } from './secondsTrade.styles';
+import { FigureRow } from './FigureRow';
 
 /** The ticket: period, stake, up or down; the risk warning the first time and the confirmation. */
 export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; className?: string }) {
@@ -61,22 +62,10 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
             {'key' in context.refusal ? t(context.refusal.key) : context.refusal.text}
           </FormProblem>
         )}
-        <Row>
-          <span>{t('seconds.limits')}</span>
-          <b>{figures.limits}</b>
-        </Row>
-        <Row>
-          <span>{t('seconds.available')}</span>
-          <b data-testid="seconds-available">{figures.available}</b>
-        </Row>
-        <Row>
-          <span>{t('seconds.payoutRate')}</span>
-          <b>{ratioPercent(period?.payout_rate)}</b>
-        </Row>
-        <Row>
-          <span>{t('seconds.estimatedProfit')}</span>
-          <b className="up" data-testid="seconds-estimate">{figures.estimate}</b>
-        </Row>
+        <FigureRow label={t('seconds.limits')}>{figures.limits}</FigureRow>
+        <FigureRow label={t('seconds.available')} testId="seconds-available">{figures.available}</FigureRow>
+        <FigureRow label={t('seconds.payoutRate')}>{ratioPercent(period?.payout_rate)}</FigureRow>
+        <FigureRow label={t('seconds.estimatedProfit')} className="up" testId="seconds-estimate">{figures.estimate}</FigureRow>
         {session.hasSession ? (
           <Sides>
             <button type="button" className="up" disabled={!ticket.choosing} onClick={() => ticket.buy('up')}>
@@ -93,14 +82,8 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
         )}
         {account && (
           <AccountLines>
-            <Row>
-              <span>{t('seconds.frozen')}</span>
-              <b>{usdt(account.frozen)}</b>
-            </Row>
-            <Row>
-              <span>{t('seconds.todayResult')}</span>
-              <b className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</b>
-            </Row>
+            <FigureRow label={t('seconds.frozen')}>{usdt(account.frozen)}</FigureRow>
+            <FigureRow label={t('seconds.todayResult')} className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</FigureRow>
             <Row>
               <span />
               <Link to={`/wallet/transfer?currency=USDT&from=spot`} style={{ fontSize: 12 }}>{t('seconds.transferIn')}</Link>
@@ -122,22 +105,10 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
             onConfirm={ticket.confirm}
             onCancel={ticket.cancel}
           >
-            <Row>
-              <span>{t('seconds.direction')}</span>
-              <b className={directionTone(context.direction)}>{t(`seconds.${context.direction}`)}</b>
-            </Row>
-            <Row>
-              <span>{t('seconds.period')}</span>
-              <b>{t('seconds.periodSeconds', { seconds: period.period })}</b>
-            </Row>
-            <Row>
-              <span>{stakeLabel}</span>
-              <b>{usdt(context.quantity)}</b>
-            </Row>
-            <Row>
-              <span>{t('seconds.estimatedProfit')}</span>
-              <b className="up">{confirmedEstimate(context.quantity, period)}</b>
-            </Row>
+            <FigureRow label={t('seconds.direction')} className={directionTone(context.direction)}>{t(`seconds.${context.direction}`)}</FigureRow>
+            <FigureRow label={t('seconds.period')}>{t('seconds.periodSeconds', { seconds: period.period })}</FigureRow>
+            <FigureRow label={stakeLabel}>{usdt(context.quantity)}</FigureRow>
+            <FigureRow label={t('seconds.estimatedProfit')} className="up">{confirmedEstimate(context.quantity, period)}</FigureRow>
             <p className="dim" style={{ fontSize: 12 }}>{t('seconds.confirm.note')}</p>
           </ConfirmDialog>
         )}

@@ -54,14 +54,14 @@ export function OpenOrdersPanel(props: { className?: string; symbol: string }) {
       {(tab) =>
         tab === 'open' ? (
           <PinnedActions data-testid="spot-open-orders">
-            <DataTable columns={openColumns} rows={open.orders} rowKey={(o) => String(o.id)} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
+            <DataTable columns={openColumns} rows={open.orders} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
           </PinnedActions>
         ) : tab === 'stops' ? (
           <PinnedActions>
-            <DataTable columns={stopColumns} rows={stops.stops} rowKey={(s) => String(s.id)} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
+            <DataTable columns={stopColumns} rows={stops.stops} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
           </PinnedActions>
         ) : (
-          <DataTable columns={historyColumns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
+          <DataTable columns={historyColumns} rows={history.orders} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
         )
       }
     </TabbedPanel>

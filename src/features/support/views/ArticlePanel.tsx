@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Muted, Panel, PanelBody } from '../../../app/ui/Panel';
-import { RetryButton } from '../../../app/ui/RetryButton';
+import { FailedLine } from '../../../app/ui/RetryButton';
 
 const Back = styled(Link)`
   display: inline-block;
@@ -34,9 +34,7 @@ export function ArticlePanel(props: { back: string; backLabel: string; notFound:
       <PanelBody>
         <Back to={props.back}>← {props.backLabel}</Back>
         {props.failed ? (
-          <Muted role="alert">
-            {props.notFound} <RetryButton small onRetry={props.onRetry} />
-          </Muted>
+          <FailedLine onRetry={props.onRetry}>{props.notFound}</FailedLine>
         ) : !props.ready ? (
           <Muted>{t('common.loading')}</Muted>
         ) : (

@@ -26,7 +26,7 @@ export function RecordsCard<Row extends { id: number }>(props: {
         <DaysFilter days={records.days} onChange={records.setDays} />
       </div>
       {props.intro}
-      <DataTable<Row> label={props.title} rows={records.rows} rowKey={(r) => String(r.id)} columns={props.columns} emptyKey={records.loading ? 'common.loading' : 'common.noData'} />
+      <DataTable<Row> label={props.title} rows={records.rows} columns={props.columns} emptyKey={records.loading ? 'common.loading' : 'common.noData'} />
       {records.failed ? (
         <Button type="button" $variant="ghost" $small onClick={records.reload} style={{ marginTop: 10 }}>
           {t('common.retry')}

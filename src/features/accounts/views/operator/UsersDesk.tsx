@@ -9,7 +9,9 @@ import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import { useOperatorUser, useOperatorUsers } from '../../accounts.hooks';
 import { IDENTITY_KEYS, IdentityOptions, UserPageView } from './UserPage';
-import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
+import { deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+
+const TEXTS: DeskListTexts = { title: 'usersDesk.title', empty: 'usersDesk.empty', failed: 'usersDesk.failed' };
 
 /** The form's fields, as typed (presentation): turned into the machine's filters when sent. */
 interface Fields {
@@ -59,6 +61,16 @@ function TriSelect(props: { labelKey: string; value: TriState; onChange: (value:
   );
 }
 
+/** A day of a date range ("registered from", "to"), as typed. */
+function DayField(props: { labelKey: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      {t(props.labelKey)} <input type="date" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+    </label>
+  );
+}
+
 /**
  * /operator, "Users" (issue 51 §3): users found by id, email, phone or nickname and by state,
  * with the CSV export of what the filters find; a row opens the user's page (UserPage.tsx), where
@@ -77,8 +89,8 @@ export function UsersDesk() {
   };
   if (user.userId !== undefined) return <UserPageView user={user} />;
   return (
-    <section aria-label={t('usersDesk.title')}>
-      <DeskTitleBar title={t('usersDesk.title')}>
+    <section aria-label={t(TEXTS.title)}>
+      <DeskTitleBar title={t(TEXTS.title)}>
         <Button type="button" $variant="ghost" $small onClick={desk.exportCsv} disabled={desk.exporting}>
           {t('usersDesk.export')}
         </Button>
@@ -96,31 +108,20 @@ export function UsersDesk() {
         </label>
         <TriSelect labelKey="usersDesk.col.twoFactor" value={fields.two_factor} onChange={set('two_factor')} />
         <TriSelect labelKey="usersDesk.col.frozen" value={fields.frozen} onChange={set('frozen')} />
-        <label>
-          {t('usersDesk.registeredFrom')} <input type="date" value={fields.registered_from} onChange={(e) => set('registered_from')(e.target.value)} />
-        </label>
-        <label>
-          {t('usersDesk.to')} <input type="date" value={fields.registered_to} onChange={(e) => set('registered_to')(e.target.value)} />
-        </label>
-        <label>
-          {t('usersDesk.signedInFrom')} <input type="date" value={fields.signed_in_from} onChange={(e) => set('signed_in_from')(e.target.value)} />
-        </label>
-        <label>
-          {t('usersDesk.to')} <input type="date" value={fields.signed_in_to} onChange={(e) => set('signed_in_to')(e.target.value)} />
-        </label>
+        <DayField labelKey="usersDesk.registeredFrom" value={fields.registered_from} onChange={set('registered_from')} />
+        <DayField labelKey="usersDesk.to" value={fields.registered_to} onChange={set('registered_to')} />
+        <DayField labelKey="usersDesk.signedInFrom" value={fields.signed_in_from} onChange={set('signed_in_from')} />
+        <DayField labelKey="usersDesk.to" value={fields.signed_in_to} onChange={set('signed_in_to')} />
         <Button type="submit" $small disabled={desk.loading}>
           {t('usersDesk.find')}
         </Button>
       </form>
       <DeskTable<UsersDeskRow>
-        label={t('usersDesk.title')}
-        rows={desk.list}
-        emptyKey="usersDesk.empty"
-        failed={desk.failed}
-        failedKey="usersDesk.failed"
+        texts={TEXTS}
+        desk={desk}
         columns={[
           { key: 'usersDesk.col.id', render: (r) => r.id },
-          { key: 'operator.user', render: (r) => r.account },
+          deskColumns.user(),
           { key: 'usersDesk.col.nickname', render: (r) => r.nickname || '—' },
           { key: 'usersDesk.col.identity', render: (r) => t(IDENTITY_KEYS[r.name_status]) },
           { key: 'usersDesk.col.twoFactor', render: (r) => <Badge $tone={r.two_factor ? 'up' : 'dim'}>{t(r.two_factor ? 'twoFactor.on' : 'twoFactor.off')}</Badge> },

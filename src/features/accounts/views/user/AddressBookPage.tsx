@@ -36,7 +36,6 @@ export function AddressBookPage() {
           <DataTable<WithdrawalAddress>
             label={t('menu.user.withdrawAddresses')}
             rows={rows}
-            rowKey={(r) => String(r.id)}
             columns={[
               { key: 'col.currency', render: (r) => r.currency },
               { key: 'col.network', render: (r) => r.network },

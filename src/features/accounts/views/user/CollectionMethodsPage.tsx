@@ -24,7 +24,6 @@ export function CollectionMethodsPage() {
         <DataTable<CollectionMethod>
           label={t('menu.user.collection')}
           rows={rows}
-          rowKey={(r) => String(r.id)}
           columns={[
             { key: 'col.fullName', render: (r) => r.real_name },
             { key: 'col.cardNumber', render: (r) => <code>{r.card_number}</code> },

@@ -29,7 +29,6 @@ export function LoginHistoryPage() {
         <DataTable<LoginHistoryItem>
           label={t('menu.user.loginHistory')}
           rows={history?.list ?? []}
-          rowKey={(r) => String(r.id)}
           emptyKey={flow.loading ? 'sessions.loading' : 'loginHistory.empty'}
           columns={[
             { key: 'loginHistory.col.time', render: (r) => <DateTime at={r.at} /> },

@@ -41,7 +41,6 @@ export function SessionsPage() {
         <DataTable<SessionItem>
           label={t('menu.user.sessions')}
           rows={flow.sessions}
-          rowKey={(s) => String(s.id)}
           emptyKey={flow.loading ? 'sessions.loading' : 'sessions.empty'}
           columns={[
             {

@@ -1,10 +1,10 @@
-import { Field, FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { FieldArray, Form, Formik, useFormikContext } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MARKET, FEE_PRODUCTS, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { Button } from '../../../../app/ui/Button';
-import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
-import { FormField, FormSelectField } from '../../../../app/ui/FormField';
+import { DeskCodeAndRefusal, DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
+import { FormCheckField, FormField, FormSelectField } from '../../../../app/ui/FormField';
 import { FormProblem } from '../../../../app/ui/FormRows';
 import { Muted } from '../../../../app/ui/Panel';
 import {
@@ -107,12 +107,7 @@ export function ScheduleDialog(props: DeskDialogProps & { desk: FeesDesk; row: F
                   <FormField name="taker" labelKey="fees.form.taker" inputMode="decimal" />
                 </div>
               )}
-              {props.row && (
-                <label className="check">
-                  <Field type="checkbox" name="remove" />
-                  {t('fees.form.removeRow')}
-                </label>
-              )}
+              {props.row && <FormCheckField name="remove" labelKey="fees.form.removeRow" />}
               <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
@@ -138,12 +133,7 @@ export function OverrideDialog(props: DeskDialogProps & { desk: FeesDesk; overri
                 <FormField name="user_id" labelKey="fees.deskUser" inputMode="numeric" />
                 <MarketFields desk={props.desk} product={values.product} />
               </div>
-              {props.override && (
-                <label className="check">
-                  <Field type="checkbox" name="end" />
-                  {t('fees.form.endNow')}
-                </label>
-              )}
+              {props.override && <FormCheckField name="end" labelKey="fees.form.endNow" />}
               {!values.end && (
                 <>
                   <div className="row">
@@ -154,8 +144,7 @@ export function OverrideDialog(props: DeskDialogProps & { desk: FeesDesk; overri
                   <FormField name="note" labelKey="fees.deskNote" />
                 </>
               )}
-              <FormField name="code" labelKey="fees.form.code" inputMode="numeric" autoComplete="one-time-code" />
-              <DeskRefusal refusal={props.refusal} />
+              <DeskCodeAndRefusal labelKey="fees.form.code" refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}

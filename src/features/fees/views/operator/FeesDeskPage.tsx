@@ -5,7 +5,7 @@ import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PanelBody } from '../../../../app/ui/Panel';
-import { RetryButton } from '../../../../app/ui/RetryButton';
+import { FailedLine } from '../../../../app/ui/RetryButton';
 import { TitledPanel } from '../../../../app/ui/TitledPanel';
 import { useFeesDeskFlow } from '../../fees.hooks';
 import { ratePercent, volumeUsdt } from '../feeFormat';
@@ -48,9 +48,7 @@ export function FeesDeskPage() {
       <PanelBody>
         <Muted>{t('fees.deskIntro')}</Muted>
         {flow.failed ? (
-          <Muted role="alert">
-            {t('fees.deskFailed')} <RetryButton small onRetry={flow.retry} />
-          </Muted>
+          <FailedLine onRetry={flow.retry}>{t('fees.deskFailed')}</FailedLine>
         ) : !desk ? (
           <Muted>{t('common.loading')}</Muted>
         ) : (

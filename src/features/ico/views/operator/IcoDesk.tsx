@@ -119,7 +119,6 @@ export function IcoDesk() {
         <DataTable<IcoOperatorProject>
           label={t('ico.desk.title')}
           rows={desk.projects}
-          rowKey={(r) => String(r.id)}
           emptyKey={desk.loading ? 'common.loading' : 'ico.empty'}
           columns={[
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },

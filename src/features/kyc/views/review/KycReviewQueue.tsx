@@ -3,9 +3,10 @@ import type { KycSubmission } from '../../../../../domain/kyc';
 import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { KycApproveQuestion, KycRejectDialog } from './KycReviewDialogs';
-import { DateTime } from '../../../../app/ui/DateTime';
 import { KycReviewDetail } from './KycReviewDetail';
-import { DeskTable, ReloadButton } from '../../../../app/ui/DeskDialog';
+import { deskColumns, DeskTable, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+
+const TEXTS: DeskListTexts = { title: 'operator.queueTitle', empty: 'operator.queueEmpty', failed: 'operator.queueFailed' };
 
 /** The pending identity submissions, oldest first, and the one being reviewed. */
 export function KycReviewQueue() {
@@ -21,20 +22,16 @@ export function KycReviewQueue() {
     );
   }
   return (
-    <section aria-label={t('operator.queueTitle')}>
+    <section aria-label={t(TEXTS.title)}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <h2>{t('operator.queueTitle')}</h2>
+        <h2>{t(TEXTS.title)}</h2>
         <ReloadButton onReload={review.reload} loading={review.loadingQueue} />
       </div>
       <DeskTable<KycSubmission>
-        label={t('operator.queueTitle')}
-        rows={review.queue}
-        emptyKey="operator.queueEmpty"
-        failed={review.queueFailed}
-        failedKey="operator.queueFailed"
+        texts={TEXTS}
+        desk={{ list: review.queue, failed: review.queueFailed }}
         columns={[
-          { key: 'operator.submittedAt', render: (r) => <DateTime at={r.created_at} /> },
-          { key: 'operator.user', render: (r) => r.account },
+          ...deskColumns.whenAndWho<KycSubmission>('operator.submittedAt', (r) => r.created_at),
           { key: 'identity.name', render: (r) => r.real_name },
           { key: 'identity.idNumber', render: (r) => r.id_number },
           {

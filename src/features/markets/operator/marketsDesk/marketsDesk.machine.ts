@@ -18,6 +18,7 @@ import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAc
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** What a resume asks about: the market (a pair's spot market or its contract). */
 export interface ResumeSubject {
@@ -151,7 +152,7 @@ const marketsDeskSetup = setup({
     pairList: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reload: raise({ type: 'markets.reload' }),
     forgetQuestion: assign({ halting: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),

@@ -95,7 +95,6 @@ export function DetailView(props: { detail: SpotOrderDetail }) {
         <DataTable
           label={t('spot.detail.deals')}
           rows={o.deals}
-          rowKey={(d) => String(d.id)}
           emptyKey="spot.detail.noDeals"
           columns={[
             { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },

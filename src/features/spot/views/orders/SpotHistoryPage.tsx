@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { Pair } from '../../../../../domain/api';
+import type { RecordDays } from '../../../../../domain/wallet';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { useOrderHistory, useStopHistory } from '../../spot.hooks';
 import { useStopColumns } from './stopColumns';
@@ -6,6 +8,17 @@ import { PageTitle } from '../../../../app/ui/Panel';
 import { useOrderColumns } from './orderColumns';
 import { DaysFilter } from '../../../../app/ui/RecordFilters';
 import { OrdersListPanel, PairFilter } from './OrderFilters';
+
+/** A history list's filters: the day presets and the pair. */
+function HistoryFilters(props: { pairs: Pair[]; list: { days: RecordDays; setDays: (days: RecordDays) => void; symbol: string | undefined; filter: (symbol: string | undefined) => void } }) {
+  const { list } = props;
+  return (
+    <>
+      <DaysFilter days={list.days} onChange={list.setDays} />
+      <PairFilter pairs={props.pairs} symbol={list.symbol} onChange={list.filter} />
+    </>
+  );
+}
 
 /**
  * /order/spot-history: finished spot orders, the 3/7/30-day presets, a pair filter and paging; below
@@ -24,12 +37,7 @@ export function SpotHistoryPage() {
       <PageTitle>{t('page.order.spotHistory')}</PageTitle>
       <OrdersListPanel
         label={t('page.order.spotHistory')}
-        filters={
-          <>
-            <DaysFilter days={history.days} onChange={history.setDays} />
-            <PairFilter pairs={pairs} symbol={history.symbol} onChange={history.filter} />
-          </>
-        }
+        filters={<HistoryFilters pairs={pairs} list={history} />}
         list={{ ...history, rows: history.orders }}
         columns={columns}
         emptyKey="spot.orders.noHistory"
@@ -38,12 +46,7 @@ export function SpotHistoryPage() {
       <OrdersListPanel
         label={t('spot.stops.history')}
         named
-        filters={
-          <>
-            <DaysFilter days={stops.days} onChange={stops.setDays} />
-            <PairFilter pairs={pairs} symbol={stops.symbol} onChange={stops.filter} />
-          </>
-        }
+        filters={<HistoryFilters pairs={pairs} list={stops} />}
         list={{ ...stops, rows: stops.stops }}
         columns={stopColumns}
         emptyKey="spot.stops.noHistory"

@@ -6,7 +6,7 @@ import { useSessionFlow } from '../../../../app/views/hooks';
 import { useInformFlow } from '../../support.hooks';
 import { PagePager } from '../PagePager';
 import { Button } from '../../../../app/ui/Button';
-import { RetryButton } from '../../../../app/ui/RetryButton';
+import { FailedLine } from '../../../../app/ui/RetryButton';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { PHONE } from '../../../../app/theme';
@@ -98,9 +98,7 @@ export function InformPage() {
             {t('inform.loginFirst')} <Link to="/login">{t('nav.login')}</Link>
           </Muted>
         ) : inform.failed && inform.items.length === 0 ? (
-          <Muted role="alert">
-            {t('inform.failed')} <RetryButton small onRetry={inform.retry} />
-          </Muted>
+          <FailedLine onRetry={inform.retry}>{t('inform.failed')}</FailedLine>
         ) : inform.loading ? (
           <Muted>{t('common.loading')}</Muted>
         ) : inform.items.length === 0 ? (

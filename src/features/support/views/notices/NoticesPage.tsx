@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge } from '../../../../app/ui/Badge';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { RetryButton } from '../../../../app/ui/RetryButton';
+import { FailedLine } from '../../../../app/ui/RetryButton';
 import { NOTICE_BOARD_SIZE } from '../../machines/notices/noticeBoard.machine';
 import { useNoticeBoardFlow } from '../../support.hooks';
 import { PagePager } from '../PagePager';
@@ -41,9 +41,7 @@ export function NoticesPage() {
       <PanelBody>
         <PageTitle>{t('notices.title')}</PageTitle>
         {board.failed && !result ? (
-          <Muted role="alert">
-            {t('notices.failed')} <RetryButton small onRetry={board.retry} />
-          </Muted>
+          <FailedLine onRetry={board.retry}>{t('notices.failed')}</FailedLine>
         ) : !result ? (
           <Muted>{t('common.loading')}</Muted>
         ) : result.list.length === 0 ? (

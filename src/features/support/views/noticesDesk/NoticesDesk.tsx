@@ -74,7 +74,6 @@ export function NoticesDesk() {
         <DataTable<OperatorNotice>
           label={t('noticesDesk.title')}
           rows={desk.notices}
-          rowKey={(r) => String(r.id)}
           emptyKey={desk.loading ? 'common.loading' : 'noticesDesk.empty'}
           columns={[
             { key: 'noticesDesk.col.title', render: (r) => r.titles.en_US ?? '' },

@@ -4,14 +4,15 @@ import { money, signedMoney, tone } from '../../../../../domain/figures';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
-import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { useOperatorCorrections } from '../../wallet.hooks';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ApproveDialog, DIRECTION_KEYS, ProposeDialog, RejectDialog } from './CorrectionsForms';
 import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
-import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
+import { deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+
+const TEXTS: DeskListTexts = { title: 'corrections.title', empty: 'corrections.empty', failed: 'corrections.failed' };
 
 const FILTERS: Array<CorrectionState | undefined> = [...CORRECTION_STATES, undefined];
 
@@ -35,8 +36,8 @@ export function CorrectionsDesk() {
   const accounts = useWalletAccounts();
   const desk = useOperatorCorrections();
   return (
-    <section aria-label={t('corrections.title')}>
-      <DeskTitleBar title={t('corrections.title')}>
+    <section aria-label={t(TEXTS.title)}>
+      <DeskTitleBar title={t(TEXTS.title)}>
         {desk.mayPropose && (
           <Button type="button" $small onClick={desk.propose}>
             {t('corrections.propose')}
@@ -53,13 +54,10 @@ export function CorrectionsDesk() {
         ))}
       </Segmented>
       <DeskTable<CorrectionView>
-        label={t('corrections.title')}
-        rows={desk.list}
-        emptyKey="corrections.empty"
-        failed={desk.failed}
-        failedKey="corrections.failed"
+        texts={TEXTS}
+        desk={desk}
         columns={[
-          { key: 'col.time', render: (r) => <DateTime at={r.proposed_at} /> },
+          deskColumns.at('col.time', (r) => r.proposed_at),
           { key: 'operator.user', render: (r) => `${r.user_account} (#${r.user_id})` },
           { key: 'col.account', render: (r) => t(accountLabelKey(accounts, r.account) ?? r.account) },
           { key: 'corrections.directionLabel', render: (r) => t(DIRECTION_KEYS[r.direction]) },

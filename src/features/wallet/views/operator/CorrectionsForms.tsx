@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CORRECTION_DIRECTIONS, type CorrectionProposal, type CorrectionView } from '../../../../../domain/corrections';
 import { money } from '../../../../../domain/figures';
-import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
 import { FormField, FormSelectField } from '../../../../app/ui/FormField';
 import { Muted } from '../../../../app/ui/Panel';
 import { accountLabelKey, useWalletAccounts } from '../../../../app/walletAccountList';
@@ -72,8 +72,7 @@ export function ApproveDialog(props: DeskDialogProps & { row: CorrectionView | u
       <Formik<ApprovalValues> initialValues={{ code: '' }} validationSchema={approvalSchema} onSubmit={(v) => props.onSubmit(v.code)}>
         <Form id={formId} noValidate aria-label={t('corrections.approveTitle')}>
           <DeskForm>
-            <FormField name="code" labelKey="corrections.code" inputMode="numeric" autoComplete="one-time-code" />
-            <DeskRefusal refusal={props.refusal} />
+            <DeskCodeAndRefusal labelKey="corrections.code" refusal={props.refusal} />
           </DeskForm>
         </Form>
       </Formik>

@@ -1,12 +1,10 @@
-import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../../../domain/figures';
 import { DEPOSIT_HELD_REASON_KEYS } from '../../../../../domain/walletAmounts';
 import type { HeldDeposit } from '../../../../../domain/wallet';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { DateTime } from '../../../../app/ui/DateTime';
-import { DeskDialog, DeskForm, DeskRefusal, DeskTable, DeskTextField, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, deskColumns, DeskFieldsDialog, DeskTable, DeskTextField, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 import { Muted } from '../../../../app/ui/Panel';
 import { ShortHash } from '../../../../app/ui/ShortHash';
 import { CardPager } from '../../../../kit/wallet/walletUi';
@@ -17,6 +15,8 @@ const SHORT_REASON_KEYS: Record<HeldDeposit['held_reason'], string> = {
   below_minimum: 'wallet.held.reasonShort.below_minimum',
   delisted: 'wallet.held.reasonShort.delisted',
 };
+
+const TEXTS: DeskListTexts = { title: 'wallet.held.title', empty: 'wallet.held.empty', failed: 'wallet.held.failed' };
 
 /** What the dialogs say of the deposit: its quantity, currency, network and user. */
 const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, network: row.network, account: row.account });
@@ -31,27 +31,18 @@ const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.curre
 export function HeldDepositsDesk() {
   const { t } = useTranslation();
   const desk = useOperatorHeldDeposits();
-  const formId = useId();
   const title = t(desk.crediting ? 'wallet.held.creditTitle' : 'wallet.held.returnTitle');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    desk.submit();
-  };
   return (
-    <section aria-label={t('wallet.held.title')}>
-      <DeskTitleBar title={t('wallet.held.title')}>
+    <section aria-label={t(TEXTS.title)}>
+      <DeskTitleBar title={t(TEXTS.title)}>
         <ReloadButton onReload={desk.reload} loading={desk.loading} />
       </DeskTitleBar>
       <Muted>{t('wallet.held.intro')}</Muted>
       <DeskTable<HeldDeposit>
-        label={t('wallet.held.title')}
-        rows={desk.list}
-        emptyKey="wallet.held.empty"
-        failed={desk.failed}
-        failedKey="wallet.held.failed"
+        texts={TEXTS}
+        desk={desk}
         columns={[
-          { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
-          { key: 'operator.user', render: (r) => r.account },
+          ...deskColumns.whenAndWho<HeldDeposit>('col.time', (r) => r.created_at),
           // Currency and network in one cell, so the row's actions fit beside the reason at 1440 px.
           {
             key: 'col.currency',
@@ -84,17 +75,12 @@ export function HeldDepositsDesk() {
       />
       {desk.total > 0 && <CardPager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />}
       {(desk.crediting || desk.returning) && (
-        <DeskDialog sending={desk.sending} refusal={desk.refusal} onClose={desk.close} title={title} submitKey={desk.crediting ? 'wallet.held.credit' : 'wallet.held.return'} formId={formId} danger={desk.returning}>
-          <form id={formId} noValidate aria-label={title} onSubmit={onSubmit}>
-            <DeskForm>
-              {desk.target && <Muted style={{ margin: 0 }}>{t('wallet.held.rowSummary', summary(desk.target))}</Muted>}
-              <Muted style={{ margin: 0 }}>{t(desk.crediting ? 'wallet.held.creditIntro' : 'wallet.held.returnIntro')}</Muted>
-              {desk.returning && <DeskTextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
-              <DeskTextField label={t('wallet.held.code')} value={desk.code} onChange={(v) => desk.edit('code', v)} inputMode="numeric" autoComplete="one-time-code" />
-              <DeskRefusal refusal={desk.refusal} />
-            </DeskForm>
-          </form>
-        </DeskDialog>
+        <DeskFieldsDialog sending={desk.sending} refusal={desk.refusal} onClose={desk.close} title={title} submitKey={desk.crediting ? 'wallet.held.credit' : 'wallet.held.return'} danger={desk.returning} onSubmit={desk.submit}>
+          {desk.target && <Muted style={{ margin: 0 }}>{t('wallet.held.rowSummary', summary(desk.target))}</Muted>}
+          <Muted style={{ margin: 0 }}>{t(desk.crediting ? 'wallet.held.creditIntro' : 'wallet.held.returnIntro')}</Muted>
+          {desk.returning && <DeskTextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
+          <DeskCodeAndRefusal labelKey="wallet.held.code" refusal={desk.refusal} kept={{ value: desk.code, onChange: (v) => desk.edit('code', v) }} />
+        </DeskFieldsDialog>
       )}
     </section>
   );

@@ -10,11 +10,12 @@ import { Button } from '../../../../app/ui/Button';
 import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
-import { DateTime } from '../../../../app/ui/DateTime';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
-import { DeskTable, DeskTitleBar, ReloadButton } from '../../../../app/ui/DeskDialog';
+import { deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
+
+const TEXTS: DeskListTexts = { title: 'wallet.ops.queueTitle', empty: 'wallet.ops.queueEmpty', failed: 'wallet.ops.queueFailed' };
 
 /** What the approve and fail questions say of the withdrawal: its quantity, currency and user. */
 const rowSummary = (row: QueuedWithdrawal) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, account: row.account ?? '' });
@@ -47,8 +48,8 @@ export function WithdrawalQueue() {
   const { t } = useTranslation();
   const queue = useOperatorWithdrawals();
   return (
-    <section aria-label={t('wallet.ops.queueTitle')}>
-      <DeskTitleBar title={t('wallet.ops.queueTitle')}>
+    <section aria-label={t(TEXTS.title)}>
+      <DeskTitleBar title={t(TEXTS.title)}>
         <Segmented role="group" aria-label={t('col.status')}>
           {FILTERS.map((s) => (
             <button key={s ?? 'all'} type="button" aria-pressed={queue.status === s} onClick={() => queue.setStatus(s)}>
@@ -59,14 +60,10 @@ export function WithdrawalQueue() {
         <ReloadButton onReload={queue.reload} loading={queue.loading} />
       </DeskTitleBar>
       <DeskTable<QueuedWithdrawal>
-        label={t('wallet.ops.queueTitle')}
-        rows={queue.list}
-        emptyKey="wallet.ops.queueEmpty"
-        failed={queue.failed}
-        failedKey="wallet.ops.queueFailed"
+        texts={TEXTS}
+        desk={queue}
         columns={[
-          { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
-          { key: 'operator.user', render: (r) => r.account },
+          ...deskColumns.whenAndWho<QueuedWithdrawal>('col.time', (r) => r.created_at),
           { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
           { key: 'col.quantity', align: 'right', render: (r) => money(r.quantity, r.currency) },
           { key: 'col.fee', align: 'right', render: (r) => money(r.fee, r.currency) },
