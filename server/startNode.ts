@@ -11,7 +11,6 @@ import { PRODUCTS } from './products/index.js';
 export interface RunningNode {
   /** Where it serves the routes and sockets (PORT): what the load balancer sends traffic to. */
   url: string | undefined;
-  /** Its web part (ROLES web). */
   web: RunningServer | undefined;
   /** The entries its pool holds now. */
   held(): readonly string[];
@@ -19,19 +18,10 @@ export interface RunningNode {
 }
 
 /**
- * A cluster node (docs/ARCHITECTURE.md "Scale-out: identical nodes"): what `npm start` runs with
- * DATABASE_URL and REALTIME_BUS_URL, the same on every machine. Its two roles (ROLES, both unless
- * pinned):
- * - `web`: every route and the sockets on PORT, served alike on every node against PostgreSQL
- *   (accounts, wallet, KYC, ICO, operators: transactions with idempotency keys, no singleton). It
- *   runs no market, engine or timer: spot's orders and the calls of futures, seconds and P2P go to
- *   their entries' holders over the bus; the timed work (blocks, settlement, daily runs) runs under
- *   the duties lease on one node at a time (kernel/cluster/shards/duties.ts).
- * - `markets`: a member of the pool that holds the entries (entryPool.ts): MARKET_PROCESSES and the
- *   defaults (withDefaultEntries: `spot=*`, and `futures`, `seconds`, `fiat` each on its own).
- * So the loss of any node costs its leases' takeovers, not a service. Start order: the web part
- * first (the first node on a fresh database migrates it, under the migrations' lock; the others
- * wait for it there), then the pool.
+ * A cluster node (docs/ARCHITECTURE.md "Scale-out: identical nodes"; docs/DEPLOY.md), the same on
+ * every machine, with two roles (ROLES, both unless pinned): `web`, every route and the sockets on
+ * PORT; `markets`, a member of the pool that holds the entries. The web part starts first: the first
+ * node on a fresh database migrates it under the migrations' lock, the others wait there.
  */
 export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningNode> {
   const roles = config.roles ?? ['web', 'markets'];
@@ -47,8 +37,7 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   try {
     if (roles.includes('web')) web = await startServer(nodeConfig, PRODUCTS, hooks);
     if (roles.includes('markets')) pool = await joinMarketPool(nodeConfig, hooks);
-    // A node without the web part (ROLES=markets) still answers a balancer's and Prometheus's
-    // questions on PORT: /readyz is 503 while its pool holds no entry, /metrics shows its leases.
+    // A markets-only node still answers on PORT: /readyz 503 while its pool holds nothing, /metrics its leases.
     if (!web) health = await answerHealthOn(config, () => (pool?.held().length ?? 0) > 0);
   } catch (error) {
     await stop().catch(() => undefined);
@@ -57,10 +46,7 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   return { url: web?.url, web, held: () => pool?.held() ?? [], stop };
 }
 
-/**
- * A node's configuration: every market and engine an entry (those MARKET_PROCESSES leaves out are
- * entries of their own, withDefaultEntries), held by some node's pool and reached by its web part.
- */
+/** A node's configuration: every market and engine an entry (withDefaultEntries). */
 export const asNode = (config: ServerConfig): ServerConfig => ({
   ...config,
   marketProcesses: withDefaultEntries(config.marketProcesses ?? new Map(), PRODUCTS.filter((p) => p.apart).map((p) => p.id)),

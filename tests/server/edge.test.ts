@@ -157,7 +157,7 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
     // Past the second in which a new owner takes anyone for a listener, and well before the edge's
     // next heartbeat (5 s): what it knows, it heard from the edge's answer.
     const taking = openClusterRedis(bus, 'taking', () => undefined);
-    const owner = ownEntry(taking, 'm8', { channels: () => [], snapshot: () => undefined }, () => undefined);
+    const owner = ownEntry(taking, 'm8', { channels: () => [], snapshot: () => undefined });
     try {
       await owner.announce();
       await new Promise((resolve) => setTimeout(resolve, 1200));

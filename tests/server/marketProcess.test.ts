@@ -205,7 +205,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   it('fences a holder cut off from the database: once another process took m1, its next write is refused before it changes anything', async () => {
     await markets!.stop();
     const lost: Error[] = [];
-    const cut = await startMarketProcess(processConfig(), undefined, { onLeaseLost: (error) => lost.push(error) });
+    const cut = await startMarketProcess(processConfig(), { onLeaseLost: (error) => lost.push(error) });
     markets = cut;
     // A partition: every connection of the holder ends (its lease and market locks with them), and
     // the holder, which never noticed, gets fresh connections from its pool afterwards.

@@ -70,7 +70,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
 
   async function owner(source: { snapshot(channel: string): object | undefined }): Promise<{ owner: Owner; cluster: ClusterRedis }> {
     const cluster = openClusterRedis(bus, 'owner', () => undefined);
-    const made = ownEntry(cluster, 'm1', { channels: () => [DEPTH], snapshot: (channel) => source.snapshot(channel) }, () => undefined);
+    const made = ownEntry(cluster, 'm1', { channels: () => [DEPTH], snapshot: (channel) => source.snapshot(channel) });
     await made.announce();
     opened.push({
       stop: async () => {
@@ -100,8 +100,8 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
   it("keeps the beat of the holder with the later epoch: a cut-off old holder's beat does not overwrite it", async () => {
     const cluster = openClusterRedis(bus, 'beats', () => undefined);
     const source = { channels: () => [], snapshot: () => undefined };
-    const later = ownEntry(cluster, 'f7', source, () => undefined, 5);
-    const earlier = ownEntry(cluster, 'f7', source, () => undefined, 4);
+    const later = ownEntry(cluster, 'f7', source, 5);
+    const earlier = ownEntry(cluster, 'f7', source, 4);
     try {
       await later.announce();
       await earlier.announce();
@@ -111,7 +111,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
       // A later epoch's beat left long ago (a database restored, its epochs begun again) holds nothing.
       await later.stop({ strike: false });
       await cluster.writer.hset(cluster.keys.owners, 'f7', JSON.stringify({ ...held, at: Date.now() - 60_000 }));
-      const again = ownEntry(cluster, 'f7', source, () => undefined, 1);
+      const again = ownEntry(cluster, 'f7', source, 1);
       await again.announce();
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(JSON.parse((await cluster.writer.hget(cluster.keys.owners, 'f7'))!)).toMatchObject({ instance: again.instance, epoch: 1 });

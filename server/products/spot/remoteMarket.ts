@@ -2,19 +2,15 @@ import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { CancelOutcome, PlaceOutcome, SpotMarket } from './spotMarket.js';
 
-/**
- * What the order calls need of a market (trading.ts): a market running here (SpotMarket) or in a
- * market process (RemoteSpotMarket, docs/ARCHITECTURE.md "Scale-out: market processes").
- */
+/** What the order calls need of a market (trading.ts): one running here, or RemoteSpotMarket. */
 export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' | 'restingOwner'>;
 
 /** A spot market's commands as they cross the bus to the process that runs it. */
 export type SpotCommand = { op: 'place'; intent: PlaceIntent } | { op: 'cancel'; userId: number; orderId: number };
 
 /**
- * A market that runs in a market process: its place and cancel go there as commands and answer
- * what the process's market answered. Nothing of its book is held here (`restingOwner` knows no
- * order), so a cancel is routed by the order's row instead (trading.ts).
+ * A market held by another process (docs/ARCHITECTURE.md "Scale-out: market processes"): place and
+ * cancel go there as commands. No book here (`restingOwner` knows no order): a cancel is routed by the order's row (trading.ts).
  */
 export class RemoteSpotMarket implements TradableMarket {
   constructor(
@@ -35,11 +31,7 @@ export class RemoteSpotMarket implements TradableMarket {
   }
 }
 
-/**
- * The market process's side: carries out a command for one of its markets, or answers undefined
- * for a market it does not run. The answer leaves out the engine's events (the order calls read
- * only the outcome and the order's view).
- */
+/** The holder's side; undefined for a market it does not run. The engine's events stay here (the order calls read only the outcome). */
 export function runSpotCommand(market: SpotMarket | undefined, command: unknown): Promise<PlaceOutcome | CancelOutcome> | undefined {
   if (!market) return undefined;
   const c = (command ?? {}) as Partial<{ op: string; intent: PlaceIntent; userId: number; orderId: number }>;

@@ -1,6 +1,6 @@
 import type { ClusterRedis } from '../../../server/kernel/cluster/bus/cluster.js';
 import { clusterKeys, type OwnerBeat } from '../../../server/kernel/cluster/bus/messages.js';
-import { OwnersView } from '../../../server/kernel/cluster/bus/ownersView.js';
+import { OwnersView } from '../../../server/kernel/cluster/shards/follower.js';
 
 /**
  * An OwnersView over an owners hash and snapshots hash the test plays (what the owners would write

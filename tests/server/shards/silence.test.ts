@@ -3,7 +3,7 @@ import { SILENT_AFTER_MS } from '../../../server/kernel/cluster/bus/messages.js'
 import { fakeCluster } from './fakeCluster.js';
 
 /**
- * An owner that goes silent (kernel/cluster/bus/ownersView.ts): its followers — edges, fronts, the
+ * An owner that goes silent (OwnersView, kernel/cluster/shards/follower.ts): its followers — edges, fronts, the
  * server — show its markets' ticks as paused, to the sockets there and to new subscribers, and take
  * the pause back when its beat moves again.
  */

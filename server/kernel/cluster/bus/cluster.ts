@@ -4,13 +4,10 @@ import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { WalletAccount } from '../../platform/ledger/ledger.js';
 import { userOfRoom } from '../../platform/realtime/channels.js';
 import type { UserFeed, UserOrder } from '../../platform/realtime/userFeed.js';
-import { clusterKeys, type ClusterKeys } from './messages.js';
+import { clusterKeys, jsonObject, type ClusterKeys } from './messages.js';
 import { followStream } from './streamLog.js';
 
-/**
- * A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writing connection, which
- * keeps the order of what it writes (a snapshot before the pushes it holds), and the names.
- */
+/** A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writer, which keeps the order of what it writes. */
 export interface ClusterRedis {
   url: string;
   prefix: string;
@@ -23,9 +20,7 @@ export interface ClusterRedis {
 }
 
 export function openClusterRedis(bus: { url: string; prefix: string }, name: string, log: (message: string, error?: unknown) => void): ClusterRedis {
-  // A command fails after one reconnect attempt while Redis is down, instead of waiting in the
-  // offline queue through twenty; the connection reconnects by itself. Commands of one turn go
-  // out in one write (auto-pipelining).
+  // While Redis is down a command fails after one retry instead of waiting in the offline queue.
   const writer = new Redis(bus.url, { maxRetriesPerRequest: 1, enableAutoPipelining: true, connectionName: `${bus.prefix}:${name}` });
   let failing = false;
   writer.on('error', (error) => {
@@ -44,35 +39,21 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
   };
 }
 
-/**
- * How many pushes the sockets' stream keeps (approximately: trimming is cheap so). A socket-serving
- * process that loses Redis for a moment reads on from its last entry; at a few thousand pushes a
- * second this is several seconds of them.
- */
+/** Pushes the sockets stream keeps (approximately): seconds of them, for a reader that lost Redis a moment. */
 export const SOCKETS_STREAM_KEEP = 20_000;
 
-/**
- * Follows the cluster's sockets stream (one stream of our own, written by the owners: owner.ts) for
- * a gateway: each push goes to `deliver` (the gateway's coalescer, which sends each socket one
- * packet a turn and orders them with its subscriptions); a user notice goes to `notices`, this
- * process's user feed, which reads the rows it names and pushes them to the user's sockets here.
- * A reader whose connection broke reads on from the last entry it read, as long as the stream keeps
- * it. Answers the stop. (Until issue 53 this was socket.io's Redis Streams adapter with its private
- * handlers overridden and its wire format written by hand; the gateways use no cross-process
- * socket.io feature, so the adapter carried nothing else.)
- */
+/** A gateway's side of the sockets stream (publisher.ts): a push to `deliver`, a user notice to `notices`, which reads the rows it names. */
 export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): () => void {
   let stopped = false;
   let reading: { stop(): void } | undefined;
   const handle = (text: string) => {
-    // With no socket here (a cluster node's server, whose sockets are its front's) a push is skipped
-    // before it is decoded: the stream carries every owner's pushes.
+    // No socket here: skipped undecoded (the stream carries every owner's pushes).
     if (io.engine.clientsCount === 0) return;
-    const push = pushOf(text);
-    if (!push) return;
-    const userId = userOfRoom(push.room);
-    if (userId !== undefined && notices && 'notice' in push.payload) hearNotice(notices, userId, push.payload as UserNotice);
-    else deliver(push.room, push.payload);
+    const { room, payload } = jsonObject(text) ?? {};
+    if (typeof room !== 'string' || typeof payload !== 'object' || payload === null) return;
+    const userId = userOfRoom(room);
+    if (userId !== undefined && notices && 'notice' in payload) hearNotice(notices, userId, payload as UserNotice);
+    else deliver(room, payload);
   };
   followStream(cluster.url, cluster.keys.sockets, `${cluster.name}:sockets`, handle, cluster.log).then(
     (reader) => (stopped ? reader.stop() : (reading = reader)),
@@ -84,29 +65,16 @@ export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (r
   };
 }
 
-/**
- * What an owner tells the gateways of a user's sockets (owner.ts userFeed), which read and push what
- * it names through their own feed, as the kernel's UserFeed calls would on one process.
- */
+/** What an owner tells the gateways of a user's sockets, which read and push what it names. */
 export type UserNotice =
   | { notice: 'balances'; rows: Array<{ currency: string; account: WalletAccount }> }
   | { notice: 'orders'; orders: UserOrder[] }
   | { notice: 'message'; message: UserChannelMessage };
 
 function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
-  if (notice.notice === 'balances' && Array.isArray(notice.rows)) feed.balancesChanged(userId, notice.rows);
-  else if (notice.notice === 'orders' && Array.isArray(notice.orders)) feed.ordersCommitted(userId, notice.orders);
-  else if (notice.notice === 'message' && typeof notice.message === 'object' && notice.message !== null) feed.message?.(userId, notice.message);
-}
-
-/** An owner's push as the sockets stream carries it (pushEntry), else undefined. */
-function pushOf(text: string): { room: string; payload: object } | undefined {
-  try {
-    const { room, payload } = JSON.parse(text) as { room?: unknown; payload?: unknown };
-    return typeof room === 'string' && typeof payload === 'object' && payload !== null ? { room, payload } : undefined;
-  } catch {
-    return undefined;
-  }
+  if (notice.notice === 'balances') feed.balancesChanged(userId, notice.rows);
+  else if (notice.notice === 'orders') feed.ordersCommitted(userId, notice.orders);
+  else if (notice.notice === 'message') feed.message?.(userId, notice.message);
 }
 
 /** The sockets stream's entry for a push of `payload` to `room`'s sockets: its one field, `m`. */
@@ -114,22 +82,11 @@ export function pushEntry(room: string, payload: object): string[] {
   return ['m', JSON.stringify({ room, payload })];
 }
 
-/** What a new subscriber to `channel` gets now, as its owner last wrote it; undefined if none has. */
+/** What a new subscriber to `channel` gets now, as its owner last wrote it. */
 export async function readSnapshot(cluster: ClusterRedis, channel: string): Promise<object | undefined> {
   return (await readSnapshots(cluster, [channel]))[0];
 }
 
 export async function readSnapshots(cluster: ClusterRedis, channels: readonly string[]): Promise<Array<object | undefined>> {
-  if (channels.length === 0) return [];
-  return (await cluster.writer.hmget(cluster.keys.snapshots, ...channels)).map(parsed);
-}
-
-function parsed(text: string | null | undefined): object | undefined {
-  if (!text) return undefined;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  return channels.length === 0 ? [] : (await cluster.writer.hmget(cluster.keys.snapshots, ...channels)).map(jsonObject);
 }

@@ -1,47 +1,31 @@
 import { Redis } from 'ioredis';
 import { commandBatches } from '../../platform/observability/metrics.js';
-import type { CommandBatch } from './messages.js';
+import type { ClusterRedis } from './cluster.js';
+import { jsonObject, MARKET_NOT_HERE, type CommandBatch, type CommandReply } from './messages.js';
 import { appendTrimmed } from './streamLog.js';
 
-/**
- * The commands to a market or product process as a Redis Stream read by a consumer group
- * (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), in place of a PUBLISH that no one
- * keeps: a batch sent while the entry's holder changes waits in the stream, and the new holder
- * takes it — the ones the dead holder read and never finished too (XAUTOCLAIM) — if its caller is
- * still waiting (`deadline`). Past its deadline a batch is dropped unread: its caller has been told
- * to check and try again, and a late effect would surprise it.
- */
+// An entry's commands as a Redis Stream read by a consumer group (docs/ARCHITECTURE.md "Scale-out:
+// standbys and takeover"): a batch sent while the holder changes waits there, and the new holder
+// takes it — and what the dead one read and never finished (XAUTOCLAIM) — if its caller still
+// waits. Past its deadline a batch is dropped unread: its caller was told to check and retry.
 
-/** The one consumer group: only the entry's holder reads, so there is one consumer at a time. */
+/** Only the entry's holder reads: one consumer at a time. */
 const GROUP = 'holder';
-/**
- * What the stream keeps: batches are worth nothing past their deadline (COMMAND_BOUND_MS), so
- * anything older than this is trimmed as new ones come (approximately, which is cheap). Clocks of
- * the processes are taken to agree within seconds (NTP), as the deadlines already assume.
- */
+/** Batches are worth nothing past their deadline (COMMAND_BOUND_MS); clocks agree within seconds (NTP). */
 const KEEP_MS = 30_000;
-/** How long one blocking read waits before it looks again whether it was stopped. */
 const BLOCK_MS = 1000;
-/** Batches taken in one read. */
 const READ_COUNT = 200;
 
 type Entry = [id: string, fields: string[]];
 
-/**
- * Appends one batch to the queue (one XADD, trimming what is past any deadline). The queue expires
- * minutes after its last batch (streamLog.ts); a holder whose queue expired while it was idle
- * creates the group again at its next read.
- */
+/** Appends one batch (one XADD). A queue expired while idle gets its group again at the holder's next read. */
 export async function appendCommands(redis: Redis, key: string, batch: CommandBatch): Promise<void> {
   await appendTrimmed(redis, key, JSON.stringify(batch), KEEP_MS);
 }
 
 /**
- * The holder's side: takes what earlier holders left unfinished, then reads every new batch in
- * order and hands it to `handle`, acknowledging it once `handle` has answered every command of it
- * (so a holder that dies while carrying a batch out leaves it for the next). A batch past its
- * deadline is acknowledged without being handed on. Reads on a connection of its own (a blocking
- * read holds it); acknowledges on `writer`.
+ * The holder's side: what earlier holders left unfinished, then every new batch in order, each
+ * acknowledged once `handle` answered all of it (a holder that dies carrying it out leaves it for the next).
  */
 export async function consumeCommands(
   url: string,
@@ -58,10 +42,10 @@ export async function consumeCommands(
 
   const take = (entries: Entry[], claimed = false) => {
     for (const [id, fields] of entries) {
-      const batch = parseBatch(fields, log);
-      const live = batch !== undefined && batch.deadline >= Date.now();
+      const batch = jsonObject(fields[1]) as CommandBatch | undefined;
+      const live = batch !== undefined && Array.isArray(batch.commands) && batch.deadline >= Date.now();
       if (batch) commandBatches.inc({ outcome: !live ? 'expired' : claimed ? 'claimed' : 'taken' });
-      const done = batch && live ? handle(batch).catch((error: unknown) => log('command queue: a batch failed', error)) : Promise.resolve();
+      const done = live ? handle(batch).catch((error: unknown) => log('command queue: a batch failed', error)) : Promise.resolve();
       const acked: Promise<void> = done
         .then(() => writer.xack(key, GROUP, id))
         .then(
@@ -79,14 +63,13 @@ export async function consumeCommands(
       if (!String(error).includes('BUSYGROUP')) throw error;
     });
   await createGroup();
-  // What the holders before this one read and never acknowledged: they died carrying it out.
   for (let cursor = '0-0'; ; ) {
     const [next, entries] = (await reader.xautoclaim(key, GROUP, consumer, 0, cursor, 'COUNT', READ_COUNT)) as [string, Array<Entry | null>];
     take(entries.filter((entry): entry is Entry => entry !== null), true);
     if (next === '0-0') break;
     cursor = next;
   }
-  // Their consumers hold nothing now; the group lists only the holder.
+  // The dead holders' consumers hold nothing now; the group lists only this one.
   for (const info of (await reader.xinfo('CONSUMERS', key, GROUP)) as unknown[][]) {
     const name = String(info[1]);
     if (name !== consumer) await reader.xgroup('DELCONSUMER', key, GROUP, name);
@@ -121,13 +104,30 @@ export async function consumeCommands(
   };
 }
 
-function parseBatch(fields: string[], log: (message: string, error?: unknown) => void): CommandBatch | undefined {
-  try {
-    const batch = JSON.parse(fields[1] ?? '') as Partial<CommandBatch>;
-    if (typeof batch.from === 'string' && typeof batch.replyTo === 'string' && Array.isArray(batch.commands) && Number.isFinite(batch.deadline)) return batch as CommandBatch;
-    log('command queue: a batch without sender, reply stream, commands or deadline', undefined);
-  } catch (error) {
-    log('command queue: a batch that is not JSON', error);
-  }
-  return undefined;
+/** Where a holder takes its batches from (a test's queue in memory, else `entryQueue`). */
+export type CommandQueue = (handle: (batch: CommandBatch) => Promise<void>) => Promise<{ stop(): Promise<void> }>;
+
+export const entryQueue =
+  (cluster: ClusterRedis, entry: string, consumer: string): CommandQueue =>
+  (handle) =>
+    consumeCommands(cluster.url, cluster.keys.commandQueue(entry), consumer, cluster.writer, handle, cluster.log);
+
+/** Each command to `handle` at once (the sequencer batches them again), each reply as it comes; undefined: MARKET_NOT_HERE, nothing done. */
+export async function serveCommands(
+  queue: CommandQueue,
+  handle: (market: string, command: unknown) => Promise<unknown> | undefined,
+  sendReply: (replyTo: string, reply: CommandReply) => void,
+): Promise<{ stop(): Promise<void> }> {
+  return queue(async ({ from, replyTo, commands }) => {
+    const answers = commands.map(async ({ id, market, command }) => {
+      const reply = (answer: Omit<CommandReply, 'to' | 'id'>) => sendReply(replyTo, { to: from, id, ...answer });
+      try {
+        const running = handle(market, command);
+        reply(running ? { result: await running } : { error: MARKET_NOT_HERE });
+      } catch (error) {
+        reply({ error: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    await Promise.all(answers);
+  });
 }

@@ -1,17 +1,14 @@
 import type { Realtime } from '../../platform/realtime/gateway.js';
 import type { ClusterRedis } from './cluster.js';
-import { LISTENER_HEARTBEAT_MS } from './publisher.js';
-import type { ListenerReport } from './messages.js';
+import { LISTENER_HEARTBEAT_MS, type ListenerReport } from './messages.js';
 
-/** How soon after a user starts or stops listening here the owners hear of it. */
+/** How soon after a user starts or stops listening here the owners hear of it (a burst goes together). */
 const LISTENER_REPORT_DELAY_MS = 20;
 
 /**
- * Who has a socket on the private channel here, told to every owner (the server, each pool entry's
- * holder), for their products that build private pushes only for listeners (seconds contracts'
- * settlement): reported shortly after a change (changes in a burst go together) and as a
- * heartbeat. `stop` sends an empty report, so they forget these users at once rather than after
- * three missed heartbeats; the sockets that close after it are not reported.
+ * Who has a socket on the private channel here, told to every owner for the products that build
+ * private pushes only for listeners (seconds' settlement): after a change and as a heartbeat.
+ * `stop` reports no one, so the owners forget these users at once.
  */
 export function reportListeners(
   cluster: ClusterRedis,
@@ -25,8 +22,7 @@ export function reportListeners(
   const report = () => {
     clearTimeout(due);
     due = undefined;
-    if (stopped) return;
-    say(sockets.listeningUsers()).catch((error: unknown) => log('listener report failed', error));
+    if (!stopped) say(sockets.listeningUsers()).catch((error: unknown) => log('listener report failed', error));
   };
   sockets.onUserListening(() => (due ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
   const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
@@ -36,7 +32,6 @@ export function reportListeners(
   asked.on('error', (error) => log('listener requests', error));
   asked.on('message', () => report());
   void asked.subscribe(cluster.keys.listenersAsked).catch((error: unknown) => log('listener requests', error));
-  // At once: an owner that started before this process knows nothing of it yet.
   report();
   return {
     async stop() {

@@ -1,24 +1,19 @@
 import { Redis } from 'ioredis';
 
-/**
- * Redis Streams as the cluster's own queues use them: the command queues (commandQueue.ts) and the
- * callers' reply streams (shards/follower.ts). A reader follows a stream on a connection of its own (XREAD
- * from the last id it saw), so one whose connection breaks reads what was appended meanwhile.
- */
+// Redis Streams as the cluster's own queues use them (commandQueue.ts, the reply streams of
+// shards/follower.ts). A reader has a connection of its own and reads on from the last id it saw,
+// so a broken connection misses nothing appended meanwhile.
 
-/** How long one blocking read waits before it looks again whether it was stopped. */
 const BLOCK_MS = 1000;
-/** Entries taken in one read. */
 const READ_COUNT = 500;
 
 /** When each key's expiry was last pushed back: once every few seconds, not once an append. */
 const expirySetAt = new Map<string, number>();
 
 /**
- * Appends `text` to the stream `key` as its one field, trimming (approximately: cheap) what is older
- * than `keepMs`. Trimming happens on appends only, so the key also expires five `keepMs` after its
- * last append: a stopped caller's replies (a test run's, a renamed prefix's) do not stay in Redis
- * for good.
+ * Appends `text` as the entry's one field, trimming what is older than `keepMs`. Trimming happens
+ * on appends only, so the key also expires 5 × `keepMs` after its last one: a stopped caller's
+ * replies do not stay in Redis for good.
  */
 export function appendTrimmed(redis: Redis, key: string, text: string, keepMs: number): Promise<unknown> {
   const now = Date.now();
@@ -30,11 +25,7 @@ export function appendTrimmed(redis: Redis, key: string, text: string, keepMs: n
   return appended;
 }
 
-/**
- * Reads every entry appended to `key` from now on, in order, on a connection of its own (a blocking
- * read holds it), and hands each to `handle`; after a broken connection it reads on from the last
- * entry it read.
- */
+/** Hands every entry appended to `key` from now on to `handle`, in order. */
 export async function followStream(
   url: string,
   key: string,

@@ -1,19 +1,13 @@
 import { MARKET_NOT_HERE, type CommandBatch, type CommandReply } from '../bus/messages.js';
 
 /**
- * How long a caller waits for a market or product process to answer a command (issue 38: an
- * answer or a clear "try again" within 2 s, never a hang). The command carries it as its deadline:
- * a holder that reads it later — the process was replaced meanwhile and the new holder was not up
- * in time — drops it unread. Past it the caller is told the market did not answer, which does not
- * say the command was not carried out (a holder may have, and died before its answer went out), so
- * the refusal asks the trader to check before retrying; its Idempotency-Key makes a retry safe.
+ * How long a caller waits (issue 38: an answer or a clear "try again" within 2 s), carried as the
+ * batch's deadline. Past it the command may have been carried out (a holder that died before
+ * answering): the refusal asks the trader to check; the Idempotency-Key makes a retry safe.
  */
 export const COMMAND_BOUND_MS = 2000;
 
-/**
- * A command the market's process could not be asked, or did not answer. `maybeDone` false: it never
- * reached the process (none was listening, or the market does not run there), so nothing changed.
- */
+/** A command its holder could not be asked or did not answer. `maybeDone` false: it never reached one, nothing changed. */
 export class MarketUnavailable extends Error {
   constructor(
     readonly market: string,
@@ -31,13 +25,9 @@ interface Pending {
 }
 
 /**
- * A caller's side of the commands to one entry (kernel/cluster/shards): what is called in one turn of the
- * event loop goes into the entry's command queue as one batch (one XADD), and the answers come back
- * in the caller's reply stream (follower.ts), matched by id. While the owners show no holder
- * (none has beaten yet, or it struck its beat as it stopped, or fell silent: OwnersView) a call fails at once as not
- * done, and nothing is queued; an answer that never comes fails its command after `boundMs`. A
- * holder that dies while the command waits does not fail it: the next holder takes it from the
- * queue, within the same bound.
+ * A caller's commands to one entry: one turn's calls are one batch, answered in the caller's reply
+ * stream (follower.ts). While no holder serves, a call fails at once as not done; a holder that dies
+ * while a command waits does not fail it (the next takes it from the queue within the same bound).
  */
 export class CommandClient {
   private nextId = 1;
@@ -47,14 +37,11 @@ export class CommandClient {
   private queued: CommandBatch['commands'] = [];
   /** The first queued call's: the batch is dropped unread once its first caller stopped waiting. */
   private deadline: number | undefined;
-  private scheduled = false;
 
   constructor(
-    /** Appends a batch to the entry's command queue. */
     private readonly send: (batch: CommandBatch) => Promise<void>,
-    /** This client, and the stream its answers come to (replies to other clients on it are theirs). */
+    /** This client, and the reply stream its answers come to. */
     private readonly inbox: { caller: string; key: string },
-    /** Whether a holder of the entry is known to run now (OwnersView `serving`). */
     private readonly serving: () => boolean,
     private readonly boundMs = COMMAND_BOUND_MS,
     entry = '',
@@ -68,27 +55,20 @@ export class CommandClient {
       const id = this.nextId++;
       const timer = setTimeout(() => this.fail(id, new MarketUnavailable(market, true)), this.boundMs);
       this.pending.set(id, { market, resolve, reject, timer });
-      this.queued.push({ id, market, command });
+      if (this.queued.push({ id, market, command }) === 1) setImmediate(() => this.flush());
       this.deadline ??= Date.now() + this.boundMs;
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => this.flush());
     });
   }
 
   /** A reply from the caller's reply stream (shared by its clients of every entry). */
   receive(reply: CommandReply): void {
-    if (reply.to !== this.from) return;
-    const pending = this.pending.get(reply.id);
+    const pending = reply.to === this.from ? this.take(reply.id) : undefined;
     if (!pending) return;
-    this.pending.delete(reply.id);
-    clearTimeout(pending.timer);
     if (reply.error === MARKET_NOT_HERE) pending.reject(new MarketUnavailable(pending.market, false));
     else if (reply.error !== undefined) pending.reject(new Error(reply.error));
     else pending.resolve(reply.result);
   }
 
-  /** Commands waiting for an answer (tests, shutdown). */
   get inFlight(): number {
     return this.pending.size;
   }
@@ -99,23 +79,24 @@ export class CommandClient {
   }
 
   private flush(): void {
-    this.scheduled = false;
     const commands = this.queued;
     const deadline = this.deadline!;
     this.queued = [];
     this.deadline = undefined;
-    // Redis did not take the XADD, or took it and its answer was lost: whether the process gets the
-    // commands is not known, so they fail as possibly done (the bound's answer, sooner).
+    // The XADD failed, or its answer was lost: whether the holder gets them is not known.
     this.send({ from: this.from, replyTo: this.inbox.key, deadline, commands }).catch(() => {
       for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, true));
     });
   }
 
   private fail(id: number, error: MarketUnavailable): void {
+    this.take(id)?.reject(error);
+  }
+
+  private take(id: number): Pending | undefined {
     const pending = this.pending.get(id);
-    if (!pending) return;
     this.pending.delete(id);
-    clearTimeout(pending.timer);
-    pending.reject(error);
+    if (pending) clearTimeout(pending.timer);
+    return pending;
   }
 }

@@ -1,24 +1,19 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { Loops } from '../../platform/loops.js';
 import { poolMembers } from '../../platform/observability/metrics.js';
+import { handOver } from './standby.js';
 
 /**
- * Identical market processes sharing MARKET_PROCESSES' entries (docs/ARCHITECTURE.md "Scale-out:
- * standbys and takeover", issue 38's "spread markets over the processes, a simple rebalance when
- * one joins"). Every process of the pool counts the members (each holds a session advisory lock in
- * a class of its own, so a dead one stops counting the moment its connection ends) and aims at its
- * fair share, ceil(entries / members):
- *   - fewer than its share: it takes a free entry (one whose lease no process holds), one a tick;
- *   - more than its share, for longer than SETTLE_MS: it hands one over (the last it took) — the
- *     process short of its share takes it at its next tick; the commands sent meanwhile wait in the
- *     entry's queue (its beat left to lapse, not struck: a handover, not a stop).
- * So one process alone runs every entry; a second that joins takes half; a member that dies leaves
- * its entries free and the others take them within a tick.
+ * Identical market processes sharing the entries (docs/ARCHITECTURE.md "Scale-out: identical
+ * nodes"). Each member holds a session advisory lock of its own class, so a dead one stops counting
+ * the moment its connection ends, and aims at its share, ceil(entries / members): short of it, it
+ * takes a free entry, one a tick; over it for SETTLE_MS, it hands over the last it took (its beat
+ * left to lapse, so the commands sent meanwhile wait in the queue for the member that takes it).
  */
 
 /** How often a member looks: the bound on how long an entry stays free after its holder dies. */
 export const POOL_TICK_MS = 100;
-/** How long a member's share must have been too large before it hands an entry over (joins come in bursts). */
+/** Joins come in bursts: a share too large this long before an entry is handed over. */
 export const SETTLE_MS = 2000;
 /** Members per schema (slots of the membership lock). */
 const MEMBER_SLOTS = 256;
@@ -38,17 +33,11 @@ export interface HeldEntry {
 }
 
 export interface EntryPool {
-  /** The entries this member runs now. */
   held(): string[];
-  /** Stops every entry it runs and leaves the pool (handing the entries over when other members run). */
   stop(): Promise<void>;
 }
 
-/**
- * Joins the pool for `entries` on `db` (a session of its own for the membership lock) and keeps
- * this member at its share. `take(free)` starts one of the free entries and answers it, or
- * undefined when another member took them first.
- */
+/** Keeps this member at its share. `take(free)` starts one of the free entries, or answers undefined when another member took them first. */
 export async function joinEntryPool(
   db: Database,
   entries: readonly string[],
@@ -64,7 +53,7 @@ export async function joinEntryPool(
   const held: HeldEntry[] = [];
   /** Members at the last look: on stop, whether another is there to take the entries at once. */
   let counted = 1;
-  /** After a failed look or start the next waits a second (a missing schema would otherwise log ten times a second). */
+  /** After a failed look or start the next waits a second, not a tick. */
   let failed = false;
   let overSince: number | undefined;
 
@@ -74,15 +63,7 @@ export async function joinEntryPool(
     counted = members;
     poolMembers.set(members);
     const share = Math.ceil(entries.length / Math.max(1, members));
-    const mine = held.length;
-    if (mine < share && free.length > 0) {
-      overSince = undefined;
-      const entry = await take(free);
-      if (entry) {
-        held.push(entry);
-        said();
-      }
-    } else if (mine > share && held.length > 0) {
+    if (held.length > share) {
       overSince ??= Date.now();
       if (Date.now() - overSince >= SETTLE_MS) {
         overSince = undefined;
@@ -91,33 +72,34 @@ export async function joinEntryPool(
         await given.stop({ handover: true });
         said();
       }
-    } else overSince = undefined;
+    } else {
+      overSince = undefined;
+      const entry = held.length < share && free.length > 0 ? await take(free) : undefined;
+      if (entry) {
+        held.push(entry);
+        said();
+      }
+    }
     failed = false;
   };
-  // One line a change, for operators (and the chaos test, which reads who holds what from it).
+  // For operators, and the chaos test, which reads who holds what from it.
   const said = () => log(`holds ${held.map((entry) => entry.name).join(', ') || 'nothing'}`);
   const loops = new Loops(log);
   loops.every(() => (failed ? 1000 : POOL_TICK_MS), tick, 'pool: looking at the entries, or starting one, failed; trying again in a second', 0);
 
   return {
     held: () => held.map((entry) => entry.name),
-    /**
-     * SIGTERM: with other members running, a handover (they take the entries at their next tick and
-     * the commands sent meanwhile wait for them); alone, a stop that strikes the entries' beats
-     * (nobody will take them: their commands are refused at once).
-     */
+    /** With other members, a handover; alone, a stop that strikes the beats (nobody will take them: refused at once). */
     async stop() {
-      // The tick in flight ends first: an entry it was taking is among those handed over below.
+      // The tick in flight ends first: an entry it was taking is handed over too.
       await loops.stop();
-      const handover = counted > 1;
-      for (const entry of held.splice(0).reverse()) await entry.stop({ handover });
-      await session.query('select pg_advisory_unlock_all()').catch(() => undefined);
-      await session.close();
+      for (const entry of held.splice(0).reverse()) await entry.stop({ handover: counted > 1 });
+      await handOver(session);
     },
   };
 }
 
-/** Takes the first free membership slot: one lock a member, held as long as its session lives. */
+/** Takes the first free membership slot: one lock a member, held while its session lives. */
 async function joinSlot(session: Queryable): Promise<boolean> {
   for (let slot = 0; slot < MEMBER_SLOTS; slot++) {
     const [row] = await session.query<{ taken: boolean }>(`select pg_try_advisory_lock(7303, ${MEMBER_KEY('$1::int')}) as taken`, [slot]);
@@ -136,5 +118,5 @@ async function look(session: Queryable, entries: readonly string[]): Promise<{ m
              order by n) as free`,
     [entries],
   );
-  return { members: row!.members, free: row!.free };
+  return row!;
 }

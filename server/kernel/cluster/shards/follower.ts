@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { RemoteMarkets } from '../../platform/product.js';
-import { readSnapshot, type ClusterRedis } from '../bus/cluster.js';
+import { readSnapshot, readSnapshots, type ClusterRedis } from '../bus/cluster.js';
 import { appendCommands } from '../bus/commandQueue.js';
-import { OwnersView, type ViewTargets } from '../bus/ownersView.js';
 import { followStream } from '../bus/streamLog.js';
-import type { CommandReply } from '../bus/messages.js';
+import { ALIVE_EVERY_MS, jsonObject, SILENT_AFTER_MS, type CommandReply, type OwnerBeat } from '../bus/messages.js';
 import { CommandClient } from './commandClient.js';
 import { processOf, type MarketProcesses } from './processes.js';
 
-/**
- * How a process follows the cluster's owners (docs/ARCHITECTURE.md "Scale-out: sockets on
- * socket.io's Redis adapter") — every process that serves routes and sockets: the owners hash
- * (OwnersView: who serves, the paused ticks), the snapshots its sockets get, and the
- * commands it sends to any entry's holder, answered in its own reply stream.
- */
+/** How a process that serves routes and sockets follows the owners: who serves, the snapshots, the commands. */
 export interface ClusterFollower {
-  /** Sends a command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
+  /** A command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
   call(entry: string, market: string, command: unknown): Promise<unknown>;
-  /** What a new subscriber to `channel` gets: the paused tick while its owner is gone, else its owner's snapshot. */
+  /** The paused tick while its owner is gone, else its owner's snapshot. */
   snapshot(channel: string): Promise<object | undefined>;
   stop(): Promise<void>;
 }
@@ -25,21 +20,17 @@ export interface ClusterFollower {
 export async function followCluster(cluster: ClusterRedis, targets: ViewTargets): Promise<ClusterFollower> {
   const view = new OwnersView(cluster, targets);
   const clients = new Map<string, CommandClient>();
-  // Its reply stream: the holders it sends commands to append their answers there (Owner.reply),
-  // read on a connection of its own from the moment it opened, so an answer appended while that
-  // connection was broken is read once it is back. Each client takes the replies to its own calls.
+  // Its reply stream, read from the moment it opened: an answer appended while the connection was broken is read once it is back.
   const caller = randomUUID();
   const inbox = { caller, key: cluster.keys.replies(caller) };
   const replies = await followStream(cluster.url, inbox.key, `${cluster.prefix}:replies`, (text) => {
-    const reply = replyOf(text, targets.log);
+    const reply = jsonObject(text) as CommandReply | undefined;
     if (reply) for (const client of clients.values()) client.receive(reply);
   }, targets.log);
   const clientOf = (entry: string) => {
-    const held = clients.get(entry);
-    if (held) return held;
-    const made = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry);
-    clients.set(entry, made);
-    return made;
+    let client = clients.get(entry);
+    if (!client) clients.set(entry, (client = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry)));
+    return client;
   };
   await view.start();
   return {
@@ -56,28 +47,129 @@ export async function followCluster(cluster: ClusterRedis, targets: ViewTargets)
   };
 }
 
-/**
- * The markets of MARKET_PROCESSES' entries as the products see them: each market of an entry is
- * reached through its holder; one no entry runs (a single server's own) is undefined.
- */
+/** The markets of MARKET_PROCESSES' entries as the products see them, each reached through its holder. */
 export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses): RemoteMarkets {
   return {
     processOf: (symbol) => processOf(processes, symbol),
     call: (market, command) => {
       const entry = processOf(processes, market);
-      if (!entry) return Promise.reject(new Error(`no entry runs ${market}`));
-      return follower.call(entry, market, command);
+      return entry ? follower.call(entry, market, command) : Promise.reject(new Error(`no entry runs ${market}`));
     },
   };
 }
 
-/** A holder's answer as its caller's reply stream carries it, else undefined. */
-function replyOf(text: string, log: (message: string, error?: unknown) => void): CommandReply | undefined {
-  try {
-    const reply = JSON.parse(text) as Partial<CommandReply>;
-    return typeof reply.to === 'string' && Number.isSafeInteger(reply.id) ? (reply as CommandReply) : undefined;
-  } catch (error) {
-    log('cluster: a reply that is not JSON', error);
-    return undefined;
+/** A follower's own sockets (the paused ticks are this follower's view of a silent owner), and its log. */
+export interface ViewTargets {
+  publish(channel: string, payload: object): void;
+  log(message: string, error?: unknown): void;
+}
+
+/**
+ * A follower's view of the owners hash, read once a second and whenever an owner says it changed.
+ * An entry serves while its beat changed within SILENT_AFTER_MS (by this follower's clock). One
+ * struck or silent does not: its commands are refused at once as not done, and its ticks are pushed
+ * to the sockets here again as `paused: true` (kept so for new subscribers), so pages show a market
+ * not trading rather than a price that stopped moving; heard again, its ticks replace them.
+ */
+export class OwnersView {
+  /** Each entry's beat, and when this follower last saw it change. */
+  private readonly heard = new Map<string, { beat: OwnerBeat; heardAt: number }>();
+  /** Entries shown as gone, and their paused tick channels. */
+  private readonly gone = new Map<string, string[]>();
+  private readonly paused = new Map<string, object>();
+  private timer: NodeJS.Timeout | undefined;
+  private looking: Promise<void> = Promise.resolve();
+  private lookedAt = 0;
+  private changes: Redis | undefined;
+
+  constructor(
+    private readonly cluster: ClusterRedis,
+    private readonly to: ViewTargets,
+  ) {}
+
+  async start(): Promise<void> {
+    const changes = this.cluster.writer.duplicate({ connectionName: `${this.cluster.prefix}:owners-changed` });
+    this.changes = changes;
+    changes.on('error', (error) => this.to.log('cluster: hearing owners change', error));
+    changes.on('message', () => void this.look());
+    await changes.subscribe(this.cluster.keys.ownersChanged);
+    await this.look();
+    this.timer = setInterval(() => void this.look(), ALIVE_EVERY_MS);
+    this.timer.unref();
   }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.changes?.disconnect();
+  }
+
+  serving(entry: string): boolean {
+    const heard = this.heard.get(entry);
+    return heard !== undefined && Date.now() - heard.heardAt < SILENT_AFTER_MS;
+  }
+
+  pausedTick(channel: string): object | undefined {
+    return this.paused.get(channel);
+  }
+
+  /** One look at a time: a slow Redis does not pile them up. */
+  look(): Promise<void> {
+    this.lookedAt = Date.now();
+    return (this.looking = this.looking.then(() => this.read().catch((error: unknown) => this.to.log('cluster: reading the owners failed', error))));
+  }
+
+  /** Looked at again first (unless a look began within FRESH_LOOK_MS): a holder that began a moment ago is not refused. */
+  async servingNow(entry: string): Promise<boolean> {
+    if (this.serving(entry)) return true;
+    await (Date.now() - this.lookedAt < FRESH_LOOK_MS ? this.looking : this.look());
+    return this.serving(entry);
+  }
+
+  private async read(): Promise<void> {
+    const now = Date.now();
+    const all = await this.cluster.writer.hgetall(this.cluster.keys.owners);
+    const present = new Set<string>();
+    for (const [entry, text] of Object.entries(all)) {
+      const beat = parseBeat(text);
+      if (!beat) continue;
+      present.add(entry);
+      const before = this.heard.get(entry);
+      if (!before || before.beat.at !== beat.at || before.beat.instance !== beat.instance) this.heard.set(entry, { beat, heardAt: now });
+    }
+    for (const [entry, { beat }] of [...this.heard]) {
+      if (!present.has(entry)) this.heard.delete(entry);
+      if (!this.serving(entry) && !this.gone.has(entry)) {
+        this.gone.set(entry, [...beat.ticks]);
+        this.to.log(`cluster: ${entry} ${present.has(entry) ? `silent for ${SILENT_AFTER_MS / 1000} s` : 'stopped'}; its markets are shown paused`);
+        await this.show(beat.ticks, true);
+      }
+    }
+    for (const [entry, ticks] of [...this.gone]) {
+      if (!this.serving(entry)) continue;
+      this.gone.delete(entry);
+      for (const channel of ticks) this.paused.delete(channel);
+      this.to.log(`cluster: ${entry} heard again`);
+      await this.show(ticks, false);
+    }
+  }
+
+  /** Each tick as its owner last wrote it: marked paused (and kept so for new subscribers), or as it is now. */
+  private async show(ticks: readonly string[], paused: boolean): Promise<void> {
+    const held = await readSnapshots(this.cluster, ticks);
+    ticks.forEach((channel, i) => {
+      const tick = held[i] as { paused?: unknown } | undefined;
+      if (!tick || (!paused && tick.paused === true)) return;
+      const shown = paused ? { ...tick, paused: true } : tick;
+      if (paused) this.paused.set(channel, shown);
+      this.to.publish(channel, shown);
+    });
+  }
+}
+
+/** While an entry is out, calls to it look at the owners at most this often. */
+const FRESH_LOOK_MS = 100;
+
+function parseBeat(text: string): OwnerBeat | undefined {
+  const beat = jsonObject(text) as Partial<OwnerBeat> | undefined;
+  return typeof beat?.instance === 'string' && typeof beat.at === 'number' && Array.isArray(beat.ticks) ? (beat as OwnerBeat) : undefined;
 }

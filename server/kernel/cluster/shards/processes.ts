@@ -2,13 +2,10 @@ import type { ServerConfig } from '../../../config.js';
 import type { ServerProduct } from '../../platform/product.js';
 
 /**
- * The entries of a scaled-out exchange (docs/ARCHITECTURE.md "Scale-out: identical nodes"):
- * MARKET_PROCESSES names each one and what it runs — spot markets (`BTC_USDT`), `*` (every spot
- * pair no other entry names, those listed while running too), and whole products that run apart
- * (`futures`, lowercase; "… product processes"), for example `m1=BTC_USDT,ETH_USDT;m2=SOL_USDT;f1=futures`.
- * A cluster node adds what the setting leaves out (withDefaultEntries): `spot=*` and an entry of
- * its own for each product that runs apart. Whichever process holds an entry's lease runs it; every
- * other reaches it through the bus. One variable read by every side, so they cannot disagree.
+ * MARKET_PROCESSES (docs/DEPLOY.md): each entry's name and what it runs — spot markets (`BTC_USDT`),
+ * `*` (every spot pair no other entry names, those listed while running too) and whole products
+ * that run apart (`futures`), e.g. `m1=BTC_USDT,ETH_USDT;m2=*;f1=futures`. One variable read by
+ * every side, so they cannot disagree.
  */
 export type MarketProcesses = ReadonlyMap<string, readonly string[]>;
 
@@ -44,11 +41,7 @@ export function parseMarketProcesses(value: string | undefined): MarketProcesses
   return processes;
 }
 
-/**
- * The entry that runs `symbol` (a spot market) or a product (`product:futures`): the one naming it,
- * for a spot market else the entry of every other pair; undefined if none does (the process that
- * serves the routes runs it itself: a single server).
- */
+/** The entry that runs `symbol` (a spot market) or a product (`product:futures`); undefined: none (a single server runs it). */
 export function processOf(processes: MarketProcesses, symbol: string): string | undefined {
   const product = symbol.startsWith(PRODUCT_MARKET);
   const entry = product ? symbol.slice(PRODUCT_MARKET.length) : symbol;
@@ -67,11 +60,7 @@ export const marketsOf = (processes: MarketProcesses, name: string): string[] =>
 /** The products a process's entry names. */
 export const productsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => PRODUCT.test(e));
 
-/**
- * The products MARKET_PROCESSES gives to entries of their own (docs/ARCHITECTURE.md "Scale-out:
- * product processes"), or, with `process`, the ones that entry runs. A name that is not a product
- * able to run apart refuses the start, naming those that can.
- */
+/** The products given to entries of their own, or, with `process`, that entry's; one unable to run apart refuses the start. */
 export function productsApartOf(config: Pick<ServerConfig, 'marketProcesses'>, products: readonly ServerProduct[], process?: string): ServerProduct[] {
   const processes = config.marketProcesses ?? new Map<string, string[]>();
   const ids = process ? productsOf(processes, process) : [...processes.keys()].flatMap((name) => productsOf(processes, name));
@@ -85,16 +74,11 @@ export function productsApartOf(config: Pick<ServerConfig, 'marketProcesses'>, p
   });
 }
 
-/** What a product's calls travel as on the bus: a command for this "market" (kernel/cluster/shards/productCalls.ts). */
+/** What a product's calls travel as on the bus: a command for this "market" (productCalls.ts). */
 export const productMarket = (id: string) => `${PRODUCT_MARKET}${id}`;
 const PRODUCT_MARKET = 'product:';
 
-/**
- * A cluster node's entries (startNode.ts): MARKET_PROCESSES as given, plus `spot=*` unless an entry
- * already runs every other pair, plus an entry named after each product that can run apart and is
- * not given to one (`futures=futures`). So every market, engine and timer of a node's products is
- * a leased entry, and the routes are served on every node alike.
- */
+/** A node's entries: MARKET_PROCESSES plus `spot=*` and `<product>=<product>` for what it leaves out, so everything with memory or a timer is leased. */
 export function withDefaultEntries(processes: MarketProcesses, apartProducts: readonly string[]): MarketProcesses {
   const all = new Map(processes);
   const named = new Set([...processes.values()].flat());

@@ -7,32 +7,29 @@ import type { ServerProduct } from '../../platform/product.js';
 import { MarketUnavailable } from './commandClient.js';
 import { productMarket } from './processes.js';
 
-/** An HTTP call to a product that runs in a process of its own, as it travels on the bus. */
+/** An HTTP call to a product that runs apart, as it travels on the bus. */
 export interface ProductCall {
   method: string;
   url: string;
   headers: Record<string, string | string[]>;
   body: string;
-  /** The address the call came from, as the receiving process's socket saw it. */
+  /** The caller's address, as the node's socket saw it. */
   ip: string;
 }
 
-/** The product process's answer: status, headers and body, as its routes gave them. */
+/** The holder's answer as its routes gave it. */
 export interface ProductAnswer {
   status: number;
   headers: Record<string, string | string[]>;
-  /** The body as text, or base64 when it is not text (P2P's payment-proof images). */
+  /** The body as text, or base64 when it is not text (P2P's proof images). */
   body: string;
   base64?: true;
 }
 
-/**
- * The largest body any product route takes (P2P's payment proof: a 4 MB image as a data URL); each
- * route's own, smaller limit is applied again where the call is carried out.
- */
+/** The largest body any product route takes (P2P's 4 MB proof image as a data URL); each route's own limit applies again at the holder. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 const TEXT = /^(application\/(json|javascript)|text\/)/;
-/** Recomputed from the body by whoever writes it (inject, or the answer here). */
+/** Recomputed from the body by whoever writes it. */
 const LENGTH = ['content-length'];
 
 /** The paths of these products' calls, each with the "market" its calls travel as on the bus. */
@@ -40,12 +37,8 @@ export const productRoutes = (products: readonly ServerProduct[]) =>
   products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id) })));
 
 /**
- * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
- * processes"): a call under one of the product's paths is read whole and sent as a command to the
- * process's entry (its command queue, one XADD a turn; the answer in the caller's reply stream,
- * kernel/cluster/shards/commandClient.ts); the answer is written back as the process gave it. No process
- * took it: the translated "cannot be reached" (nothing changed); no answer in time: "may have been
- * carried out".
+ * A node's side of a product that runs apart (docs/ARCHITECTURE.md "Scale-out: product processes"): a call
+ * is read whole, sent to its entry's holder, answered as it gave it; else "cannot be reached" or "may have been carried out".
  */
 export function productCallsForwarder(
   routes: ReadonlyArray<{ prefix: string; market: string }>,
@@ -74,7 +67,7 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    // Too large for any route: the bad input it is, answered here as the process would.
+    // Too large for any route: answered here as the holder would.
     if (size > BODY_LIMIT) return refuseHere(request, response, 'badRequest', ResultCode.badRequest);
     chunks.push(chunk);
   }
@@ -88,12 +81,7 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
   response.writeHead(answer.status, answer.headers).end(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
 }
 
-/**
- * The product process's side: the call goes through the product's own HTTP app (its routes,
- * authentication, strict input and error handling, never listening on a port) by `inject`, from
- * the address the call came from, so it is checked and answered exactly as if it had come there.
- * A command that is not a call is refused before it reaches a route.
- */
+/** The holder's side: the call goes through the product's own HTTP app (never listening) by `inject`, from the caller's address, as if it had come there. */
 export async function answerProductCall(app: FastifyInstance, command: unknown): Promise<ProductAnswer> {
   const call = command as Partial<ProductCall> | null;
   if (!call || typeof call.method !== 'string' || typeof call.url !== 'string' || typeof call.body !== 'string' || typeof call.headers !== 'object' || call.headers === null) {
@@ -114,7 +102,7 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
 /** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
-/** The headers of a call or answer that go on to the next hop (`also`: more to leave out). */
+/** The headers that go on to the next hop (`also`: more to leave out). */
 function passedOn(headers: Record<string, string | string[] | number | undefined>, also: readonly string[] = []): Record<string, string | string[]> {
   const passed: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -123,10 +111,7 @@ function passedOn(headers: Record<string, string | string[] | number | undefined
   return passed;
 }
 
-/**
- * What the node answers itself when it cannot pass a call on (its holder unreachable, no answer, a
- * body too large): a translated envelope on HTTP 200, as every refusal, so the page shows its text.
- */
+/** The node's own refusal: a translated envelope on HTTP 200, as every refusal, so the page shows its text. */
 function refuseHere(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
   const lang = localeFromHeader(request.headers.lang);
   const retry = key === 'badRequest' ? {} : { 'retry-after': '1' };
