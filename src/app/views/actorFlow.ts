@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, useRef } from 'react';
 import type { AnyActorRef, EventFrom } from 'xstate';
+import type { Signals } from '../machines/loadStates/setupTypes';
 
 type SnapshotOf<A extends AnyActorRef> = ReturnType<A['getSnapshot']>;
 type EventOf<A extends AnyActorRef> = EventFrom<A>;
@@ -44,4 +45,15 @@ export function useActorFlow<A extends AnyActorRef, R extends FlowReads<A>, S ex
     return out;
   }, [actor]);
   return { ...view, ...senders } as ActorFlow<A, R, S>;
+}
+
+/**
+ * The senders of events that carry nothing, each named as its event's last word (issue 54: every
+ * hook wrote `submit: () => ({ type: 'subscribe.submit' })` by hand):
+ * `...signals('subscribe', ['submit', 'confirm', 'back'])` among a hook's senders. The event
+ * types are checked against the actor's events where the map reaches `useActorFlow`; a machine
+ * declares them alike, with `Signals` (app/machines/loadStates/setupTypes.ts).
+ */
+export function signals<const P extends string, const N extends string>(prefix: P, names: readonly N[]): { [K in N]: () => Signals<P, K> } {
+  return Object.fromEntries(names.map((name) => [name, () => ({ type: `${prefix}.${name}` })])) as { [K in N]: () => Signals<P, K> };
 }

@@ -5,7 +5,7 @@ import * as app from '../machines/app/app.selectors';
 import * as session from '../machines/session/session.selectors';
 import * as connectionSel from '../machines/socketConnection/socketConnection.selectors';
 import { createFlowContext } from '../flowContext';
-import { useActorFlow } from './actorFlow';
+import { useActorFlow, signals } from './actorFlow';
 import type { ShellActors } from '../services';
 
 /** The app shell's long-lived actors (src/app/services.ts); views only read and send. */
@@ -69,17 +69,12 @@ export function useSessionFlow() {
   return useActorFlow(
     useActors().session,
     { hasSession: session.selectHasSession, user: session.selectUser, confirmingSignOut: session.selectConfirmingSignOut },
-    {
-      signOut: () => ({ type: 'session.signOut' }),
-      confirm: () => ({ type: 'session.confirm' }),
-      cancel: () => ({ type: 'session.cancel' }),
-      requireLogin: () => ({ type: 'session.requireLogin' }),
-    },
+    signals('session', ['signOut', 'confirm', 'cancel', 'requireLogin']),
   );
 }
 
 export function useToastFlow() {
-  return useActorFlow(useActors().toasts, { current: (s) => s.context.current }, { dismiss: () => ({ type: 'toast.dismiss' }) });
+  return useActorFlow(useActors().toasts, { current: (s) => s.context.current }, signals('toast', ['dismiss']));
 }
 
 /** The socket connection, for the connection indicator. */

@@ -14,7 +14,7 @@ import type { sessionsMachine } from './machines/sessions/sessions.machine';
 import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { OperatorPermission } from '../../../domain/operators';
 import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
@@ -141,13 +141,12 @@ export function useTwoFactorEnrolmentFlow() {
       refusal: (s) => s.context.refusal,
     },
     {
-      start: () => ({ type: 'enrol.start' }),
+      ...signals('enrol', ['start', 'cancel']),
       edit: () => ({ type: 'twoFactor.edit' }),
       password: (password: string) => ({ type: 'enrol.password', password }),
       sendUnlock: () => ({ type: 'unlock.send' }),
       unlock: (code: string) => ({ type: 'unlock.submit', code }),
       confirm: (code: string) => ({ type: 'enrol.confirm', code }),
-      cancel: () => ({ type: 'enrol.cancel' }),
       codesSaved: () => ({ type: 'codes.saved' }),
       disable: (code: string) => ({ type: 'disable.submit', code }),
       retry: () => ({ type: 'retry' }),
@@ -278,9 +277,8 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
     },
     {
       save: (fields: RecordFields, id?: number) => ({ type: 'book.save', id, fields }),
-      edit: () => ({ type: 'book.edit' }),
+      ...signals('book', ['edit', 'retry']),
       remove: (id: number) => ({ type: 'book.delete', id }),
-      retry: () => ({ type: 'book.retry' }),
     },
   );
 }
@@ -345,8 +343,7 @@ export function useOperatorUser() {
     },
     {
       open: (userId: number) => ({ type: 'user.open', userId }),
-      close: () => ({ type: 'user.close' }),
-      reload: () => ({ type: 'user.reload' }),
+      ...signals('user', ['close', 'reload']),
       start: (action: UserActionKind) => ({ type: 'action.start', action }),
       submit: (reason: string, code?: string, name_status?: NameStatus) => ({ type: 'action.submit', reason, code, name_status }),
       cancel: () => ({ type: 'action.cancel' }),

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import type { ApiKeyCreate } from '../../../domain/apiKeys';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { AccountsContext } from './accounts.context';
 
 /** /user/api (issue 36): the page starts its own actor, so a new key's secret lives only as long as the page. */
@@ -21,11 +21,8 @@ export function useApiKeysFlow() {
     },
     {
       create: (fields: ApiKeyCreate) => ({ type: 'apiKeys.create', fields }),
-      edit: () => ({ type: 'apiKeys.edit' }),
-      copySecret: () => ({ type: 'apiKeys.copySecret' }),
-      secretSaved: () => ({ type: 'apiKeys.secretSaved' }),
+      ...signals('apiKeys', ['edit', 'copySecret', 'secretSaved', 'retry']),
       remove: (apiKey: string) => ({ type: 'apiKeys.delete', apiKey }),
-      retry: () => ({ type: 'apiKeys.retry' }),
     },
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
 import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryPage } from '../../../domain/sessions';
 import { usePagedList } from '../../app/views/usePagedList';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { loadReads } from '../../app/machines/loadStates/loadStates';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
@@ -20,8 +20,7 @@ export function useSessionsFlow() {
     },
     {
       revoke: (id: number) => ({ type: 'sessions.revoke', id }),
-      revokeOthers: () => ({ type: 'sessions.revokeOthers' }),
-      retry: () => ({ type: 'sessions.retry' }),
+      ...signals('sessions', ['revokeOthers', 'retry']),
     },
   );
 }
@@ -46,8 +45,7 @@ export function useAntiPhishingFlow() {
     },
     {
       save: (code: string, proof: string) => ({ type: 'antiPhishing.save', code, proof }),
-      sendCode: () => ({ type: 'antiPhishing.sendCode' }),
-      retry: () => ({ type: 'antiPhishing.retry' }),
+      ...signals('antiPhishing', ['sendCode', 'retry']),
     },
   );
 }

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { FeesContext } from './fees.context';
 import type { FeeOverride, FeeOverrideEdit, FeeScheduleEdit, FeeScheduleRow, FeeTier } from '../../../domain/fees';
 import type { feesDeskMachine, FeesDeskInput } from './machines/feesDesk/feesDesk.machine';
@@ -45,8 +45,7 @@ export function useFeesDeskFlow() {
       sending: (s) => s.matches({ edit: { tiers: 'sending' } }) || s.matches({ edit: { schedule: 'sending' } }) || s.matches({ edit: { override: 'sending' } }),
     },
     {
-      retry: () => ({ type: 'desk.retry' }),
-      editTiers: () => ({ type: 'desk.editTiers' }),
+      ...signals('desk', ['retry', 'editTiers']),
       editSchedule: (row?: FeeScheduleRow) => ({ type: 'desk.editSchedule', ...(row ? { row } : {}) }),
       editOverride: (override?: FeeOverride) => ({ type: 'desk.editOverride', ...(override ? { override } : {}) }),
       submitTiers: (tiers: FeeTier[]) => ({ type: 'desk.submitTiers', tiers }),

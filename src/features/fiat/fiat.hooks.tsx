@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
 import { useConfirmActQuestion } from '../../app/views/confirmActQuestion';
 import { FiatContext } from './fiat.context';
@@ -84,11 +84,9 @@ export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }
       setBy: (by: TakeBy) => ({ type: 'take.by', by }),
       setValue: (value: string) => ({ type: 'take.value', value }),
       setMethod: (methodId: number) => ({ type: 'take.method', methodId }),
-      submit: () => ({ type: 'take.submit' }),
+      ...signals('take', ['submit', 'back', 'retry']),
       /** A sale sends the proof its dialog's fields hold (issue 49 §2); a purchase none. */
       confirm: (fundsPassword?: string, totpCode?: string) => ({ type: 'take.confirm', fundsPassword, totpCode }),
-      back: () => ({ type: 'take.back' }),
-      retry: () => ({ type: 'take.retry' }),
     },
   );
   return { ...context, ...flow, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context), sells: takeSells(context) };
@@ -137,10 +135,7 @@ export function useFiatBuyer(orderId: number) {
       cancelQuestion: (s) => s.children.cancelOrder as ConfirmActActorRef | undefined,
     },
     {
-      pay: () => ({ type: 'buyer.pay' }),
-      cancel: () => ({ type: 'buyer.cancel' }),
-      appeal: () => ({ type: 'buyer.appeal' }),
-      retry: () => ({ type: 'buyer.retry' }),
+      ...signals('buyer', ['pay', 'cancel', 'appeal', 'retry']),
       copy: (text: string) => ({ type: 'buyer.copy', text }),
     },
   );
@@ -158,9 +153,7 @@ export function useFiatSeller(orderId: number) {
       releaseQuestion: (s) => s.children.releaseOrder as ProvenActActorRef | undefined,
     },
     {
-      release: () => ({ type: 'seller.release' }),
-      appeal: () => ({ type: 'seller.appeal' }),
-      retry: () => ({ type: 'seller.retry' }),
+      ...signals('seller', ['release', 'appeal', 'retry']),
     },
   );
   return { ...flow, ...partyOrder(context) };
@@ -205,11 +198,8 @@ export function useFiatChat(orderId: number, messages?: FiatChatMessage[]) {
     {
       setDraft: (text: string) => ({ type: 'chat.draft', text }),
       attach: (file: File) => ({ type: 'chat.attach', file, name: file.name }),
-      detach: () => ({ type: 'chat.detach' }),
-      send: () => ({ type: 'chat.send' }),
-      retry: () => ({ type: 'chat.retry' }),
+      ...signals('chat', ['detach', 'send', 'retry', 'shrink']),
       enlarge: (id: number) => ({ type: 'chat.enlarge', id }),
-      shrink: () => ({ type: 'chat.shrink' }),
     },
   );
   return { ...context, ...flow };
@@ -222,10 +212,7 @@ export function useFiatAppeal(ref: FiatAppealActorRef) {
     { context: (s) => s.context, writing: (s) => s.matches('writing'), confirming: (s) => s.matches('confirming'), submitting: (s) => s.matches('submitting') },
     {
       setReason: (reason: string) => ({ type: 'appeal.reason', reason }),
-      submit: () => ({ type: 'appeal.submit' }),
-      confirm: () => ({ type: 'appeal.confirm' }),
-      back: () => ({ type: 'appeal.back' }),
-      dismiss: () => ({ type: 'appeal.dismiss' }),
+      ...signals('appeal', ['submit', 'confirm', 'back', 'dismiss']),
     },
   );
   return { ...context, ...flow };
@@ -254,8 +241,7 @@ export function useFiatAppeals() {
       select: (orderId: number) => ({ type: 'appeals.select', orderId }),
       decide: (decision: 'release' | 'return') => ({ type: 'appeals.decide', decision }),
       setReason: (reason: string) => ({ type: 'appeals.reason', reason }),
-      submit: () => ({ type: 'appeals.submit' }),
-      retry: () => ({ type: 'appeals.retry' }),
+      ...signals('appeals', ['submit', 'retry']),
     },
   );
   return { ...context, ...flow, current: context.appeals.find((a) => a.order.id === context.selected) };
@@ -299,13 +285,11 @@ export function useAdForm(fiat: FiatCode) {
     {
       field: (field: AdField, value: string) => ({ type: 'ad.field', field, value }),
       method: (methodId: number, on: boolean) => ({ type: 'ad.method', methodId, on }),
-      submit: () => ({ type: 'ad.submit' }),
+      ...signals('ad', ['submit', 'back', 'retry']),
       /** A sell ad sends the proof its dialog's fields hold (issue 49 §2); a buy ad none. */
       confirm: (fundsPassword?: string, totpCode?: string) => ({ type: 'ad.confirm', fundsPassword, totpCode }),
-      back: () => ({ type: 'ad.back' }),
       setStatus: (adId: number, status: AdStatus) => ({ type: 'ad.status', adId, status }),
       setPage: (page: number) => ({ type: 'ad.page', page }),
-      retry: () => ({ type: 'ad.retry' }),
     },
   );
   return { ...context, ...flow, problem: publishProblem(requestOf(context)), sells: formSells(context) };

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { LastPriceSource } from '../../app/machines/lastPrice/lastPrice';
 import type { AnyActorRef } from 'xstate';
 import type { Pair } from '../../../domain/api';
@@ -82,8 +82,7 @@ export function useFuturesOrderForm(input: { symbol: string; pricePrecision: num
       setTab: (tab: FormTab) => ({ type: 'form.tab', tab }),
       setReduceOnly: (value: boolean) => ({ type: 'form.reduceOnly', value }),
       submit: (action: FuturesAction, held?: HeldPosition) => ({ type: 'form.submit', action, held }),
-      confirm: () => ({ type: 'form.confirm' }),
-      cancel: () => ({ type: 'form.cancel' }),
+      ...signals('form', ['confirm', 'cancel']),
     },
   );
 }
@@ -102,8 +101,7 @@ export function useLeverageDialog(symbol: string, desk: FuturesDeskActorRef) {
       show: (leverage: number, marginMode: MarginMode, max: number) => ({ type: 'leverage.open', leverage, marginMode, max }),
       setLeverage: (value: number) => ({ type: 'leverage.set', value }),
       setMode: (mode: MarginMode) => ({ type: 'leverage.mode', mode }),
-      save: () => ({ type: 'leverage.save' }),
-      close: () => ({ type: 'leverage.close' }),
+      ...signals('leverage', ['save', 'close']),
     },
   );
   return spreadContext(flow);
@@ -126,8 +124,7 @@ export function useCloseDialog(replyTo: AnyActorRef) {
       setPrice: (value: string) => ({ type: 'close.price', value }),
       setQuantity: (value: string) => ({ type: 'close.quantity', value }),
       setPercent: (percent: number) => ({ type: 'close.percent', percent }),
-      submit: () => ({ type: 'close.submit' }),
-      cancel: () => ({ type: 'close.cancel' }),
+      ...signals('close', ['submit', 'cancel']),
     },
   );
   const asking = useSelector(flow.question, (s) => (s ? !s.matches('idle') : false));
@@ -151,8 +148,7 @@ export function useMarginDialog(replyTo: AnyActorRef) {
       open: (position: FuturesPosition, brackets: readonly LeverageBracket[], available: string) => ({ type: 'margin.open', position, brackets, available }),
       setType: (value: MarginAdjustment) => ({ type: 'margin.type', value }),
       setAmount: (value: string) => ({ type: 'margin.amount', value }),
-      save: () => ({ type: 'margin.save' }),
-      close: () => ({ type: 'margin.close' }),
+      ...signals('margin', ['save', 'close']),
     },
   );
   return spreadContext(flow);
@@ -176,9 +172,7 @@ export function useTpslDialog(replyTo: AnyActorRef) {
       setTriggerBy: (triggerBy: 'mark' | 'last') => ({ type: 'tpsl.triggerBy', triggerBy }),
       setTakeProfit: (value: string) => ({ type: 'tpsl.takeProfit', value }),
       setStopLoss: (value: string) => ({ type: 'tpsl.stopLoss', value }),
-      submit: () => ({ type: 'tpsl.submit' }),
-      confirm: () => ({ type: 'tpsl.confirm' }),
-      cancel: () => ({ type: 'tpsl.cancel' }),
+      ...signals('tpsl', ['submit', 'confirm', 'cancel']),
     },
   );
   return spreadContext(flow);

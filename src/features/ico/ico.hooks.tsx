@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useCallback } from 'react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { IcoContext } from './ico.context';
 import { ShellContext } from '../../app/views/hooks';
 import type { LocaleCode } from '../../../domain/languages';
@@ -74,10 +74,7 @@ export function useIcoSubscribe(ref: IcoSubscribeActorRef) {
     },
     {
       setQuantity: (quantity: string) => ({ type: 'subscribe.quantity', quantity }),
-      submit: () => ({ type: 'subscribe.submit' }),
-      confirm: () => ({ type: 'subscribe.confirm' }),
-      back: () => ({ type: 'subscribe.back' }),
-      close: () => ({ type: 'subscribe.close' }),
+      ...signals('subscribe', ['submit', 'confirm', 'back', 'close']),
     },
   );
   const { context } = flow;
@@ -111,9 +108,7 @@ export function useIcoDesk() {
       edit: (projectId: number) => ({ type: 'desk.edit', projectId }),
       field: (field: ProjectField, value: string | boolean) => ({ type: 'desk.field', field, value }),
       description: (lang: LocaleCode, value: string) => ({ type: 'desk.description', lang, value }),
-      save: () => ({ type: 'desk.save' }),
-      cancel: () => ({ type: 'desk.cancel' }),
-      retry: () => ({ type: 'desk.retry' }),
+      ...signals('desk', ['save', 'cancel', 'retry']),
     },
   );
   return { ...context, ...flow };

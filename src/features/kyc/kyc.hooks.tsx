@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { loadReads } from '../../app/machines/loadStates/loadStates';
 import { KycContext } from './kyc.context';
 import type { IdentityFields } from '../../../domain/kyc';
@@ -32,8 +32,7 @@ export function useKyc() {
     },
     {
       submit: (fields: IdentityFields) => ({ type: 'identity.submit', fields }),
-      retry: () => ({ type: 'identity.retry' }),
-      reload: () => ({ type: 'identity.reload' }),
+      ...signals('identity', ['retry', 'reload']),
     },
   );
 }
@@ -56,12 +55,8 @@ export function useKycReview() {
     },
     {
       open: (id: number) => ({ type: 'review.open', id }),
-      back: () => ({ type: 'review.back' }),
-      reload: () => ({ type: 'review.reload' }),
-      approve: () => ({ type: 'review.approve' }),
-      reject: () => ({ type: 'review.reject' }),
+      ...signals('review', ['back', 'reload', 'approve', 'reject', 'cancel']),
       confirm: (reason?: string) => ({ type: 'review.confirm', reason }),
-      cancel: () => ({ type: 'review.cancel' }),
     },
   );
 }

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { rolesGrant, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorPermission, type OperatorRole, type OperatorView } from '../../../domain/operators';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { OperatorContext } from './operator.context';
 import type { AuditSearchFields } from './machines/auditDesk/auditDesk.machine';
@@ -26,12 +26,10 @@ export function useOperatorsDesk() {
       standingQuestion: (s) => s.children.changeStanding,
     },
     {
-      reload: () => ({ type: 'operators.reload' }),
-      create: () => ({ type: 'operators.create' }),
+      ...signals('operators', ['reload', 'create', 'close']),
       submitCreate: (fields: OperatorCreate) => ({ type: 'operators.submitCreate', fields }),
       editRoles: (id: number) => ({ type: 'operators.editRoles', id }),
       submitRoles: (roles: OperatorRole[]) => ({ type: 'operators.submitRoles', roles }),
-      close: () => ({ type: 'operators.close' }),
       disable: (operator: OperatorView) => ({ type: 'operators.disable', operator }),
       enable: (operator: OperatorView) => ({ type: 'operators.enable', operator }),
     },

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { OperatorContext } from './operator.context';
 import type { OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
 import type { mySecurityMachine } from './machines/mySecurity/mySecurity.machine';
@@ -33,9 +33,7 @@ export function useOperatorSession() {
     {
       login: (fields: { account: string; password: string }) => ({ type: 'operator.login', fields }),
       submitCode: (code: string) => ({ type: 'operator.code', code }),
-      cancel: () => ({ type: 'operator.cancel' }),
-      recoverySaved: () => ({ type: 'operator.recoverySaved' }),
-      signOut: () => ({ type: 'operator.signOut' }),
+      ...signals('operator', ['cancel', 'recoverySaved', 'signOut']),
     },
   );
 }
@@ -57,12 +55,9 @@ export function useMySecurity() {
       question: (s) => (s.matches('confirming') ? (s.context.target ?? 'others') : undefined),
     },
     {
-      reload: () => ({ type: 'security.reload' }),
+      ...signals('security', ['reload', 'revokeOthers', 'confirm', 'dismiss']),
       page: (page: number) => ({ type: 'security.page', page }),
       revoke: (id: number) => ({ type: 'security.revoke', id }),
-      revokeOthers: () => ({ type: 'security.revokeOthers' }),
-      confirm: () => ({ type: 'security.confirm' }),
-      dismiss: () => ({ type: 'security.dismiss' }),
     },
   );
 }

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { SecondsContext } from './seconds.context';
 import { useAppFlow } from '../../app/views/hooks';
@@ -64,10 +64,7 @@ export function useSecondsTicket(ref: SecondsContractActorRef) {
       choosePeriod: (period: number) => ({ type: 'ticket.period', period }),
       setQuantity: (quantity: string) => ({ type: 'ticket.quantity', quantity }),
       buy: (direction: SecondsDirection) => ({ type: 'ticket.buy', direction }),
-      acceptRisk: () => ({ type: 'ticket.acceptRisk' }),
-      confirm: () => ({ type: 'ticket.confirm' }),
-      cancel: () => ({ type: 'ticket.cancel' }),
-      retry: () => ({ type: 'ticket.retry' }),
+      ...signals('ticket', ['acceptRisk', 'confirm', 'cancel', 'retry']),
     },
   );
   const { context } = flow;

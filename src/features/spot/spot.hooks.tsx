@@ -12,7 +12,7 @@ import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
 import type { OrderHistoryFilter, OrderHistoryInput } from './machines/orders/orderHistory.machine';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { usePagedList } from '../../app/views/usePagedList';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
 
 /**
@@ -56,8 +56,7 @@ export function useOrderForm(input: OrderFormInput) {
       setAmount: (value: string) => ({ type: 'form.amount', value }),
       setPercent: (percent: number) => ({ type: 'form.percent', percent }),
       pickPrice: (price: string) => ({ type: 'form.pickPrice', price }),
-      submit: () => ({ type: 'form.submit' }),
-      retry: () => ({ type: 'form.retry' }),
+      ...signals('form', ['submit', 'retry']),
     },
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { NoteType } from '../../../domain/api';
 import type { LocaleCode } from '../../../domain/languages';
 import type { NoteActorRef } from './machines/note/note.machine';
@@ -58,10 +58,8 @@ export function useInformFlow() {
     },
     {
       load: (page = 1) => ({ type: 'inform.load', page }),
-      retry: () => ({ type: 'inform.retry' }),
+      ...signals('inform', ['retry', 'markAll', 'clear']),
       markRead: (id: number) => ({ type: 'inform.markRead', id }),
-      markAll: () => ({ type: 'inform.markAll' }),
-      clear: () => ({ type: 'inform.clear' }),
     },
   );
 }
@@ -109,8 +107,7 @@ export function useNoteFlow(): NotesFlow {
     },
     {
       openNote: (noteType: NoteType) => ({ type: 'note.open', noteType }),
-      close: () => ({ type: 'note.close' }),
-      agree: () => ({ type: 'note.agree' }),
+      ...signals('note', ['close', 'agree']),
     },
   );
 }
@@ -146,11 +143,9 @@ export function useNoticesDesk() {
       title: (value: string) => ({ type: 'desk.title', value }),
       body: (value: string) => ({ type: 'desk.body', value }),
       togglePreview: () => ({ type: 'desk.preview' }),
-      save: () => ({ type: 'desk.save' }),
-      cancel: () => ({ type: 'desk.cancel' }),
+      ...signals('desk', ['save', 'cancel', 'retry']),
       publish: (id: number) => ({ type: 'desk.publish', id }),
       unpublish: (id: number) => ({ type: 'desk.unpublish', id }),
-      retry: () => ({ type: 'desk.retry' }),
     },
   );
   return { ...context, ...flow };

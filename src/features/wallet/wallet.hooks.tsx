@@ -17,7 +17,7 @@ import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { useAppFlow } from '../../app/views/hooks';
 import { useWalletAccounts } from '../../app/walletAccountList';
-import { useActorFlow } from '../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../app/views/actorFlow';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
 
@@ -98,8 +98,7 @@ export function useDepositFlow(currency: string | undefined) {
     {
       chooseCurrency: (symbol: string) => ({ type: 'deposit.currency', currency: symbol }),
       chooseNetwork: (network: string) => ({ type: 'deposit.network', network }),
-      copy: () => ({ type: 'deposit.copy' }),
-      retry: () => ({ type: 'deposit.retry' }),
+      ...signals('deposit', ['copy', 'retry']),
     },
   );
 }
@@ -130,10 +129,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
       chooseNetwork: (name: string) => ({ type: 'withdraw.network', network: name }),
       submit: (form: WithdrawForm) => ({ type: 'withdraw.submit', form }),
       enterPassword: (password: string, totpCode?: string) => ({ type: 'withdraw.password', password, ...(totpCode ? { totpCode } : {}) }),
-      confirm: () => ({ type: 'withdraw.confirm' }),
-      back: () => ({ type: 'withdraw.back' }),
-      retry: () => ({ type: 'withdraw.retry' }),
-      again: () => ({ type: 'withdraw.again' }),
+      ...signals('withdraw', ['confirm', 'back', 'retry', 'again']),
     },
   );
   const { networks, network, quota, book, currency: chosen } = flow;
@@ -163,9 +159,8 @@ export function useTransferFlow(initial: { currency?: string; from?: WalletAccou
       chooseCurrency: (symbol: string) => ({ type: 'transfer.currency', currency: symbol }),
       chooseFrom: (account: WalletAccount) => ({ type: 'transfer.from', account }),
       chooseTo: (account: WalletAccount) => ({ type: 'transfer.to', account }),
-      swap: () => ({ type: 'transfer.swap' }),
+      ...signals('transfer', ['swap', 'retry']),
       submit: (quantity: string) => ({ type: 'transfer.submit', quantity }),
-      retry: () => ({ type: 'transfer.retry' }),
     },
   );
 }
@@ -232,8 +227,7 @@ export function useOperatorHeldDeposits() {
       credit: (id: number, reason: DepositHeldReason) => ({ type: 'held.credit', id, reason }),
       giveBack: (id: number) => ({ type: 'held.return', id }),
       edit: (field: 'code' | 'address', value: string) => ({ type: 'held.edit', field, value }),
-      submit: () => ({ type: 'held.submit' }),
-      close: () => ({ type: 'held.close' }),
+      ...signals('held', ['submit', 'close']),
     },
   );
   return { list: rows, total, page, size, loading, failed, setPage, reload, ...flow, target: rows.find((d) => d.id === target) };
@@ -273,13 +267,12 @@ export function useOperatorCorrections() {
       mayDecide: (s) => s.context.mayDecide,
     },
     {
-      propose: () => ({ type: 'corrections.propose' }),
+      ...signals('corrections', ['propose', 'close']),
       submitProposal: (fields: CorrectionProposal) => ({ type: 'corrections.submitProposal', fields }),
       approve: (id: number) => ({ type: 'corrections.approve', id }),
       reject: (id: number) => ({ type: 'corrections.reject', id }),
       submitApproval: (code: string) => ({ type: 'corrections.submitApproval', code }),
       submitRejection: (reason: string) => ({ type: 'corrections.submitRejection', reason }),
-      close: () => ({ type: 'corrections.close' }),
     },
   );
   return { list: rows, total, page, size, loading, failed, state: filter.state, account: extra ?? [], setState, setPage, reload, ...flow, target: rows.find((c) => c.id === target) };

@@ -1,8 +1,7 @@
 import type { MarketTick, Pair, PlatConfig } from '../../../../domain/api';
-import type { MachineModel } from '../model.types';
 import { appMachine } from './app.machine';
 import type { TickChannels } from './app.types';
-import { actorAnswers } from '../modelEvents';
+import { actorAnswers, machineModel } from '../modelEvents';
 
 export const CONFIG_FIXTURE: PlatConfig = {
   communities: [{ name: 'Telegram', logo: 'telegram', link: 'https://t.me/openex' }],
@@ -41,13 +40,13 @@ export const TICK_CHANNELS_FIXTURE: TickChannels = (pairs) => [
   ...pairs.filter((p) => p.contract_status === 1).map((p) => `${p.left_symbol}_${p.right_symbol}_future_tick`.toLowerCase()),
 ];
 
-export const appModel: MachineModel<typeof appMachine> = {
-  machine: appMachine,
-  variants: [
+export const appModel = machineModel(
+  appMachine,
+  [
     { name: 'market feature on', input: { marketFeature: true, tickChannels: TICK_CHANNELS_FIXTURE } },
     { name: 'market feature off, stored Japanese and JPY', input: { marketFeature: false, storedLanguage: { name: '日本語', value: 3, lang: 'ja_JP', flag: '🇯🇵' }, storedPricing: { name: 'JPY', mark: '¥' } } },
   ],
-  events: [
+  [
     ...actorAnswers('fetchConfig', CONFIG_FIXTURE, networkError),
     ...actorAnswers('fetchCurrencies', [{ symbol: 'BTC', name: 'Bitcoin', price: '96000', recharge_turn: 1, draw_turn: 1, legal_status: 1, circulating_supply: '19900000' }], networkError),
     ...actorAnswers('fetchPairs', PAIRS_FIXTURE, { kind: 'server', serverMessage: 'System busy' }),
@@ -60,4 +59,4 @@ export const appModel: MachineModel<typeof appMachine> = {
     // The pair list's channel: the same markets, one halted (a listing's new channels are the scenario test's).
     { type: 'market.pairs', pairs: PAIRS_FIXTURE.map((p) => ({ ...p, halted_reason: p.left_symbol === 'ETH' ? 'Wallet maintenance' : null })) },
   ],
-};
+);

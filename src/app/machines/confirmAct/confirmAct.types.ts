@@ -1,4 +1,5 @@
 import type { AnyActorRef } from 'xstate';
+import type { Signals } from '../loadStates/setupTypes';
 
 /** What the parent hears once the act settled: it then reads again what it shows, whichever way the act went. */
 export type ConfirmActReport<TSubject, TOutput = unknown> =
@@ -8,8 +9,7 @@ export type ConfirmActReport<TSubject, TOutput = unknown> =
 export type ConfirmActEvent<TSubject> =
   /** The question opens about this subject. */
   | { type: 'confirmAct.ask'; subject: TSubject }
-  | { type: 'confirmAct.confirm' }
-  | { type: 'confirmAct.cancel' };
+  | Signals<'confirmAct', 'confirm' | 'cancel'>;
 
 export interface ConfirmActInput {
   /** Who hears `confirmAct.done` / `confirmAct.failed`: the parent that invokes the child passes `self`. */

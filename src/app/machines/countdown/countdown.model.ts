@@ -1,12 +1,12 @@
-import type { MachineModel } from '../model.types';
 import { countdownMachine } from './countdown.machine';
+import { machineModel } from '../modelEvents';
 
-export const countdownModel: MachineModel<typeof countdownMachine> = {
-  machine: countdownMachine,
-  variants: [
+export const countdownModel = machineModel(
+  countdownMachine,
+  [
     { name: 'three seconds', input: { seconds: 3 } },
     { name: 'already zero', input: { seconds: 0 } },
   ],
-  events: [],
-  abstract: (s) => s.context.remaining,
-};
+  [],
+  (s) => s.context.remaining,
+);

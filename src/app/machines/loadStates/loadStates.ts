@@ -1,4 +1,5 @@
 import { assign } from 'xstate';
+import { messageForError } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
 import type { SetupActionType, SetupActorInput, SetupActorOutput, SetupActorSrc, SetupContext, SetupEvent, SetupEventType, SetupGuardType } from './setupTypes';
 
@@ -37,6 +38,50 @@ export function readState<S, const K extends SetupActorSrc<S>>(_machineSetup: S,
       ...(config.input === undefined ? {} : { input: config.input }),
       onDone: { target: config.next, actions: assign(({ event }) => config.into(event.output)) },
       onError: { target: config.failed ?? 'loadFailed', actions: toastError },
+    },
+  };
+}
+
+export interface CallConfig<S, K> {
+  /** The call, one of the machine's actors; it runs under its own name. */
+  src: K;
+  /** What the call is started with, where it takes something. */
+  input?: (args: { context: SetupContext<S> }) => SetupActorInput<S, K>;
+  /** What the answer changes in the context, where it changes anything. */
+  into?: (output: SetupActorOutput<S, K>, context: SetupContext<S>) => Partial<SetupContext<S>>;
+  /** The success toast's text key. */
+  saved?: string;
+  /** The machine's own actions once done, after the toast. */
+  then?: SetupActionType<S>[];
+  /** The state once done, and where a failure goes (`next` unless said). */
+  next: string;
+  failed?: string;
+  /** The context field that shows a refusal in place, translated (cleared as the call starts); without one, the failure is toasted. */
+  refusal?: keyof SetupContext<S>;
+}
+
+/**
+ * One call of a user's step under way (issue 54: the 2FA steps and the security desks wrote it by
+ * hand): `src` invoked, its answer put `into` the context, the `saved` toast and `then` the
+ * machine's own actions, on to `next`; a failure goes to `failed` with the server's refusal in
+ * `refusal` (in place, under the step) or, without one, toasted. Typed as a state that invokes,
+ * not as any state, so that the machine's own types stay exact.
+ */
+export function callState<S, const K extends SetupActorSrc<S>>(_machineSetup: S, config: CallConfig<S, K>): { entry?: StateConfig; invoke: StateConfig } {
+  const { into, saved, refusal } = config;
+  const done = [
+    ...(into === undefined ? [] : [assign(({ context, event }) => into(event.output, context as SetupContext<S>))]),
+    ...(saved === undefined ? [] : [{ type: 'showToast', params: { tone: 'success', message: { key: saved } } }]),
+    ...(config.then ?? []),
+  ];
+  return {
+    ...(refusal === undefined ? {} : { entry: assign({ [refusal]: undefined }) }),
+    invoke: {
+      id: config.src,
+      src: config.src,
+      ...(config.input === undefined ? {} : { input: config.input }),
+      onDone: { target: config.next, actions: done },
+      onError: { target: config.failed ?? config.next, actions: refusal === undefined ? toastError : assign({ [refusal]: ({ event }: { event: { error: unknown } }) => messageForError(event.error) }) },
     },
   };
 }

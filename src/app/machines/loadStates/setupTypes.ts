@@ -22,3 +22,11 @@ export type SetupActorInput<S, K> = Extract<ActorOf<S>, { src: K }> extends { lo
 export type SetupActionType<S> = NonNullable<ActionOf<S> extends { _out_TAction?: infer A } ? A : never> extends infer A extends { type: string } ? A['type'] : never;
 /** The name of each of the machine's guards. */
 export type SetupGuardType<S> = NonNullable<ActionOf<S> extends { _out_TGuard?: infer G } ? G : never> extends infer G extends { type: string } ? G['type'] : never;
+
+/**
+ * A machine's events that carry nothing, named once under their prefix (issue 54: each was a line
+ * of its own): `| Signals<'subscribe', 'submit' | 'confirm' | 'back'>` in its event union is
+ * `{ type: 'subscribe.submit' } | { type: 'subscribe.confirm' } | …`, each a member of its own.
+ * The hooks send them with `signals()` (app/views/actorFlow.ts).
+ */
+export type Signals<P extends string, N extends string> = N extends string ? { type: `${P}.${N}` } : never;

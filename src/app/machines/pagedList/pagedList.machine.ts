@@ -1,8 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../domain/errors';
 import { RECORD_PAGE_SIZE } from '../../../../domain/wallet';
-import { toastError } from '../toast/toastError';
+import { toastError, showToast } from '../toast/toastError';
 
 /**
  * A list's filter: the product's own fields (a tab, the 3/7/30-day preset, a pair, a search text),
@@ -78,7 +77,7 @@ export const pagedListMachine = setup({
     pushes: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Places a pushed row (the product's rule, e.g. a finished spot order joins page 1); none by default. */
     applyRow: (_, _params: { row: unknown }) => undefined,
   },

@@ -3,7 +3,8 @@ import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { UserInfo } from '../../../../domain/api';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../domain/constants';
 import { isApiError, type ToastMessage } from '../../../../domain/errors';
-import { toastError } from '../toast/toastError';
+import { showToast, toastError } from '../toast/toastError';
+import type { Signals } from '../loadStates/setupTypes';
 
 export interface SessionInput {
   /** Whatever storage held under `token` and `user_info`. */
@@ -24,11 +25,7 @@ export type SessionEvent =
   /** The server refused the private channel (403): the session is over unless a call says so first. */
   | { type: 'session.channelRefused'; message?: string }
   /** A login-required route was opened without a session (spec §6). */
-  | { type: 'session.requireLogin' }
-  | { type: 'session.signOut' }
-  | { type: 'session.confirm' }
-  | { type: 'session.cancel' }
-  | { type: 'session.refresh' };
+  | Signals<'session', 'requireLogin' | 'signOut' | 'confirm' | 'cancel' | 'refresh'>;
 
 /** A token as storage held it: a non-empty string, or none (the session and the operator's session restore theirs so). */
 export const storedToken = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
@@ -70,7 +67,7 @@ export const sessionMachine = setup({
     navigateToLogin: () => undefined,
     /** Tells the server the token is finished (sign-out); best effort, the local session ends anyway. */
     revokeToken: (_, _params: { token: string | undefined }) => undefined,
-    showToast: (_, _params: { tone: 'info' | 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     forget: assign({ token: undefined, user: undefined }),
   },
   guards: {

@@ -1,7 +1,6 @@
 import type { UserInfo } from '../../../../domain/api';
-import type { MachineModel } from '../model.types';
 import { sessionMachine } from './session.machine';
-import { actorAnswers } from '../modelEvents';
+import { actorAnswers, machineModel } from '../modelEvents';
 
 export const USER_FIXTURE: UserInfo = {
   id: 10001,
@@ -15,18 +14,18 @@ export const USER_FIXTURE: UserInfo = {
   info: { name_status: 1 },
 };
 
-export const sessionModel: MachineModel<typeof sessionMachine> = {
-  machine: sessionMachine,
-  variants: [
+export const sessionModel = machineModel(
+  sessionMachine,
+  [
     { name: 'token and user stored', input: { token: 'tok-1', user: USER_FIXTURE } },
     { name: 'nothing stored', input: {} },
     { name: 'token without user', input: { token: 'tok-1' } },
   ],
-  events: [
+  [
     ...actorAnswers('fetchUser', USER_FIXTURE, { kind: 'forbidden', serverMessage: 'Please log in first' }),
     { type: 'xstate.error.actor.fetchUser', error: { kind: 'network' } },
     { type: 'session.signedIn', token: 'tok-2', user: USER_FIXTURE },
     { type: 'session.forbidden', message: 'Please log in first' },
   ],
-  abstract: (s) => [s.context.token !== undefined, s.context.user !== undefined],
-};
+  (s) => [s.context.token !== undefined, s.context.user !== undefined],
+);

@@ -1,8 +1,8 @@
-import type { MachineModel } from '../model.types';
 import { submitGuardMachine } from './submitGuard.machine';
+import { machineModel } from '../modelEvents';
 
-export const submitGuardModel: MachineModel<typeof submitGuardMachine> = {
-  machine: submitGuardMachine,
-  variants: [{ name: 'open, nobody listening', input: {} }],
-  events: [{ type: 'guard.submit', payload: { amount: '1' } }],
-};
+export const submitGuardModel = machineModel(
+  submitGuardMachine,
+  [{ name: 'open, nobody listening', input: {} }],
+  [{ type: 'guard.submit', payload: { amount: '1' } }],
+);

@@ -1,12 +1,7 @@
-import type { MachineModel } from '../model.types';
 import { toastMachine } from './toast.machine';
+import { machineModel } from '../modelEvents';
 
-export const toastModel: MachineModel<typeof toastMachine> = {
-  machine: toastMachine,
-  variants: [{ name: 'empty queue' }],
-  events: [
-    { type: 'toast.show', tone: 'error', message: { key: 'error.network' } },
-    { type: 'toast.show', tone: 'success', message: { text: 'Transfer succeeded' } },
-  ],
-  abstract: (s) => [s.context.queue.length, s.context.current?.tone],
-};
+export const toastModel = machineModel(toastMachine, [{ name: 'empty queue' }], [
+  { type: 'toast.show', tone: 'error', message: { key: 'error.network' } },
+  { type: 'toast.show', tone: 'success', message: { text: 'Transfer succeeded' } },
+], (s) => [s.context.queue.length, s.context.current?.tone]);

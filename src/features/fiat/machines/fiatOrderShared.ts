@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, type DoneActorEvent, type EventObject } from 'xstate';
+import { assign, fromCallback, type DoneActorEvent, type EventObject } from 'xstate';
 import type { FiatOrder, FiatOrderStatus } from '../../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
 import type { ConfirmActReport } from '../../../app/machines/confirmAct/confirmAct.types';
 import { fiatAppealMachine, type AppealOutcome } from './fiatAppeal/fiatAppeal.machine';
+import { toBeProvided } from '../../../app/machines/toBeProvided/toBeProvided';
 
 /** What the order loader answers: the order and this client's clock when it arrived (for the offset). */
 export interface LoadedOrder {
@@ -45,9 +46,7 @@ export const fromLoaded = (loaded: LoadedOrder) => ({ order: loaded.order, offse
 
 /** Placeholders the feature supplies (machines never do I/O). */
 export const orderPlaceholders = {
-  loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => {
-    throw new Error('loadOrder not provided');
-  }),
+  loadOrder: toBeProvided<LoadedOrder, { orderId: number }>('loadOrder'),
   /** A party's appeal, invoked while the party writes it; its output is the order in appeal. */
   appeal: fiatAppealMachine,
   /** The private channel's pushes for this order, as `order.pushed` events. */

@@ -1,4 +1,8 @@
+import { assign } from 'xstate';
+import { messageForError } from '../../../../domain/errors';
 import type { FiatProof } from '../../../../domain/fiat';
+import { toastError } from '../../../app/machines/toast/toastError';
+import type { SetupContext, SetupEventType } from '../../../app/machines/loadStates/setupTypes';
 
 /**
  * The proof a P2P step that sends the user's crypto carries (issue 49 §2: a release, a sale into a
@@ -18,4 +22,61 @@ export function proofProblem(fundsPassword: string, totpCode: string, twoFactor:
   if (!fundsPassword) return 'fiat.proof.passwordRequired';
   if (twoFactor === true && !totpCode.trim()) return 'fiat.proof.codeRequired';
   return undefined;
+}
+
+export interface ProofConfirmingConfig<S> {
+  /** The confirmation, carrying the proof's fields (`fundsPassword`, `totpCode`). */
+  confirm: SetupEventType<S>;
+  /** Back to `editing`, the refusal forgotten. */
+  back: SetupEventType<S>;
+  /** The state that sends the step, with its key minted and its proof in the context. */
+  next: string;
+  /** Whether this step sends the user's crypto (only then is a proof needed and carried). */
+  sends: (context: SetupContext<S>) => boolean;
+  /** What the refused confirmation says of itself. */
+  missing: string;
+}
+
+// What the machine's config takes: the helper's types were checked on the way in, against the machine's own setup.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StateConfig = any;
+/** A state of transitions only: typed as one, so that the machine's own types stay exact (no state of unknown shape). */
+type TransitionsOnly = { on: Record<string, StateConfig> };
+
+/**
+ * The confirmation of a step that may send the user's crypto (a take into a buy ad, a sell ad
+ * published), said once for both (issue 54): without its proof (`proofMissing`, the machine's
+ * guard) nothing is sent and the dialog says what is missing; with it the key is minted
+ * (`mintIdempotencyKey`, the machine's action) and the proof kept for the request.
+ */
+export function proofConfirming<S>(_machineSetup: S, config: ProofConfirmingConfig<S>): TransitionsOnly {
+  const sends = config.sends as (context: unknown) => boolean;
+  return {
+    on: {
+      [config.confirm]: [
+        {
+          guard: 'proofMissing',
+          actions: assign({ refusal: ({ context, event }) => ({ key: proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor)! }) }),
+          description: config.missing,
+        },
+        {
+          target: config.next,
+          actions: ['mintIdempotencyKey', assign({ refusal: undefined, proof: ({ context, event }) => (sends(context) ? proofOf(event.fundsPassword ?? '', event.totpCode ?? '') : undefined) })],
+        },
+      ],
+      [config.back]: { target: 'editing', actions: assign({ refusal: undefined }) },
+    },
+  };
+}
+
+/**
+ * Where a refused step of the two goes (its invoke's `onError`): one that sends crypto (`sells`, the
+ * machine's guard) stays in its confirmation with the server's reason, for a corrected password or
+ * code, its key kept; any other back to `editing`.
+ */
+export function proofRefused(description: string): StateConfig {
+  return [
+    { guard: 'sells', target: 'confirming', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })], description },
+    { target: 'editing', actions: toastError },
+  ];
 }

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import type { ContractListing, CurrencyListing, MarketKind, MarketListing, OperatorCurrency, OperatorMarket } from '../../../../domain/marketsDesk';
-import { useActorFlow } from '../../../app/views/actorFlow';
+import { useActorFlow, signals } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
 /**
@@ -37,20 +37,15 @@ export function useMarketsDesk() {
       forms: (s) => s.context.forms,
     },
     {
-      reload: () => ({ type: 'markets.reload' }),
+      ...signals('markets', ['reload', 'close', 'openListing', 'closeForm', 'openCurrency', 'openContract']),
       show: (market: MarketKind) => ({ type: 'markets.show', market }),
       halt: (market: OperatorMarket) => ({ type: 'markets.halt', market: market.market, symbol: market.symbol }),
       submitHalt: (reason: string) => ({ type: 'markets.submitHalt', reason }),
-      close: () => ({ type: 'markets.close' }),
       resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),
-      openListing: () => ({ type: 'markets.openListing' }),
       submitListing: (listing: MarketListing, code: string) => ({ type: 'markets.submitListing', listing, code }),
       openDelisting: (market: OperatorMarket | OperatorCurrency) => ({ type: 'markets.openDelisting', market: market.market, symbol: market.symbol }),
       submitDelisting: (delist_at: number, reason: string, code: string) => ({ type: 'markets.submitDelisting', delist_at, reason, code }),
-      closeForm: () => ({ type: 'markets.closeForm' }),
-      openCurrency: () => ({ type: 'markets.openCurrency' }),
       submitCurrency: (listing: CurrencyListing, code: string) => ({ type: 'markets.submitCurrency', listing, code }),
-      openContract: () => ({ type: 'markets.openContract' }),
       submitContract: (listing: ContractListing, code: string) => ({ type: 'markets.submitContract', listing, code }),
     },
   );

@@ -1,19 +1,18 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { addressNetworksMachine } from './addressNetworks.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 const network = (name: string) => ({ currency: 'USDT', network: name, deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true });
 
-export const addressNetworksModel: MachineModel<typeof addressNetworksMachine> = {
-  machine: addressNetworksMachine,
-  variants: [
+export const addressNetworksModel = machineModel(
+  addressNetworksMachine,
+  [
     { name: 'the address book with USDT chosen', input: { currency: 'USDT' } },
     { name: 'no withdrawable currency', input: {} },
   ],
-  events: [
+  [
     { type: 'networks.currency', currency: 'BTC' },
     ...actorAnswers('fetchNetworks', [network('TRC20'), network('ERC20')]),
     { type: 'networks.retry' },
   ],
-  abstract: (s) => [s.context.currency, s.context.networks.length],
-};
+  (s) => [s.context.currency, s.context.networks.length],
+);

@@ -1,9 +1,9 @@
 import { and, assign, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { antiPhishingProblem, type AntiPhishingState } from '../../../../../domain/sessions';
-import { loadStates } from '../../../../app/machines/loadStates/loadStates';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { callState, loadStates } from '../../../../app/machines/loadStates/loadStates';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 const PROBLEM_KEY = { antiPhishingLength: 'antiPhishing.errors.antiPhishingLength', antiPhishingHidden: 'antiPhishing.errors.antiPhishingHidden' } as const;
 
@@ -18,8 +18,7 @@ export type AntiPhishingEvent =
   /** `proof`: the authenticator code when 2FA is on, else the code emailed to the account. */
   | { type: 'antiPhishing.save'; code: string; proof: string }
   /** 2FA off: email me the code a change takes. */
-  | { type: 'antiPhishing.sendCode' }
-  | { type: 'antiPhishing.retry' };
+  | Signals<'antiPhishing', 'sendCode' | 'retry'>;
 
 const antiPhishingSetup = setup({
   types: {
@@ -32,7 +31,7 @@ const antiPhishingSetup = setup({
     sendCode: toBeProvided<null>('sendCode'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     acceptable: ({ event }) => event.type === 'antiPhishing.save' && antiPhishingProblem(event.code) === undefined,
@@ -83,14 +82,7 @@ export const antiPhishingMachine = antiPhishingSetup.createMachine({
         'antiPhishing.sendCode': { guard: 'emailed', target: 'sendingCode' },
       },
     },
-    sendingCode: {
-      invoke: {
-        id: 'sendCode',
-        src: 'sendCode',
-        onDone: { target: 'ready', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'antiPhishing.codeSent' } } } },
-        onError: { target: 'ready', actions: toastError },
-      },
-    },
+    sendingCode: callState(antiPhishingSetup, { src: 'sendCode', saved: 'antiPhishing.codeSent', next: 'ready' }),
     saving: {
       invoke: {
         id: 'saveCode',

@@ -6,13 +6,13 @@ import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAc
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type ApiKeysEvent =
   | { type: 'apiKeys.create'; fields: ApiKeyCreate }
   /** The user changed the create form: the refusal under it goes. */
-  | { type: 'apiKeys.edit' }
-  | { type: 'apiKeys.copySecret' }
-  | { type: 'apiKeys.secretSaved' }
+  | Signals<'apiKeys', 'edit' | 'copySecret' | 'secretSaved'>
   | { type: 'apiKeys.delete'; apiKey: string }
   | { type: 'apiKeys.retry' }
   /** From the `deleteKey` child (the shared confirm-then-act) once a confirmed delete went through or was refused. */
@@ -63,7 +63,7 @@ const apiKeysSetup = setup({
     copyText: toBeProvided<boolean, { text: string }>('copyText'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     acceptable: ({ context, event }) => event.type === 'apiKeys.create' && createProblem(event.fields, context.twoFactor) === undefined,

@@ -5,6 +5,7 @@ import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitG
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../../domain/twoFactor';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 export interface LoginFields {
   account: string;
@@ -39,7 +40,7 @@ const loginSetup = setup({
   },
   actions: {
     signedIn: (_, _params: SessionGrant) => undefined,
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: { refused: ({ context }) => context.refusal !== undefined },
 });

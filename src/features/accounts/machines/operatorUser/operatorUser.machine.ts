@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { NameStatus } from '../../../../../domain/api';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { USER_ACTIONS, type UserActionKind, type UserPage } from '../../../../../domain/usersDesk';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { isTotpCode } from '../../../../../domain/twoFactor';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** What an action sends: the user, the reason (a note's text for a note), the operator's code, and the identity level when that is the action. */
 export interface UserActionRequest {
@@ -29,8 +30,7 @@ export interface OperatorUserContext {
 
 export type OperatorUserEvent =
   | { type: 'user.open'; userId: number }
-  | { type: 'user.close' }
-  | { type: 'user.reload' }
+  | Signals<'user', 'close' | 'reload'>
   /** Open the dialog of an action on this user. */
   | { type: 'action.start'; action: UserActionKind }
   /** The dialog's form, sent: checked here (reason, code), then the call. */
@@ -67,15 +67,11 @@ const needsCode = (action: UserActionKind | undefined) => (action ? USER_ACTIONS
 const operatorUserSetup = setup({
   types: { context: {} as OperatorUserContext, events: {} as OperatorUserEvent },
   actors: {
-    loadUser: fromPromise<UserPage, { user_id: number }>(async () => {
-      throw new Error('loadUser not provided');
-    }),
-    runAction: fromPromise<unknown, UserActionRequest>(async () => {
-      throw new Error('runAction not provided');
-    }),
+    loadUser: toBeProvided<UserPage, { user_id: number }>('loadUser'),
+    runAction: toBeProvided<unknown, UserActionRequest>('runAction'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     closeDialog: assign({ action: undefined, problem: undefined, request: undefined }),
   },
   guards: {

@@ -1,6 +1,5 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorUserMachine } from './operatorUser.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 const PAGE = {
   profile: { id: 7, account: 'alice@example.org', nickname: '', email: 'alice@example.org', phone: '', area_code: '', name_status: 1, two_factor: false, frozen: false, frozen_reason: '', frozen_at: 0, created_at: 1, last_sign_in: 0, withdrawals_locked_until: 0 },
@@ -11,18 +10,12 @@ const PAGE = {
 };
 
 /** Opening a user, the dialog's checks (reason, code), the call's outcomes. */
-export const operatorUserModel: MachineModel<typeof operatorUserMachine> = {
-  machine: operatorUserMachine,
-  variants: [{ name: 'operator signed in' }],
-  events: [
-    { type: 'user.open', userId: 7 },
-    ...actorAnswers('loadUser', PAGE, { kind: 'server', serverMessage: 'There is no such user' }),
-    { type: 'action.start', action: 'freeze' },
-    { type: 'action.start', action: 'note' },
-    { type: 'action.submit', reason: 'Reported stolen', code: '123456' },
-    { type: 'action.submit', reason: 'Reported stolen' },
-    { type: 'action.submit', reason: '  ', code: '123456' },
-    ...actorAnswers('runAction', null, { kind: 'server', serverMessage: 'Wrong code' }),
-  ],
-  abstract: (s) => [s.context.action, s.context.problem],
-};
+export const operatorUserModel = machineModel(operatorUserMachine, [{ name: 'operator signed in' }], [
+  { type: 'user.open', userId: 7 },
+  ...actorAnswers('loadUser', PAGE, { kind: 'server', serverMessage: 'There is no such user' }),
+  ...typedValues('action.start', ['freeze', 'note'], 'action'),
+  { type: 'action.submit', reason: 'Reported stolen', code: '123456' },
+  { type: 'action.submit', reason: 'Reported stolen' },
+  { type: 'action.submit', reason: '  ', code: '123456' },
+  ...actorAnswers('runAction', null, { kind: 'server', serverMessage: 'Wrong code' }),
+], (s) => [s.context.action, s.context.problem]);

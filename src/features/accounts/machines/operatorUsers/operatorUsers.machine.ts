@@ -1,8 +1,8 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { UsersDeskRow, UsersExport, UsersQuery } from '../../../../../domain/usersDesk';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** Rows per page of the operator's users desk. */
 export const OPERATOR_USERS_PAGE_SIZE = 20;
@@ -45,12 +45,10 @@ export const operatorUsersMachine = setup({
   types: { context: {} as { query: UsersQuery }, events: {} as OperatorUsersEvent },
   actors: {
     list: pagedListMachine,
-    exportUsers: fromPromise<UsersExport, UsersQuery>(async () => {
-      throw new Error('exportUsers not provided');
-    }),
+    exportUsers: toBeProvided<UsersExport, UsersQuery>('exportUsers'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     saveFile: (_, _params: UsersExport) => undefined,
   },
 }).createMachine({

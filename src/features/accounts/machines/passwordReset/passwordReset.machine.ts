@@ -1,11 +1,11 @@
 import { assign, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { AccountFields } from '../registration/registration.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { codeRequest } from '../shared/codeRequest';
 import { resendWait } from '../shared/resendWait';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface ResetFields {
   code: string;
@@ -16,8 +16,7 @@ export interface ResetFields {
 export type PasswordResetEvent =
   | { type: 'reset.sendCode'; fields: AccountFields }
   | { type: 'reset.submit'; fields: ResetFields }
-  | { type: 'reset.back' }
-  | { type: 'reset.codeSent' };
+  | Signals<'reset', 'back' | 'codeSent'>;
 
 const passwordResetSetup = setup({
   types: {
@@ -30,7 +29,7 @@ const passwordResetSetup = setup({
     reset: toBeProvided<null, AccountFields & ResetFields>('reset'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     goToNewPassword: () => undefined,
     goToLogin: () => undefined,
   },

@@ -1,9 +1,8 @@
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../../domain/api';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { AVATAR_MAX_BYTES } from '../../../../../domain/userCentre';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 
@@ -35,7 +34,7 @@ const profileSetup = setup({
     copyText: toBeProvided<boolean, { text: string }>('copyText'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     refreshSession: () => undefined,
   },
   guards: {

@@ -7,6 +7,7 @@ import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitG
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 import type { BookRecord, RecordFields } from '../../../../kit/addressBook/bookRecord';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 // The book's rows are the kit's (the wallet's withdrawal reads the same addresses).
 export type { BookRecord, RecordFields };
@@ -58,7 +59,7 @@ const recordBookSetup = setup({
     readTwoFactor: toBeProvided<boolean>('readTwoFactor'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     saved: () => undefined,
   },
   guards: { isEdit: ({ context }) => context.pending?.id !== undefined, refused: ({ context }) => context.refusal !== undefined },

@@ -1,20 +1,18 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { recordBookMachine } from './recordBook.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 const address = { id: 7, currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' };
 
-export const recordBookModel: MachineModel<typeof recordBookMachine> = {
-  machine: recordBookMachine,
-  variants: [
+export const recordBookModel = machineModel(
+  recordBookMachine,
+  [
     { name: 'withdrawal addresses', input: { messages: { added: 'addresses.added', edited: 'addresses.edited', deleted: 'addresses.deleted' }, asksCode: true } },
     { name: 'collection methods', input: { messages: { added: 'addresses.methodAdded', edited: 'addresses.methodEdited', deleted: 'addresses.methodDeleted' } } },
   ],
-  events: [
+  [
     { type: 'xstate.done.actor.fetchRecords', output: [address] },
     // Whether 2FA is on, read by the address book (issue 50 C8).
-    { type: 'xstate.done.actor.readTwoFactor', output: true },
-    { type: 'xstate.done.actor.readTwoFactor', output: false },
+    ...typedValues('xstate.done.actor.readTwoFactor', [true, false], 'output'),
     { type: 'xstate.error.actor.fetchRecords', error: { kind: 'network' } },
     { type: 'book.save', fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } },
     { type: 'guard.accepted', payload: { fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } } },
@@ -26,5 +24,5 @@ export const recordBookModel: MachineModel<typeof recordBookMachine> = {
     { type: 'confirmAct.done', subject: { id: 7 }, output: null },
     { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'Not found' } },
   ],
-  abstract: (snapshot) => [snapshot.context.pending?.id !== undefined, snapshot.context.refusal !== undefined, snapshot.context.twoFactor ?? null],
-};
+  (snapshot) => [snapshot.context.pending?.id !== undefined, snapshot.context.refusal !== undefined, snapshot.context.twoFactor ?? null],
+);

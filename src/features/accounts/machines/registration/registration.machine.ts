@@ -1,12 +1,12 @@
 import { assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { RegistrationDetails } from '../../../../../domain/api';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { codeRequest } from '../shared/codeRequest';
 import { resendWait } from '../shared/resendWait';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface AccountFields {
   account: string;
@@ -20,8 +20,7 @@ export type RegistrationEvent =
   | { type: 'reg.sendCode'; fields: AccountFields }
   | { type: 'reg.checkCode'; fields: AccountFields & { code: string } }
   | { type: 'reg.submit'; fields: DetailFields }
-  | { type: 'reg.back' }
-  | { type: 'reg.codeSent' };
+  | Signals<'reg', 'back' | 'codeSent'>;
 
 interface RegistrationContext {
   account: AccountFields | undefined;
@@ -39,7 +38,7 @@ const registrationSetup = setup({
     register: toBeProvided<SessionGrant, AccountFields & { code: string } & DetailFields>('register'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     goToDetails: () => undefined,
     signedIn: (_, _params: SessionGrant) => undefined,
   },

@@ -1,20 +1,15 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { USER_FIXTURE } from '../../../../app/machines/session/session.model';
 import { registrationMachine } from './registration.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 const account = { account: 'ada@example.org' };
 
-export const registrationModel: MachineModel<typeof registrationMachine> = {
-  machine: registrationMachine,
-  variants: [{ name: 'new visitor' }],
-  events: [
-    { type: 'reg.sendCode', fields: account },
-    { type: 'reg.checkCode', fields: { ...account, code: '123456' } },
-    { type: 'reg.submit', fields: { password: 'Trader2026!', password_repeat: 'Trader2026!', funds_password: 'Funds2026!', funds_password_repeat: 'Funds2026!', invitation_code: 'OPENEX', agree: true } },
-    ...actorAnswers('sendCode', null, { kind: 'server', serverMessage: 'Please wait a minute' }),
-    ...actorAnswers('checkCode', { account: 'ada@example.org' }, { kind: 'server', serverMessage: 'The verification code is wrong' }),
-    ...actorAnswers('register', { token: 't', user_info: USER_FIXTURE }),
-    { type: 'xstate.done.actor.resendCountdown' },
-  ],
-};
+export const registrationModel = machineModel(registrationMachine, [{ name: 'new visitor' }], [
+  { type: 'reg.sendCode', fields: account },
+  { type: 'reg.checkCode', fields: { ...account, code: '123456' } },
+  { type: 'reg.submit', fields: { password: 'Trader2026!', password_repeat: 'Trader2026!', funds_password: 'Funds2026!', funds_password_repeat: 'Funds2026!', invitation_code: 'OPENEX', agree: true } },
+  ...actorAnswers('sendCode', null, { kind: 'server', serverMessage: 'Please wait a minute' }),
+  ...actorAnswers('checkCode', { account: 'ada@example.org' }, { kind: 'server', serverMessage: 'The verification code is wrong' }),
+  ...actorAnswers('register', { token: 't', user_info: USER_FIXTURE }),
+  { type: 'xstate.done.actor.resendCountdown' },
+]);

@@ -1,9 +1,8 @@
 import { and, assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../../domain/userCentre';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 import { resendWait } from '../shared/resendWait';
@@ -48,7 +47,7 @@ const securityChangeSetup = setup({
     submitChange: toBeProvided<null, { kind: SecurityKind; fields: SecurityFields }>('submitChange'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     sessionEnded: () => undefined,
   },
   guards: {

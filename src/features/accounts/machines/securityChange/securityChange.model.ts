@@ -1,15 +1,14 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { securityChangeMachine } from './securityChange.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const securityChangeModel: MachineModel<typeof securityChangeMachine> = {
-  machine: securityChangeMachine,
-  variants: [
+export const securityChangeModel = machineModel(
+  securityChangeMachine,
+  [
     { name: 'login password', input: { kind: 'loginPwd' } },
     { name: 'fund password', input: { kind: 'fundsPwd' } },
     { name: 'email', input: { kind: 'email' } },
   ],
-  events: [
+  [
     { type: 'security.sendCode', to: 'current' },
     { type: 'security.sendCode', to: 'new', account: 'new@example.org' },
     { type: 'security.submit', fields: { code: '123456', password: 'Fresh2026x', password_repeat: 'Fresh2026x' } },
@@ -19,5 +18,5 @@ export const securityChangeModel: MachineModel<typeof securityChangeMachine> = {
     { type: 'xstate.done.actor.resendCurrent' },
     { type: 'xstate.done.actor.resendNew' },
   ],
-  abstract: (snapshot) => snapshot.context.kind,
-};
+  (snapshot) => snapshot.context.kind,
+);

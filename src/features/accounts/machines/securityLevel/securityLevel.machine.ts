@@ -1,8 +1,7 @@
 import { and, assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type SecurityLevelEvent =
@@ -31,7 +30,7 @@ const securityLevelSetup = setup({
     securitySignals: fromCallback(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     changes: ({ context, event }) => event.type === 'securityLevel.setAllowlist' && context.level?.allowlist !== event.enabled,

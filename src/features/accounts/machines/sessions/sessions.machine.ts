@@ -1,18 +1,18 @@
 import { sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { SessionItem } from '../../../../../domain/sessions';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** What a sign-out asks about: one session (what `revokeSession` is sent), or every other (how many there are). */
 export type RevokeSubject = { id: number } | { count: number };
 
 export type SessionsEvent =
   | { type: 'sessions.revoke'; id: number }
-  | { type: 'sessions.revokeOthers' }
-  | { type: 'sessions.retry' }
+  | Signals<'sessions', 'revokeOthers' | 'retry'>
   /** From the `revokeSession` or `revokeOthers` child (the shared confirm-then-act). */
   | ConfirmActReport<RevokeSubject>;
 
@@ -27,7 +27,7 @@ const sessionsSetup = setup({
     revokeOthers: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),

@@ -1,8 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { TwoFactorBegin, TwoFactorConfirmed, TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
-import { loadStates } from '../../../../app/machines/loadStates/loadStates';
+import { callState, loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 export type TwoFactorEnrolmentEvent =
   | { type: 'enrol.start' }
@@ -47,7 +48,7 @@ const twoFactorEnrolmentSetup = setup({
     unlock: toBeProvided<null, { code: string }>('unlock'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** 2FA turned on or off: the page's security level reads itself again (issue 50 M2; accounts.flows.ts). */
     securityChanged: () => undefined,
   },
@@ -100,53 +101,33 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
         'enrol.cancel': { target: 'off', actions: assign({ enrolment: undefined, refusal: undefined }) },
       },
     },
-    confirming: {
-      entry: assign({ refusal: undefined }),
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: ({ context }) => ({ code: context.code }),
-        onDone: {
-          target: 'showingCodes',
-          actions: [
-            assign({
-              recoveryCodes: ({ event }) => event.output.recovery_codes,
-              enrolment: undefined,
-              status: ({ event }) => ({
-                enabled: true,
-                recovery_codes_left: event.output.recovery_codes.length,
-                withdrawals_locked_until: event.output.withdrawals_locked_until,
-                locked: false,
-              }),
-            }),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.enabled' } } },
-            'securityChanged',
-          ],
-        },
-        onError: { target: 'scanning', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
-      },
-    },
+    confirming: callState(twoFactorEnrolmentSetup, {
+      src: 'confirm',
+      input: ({ context }) => ({ code: context.code }),
+      into: (confirmed) => ({
+        recoveryCodes: confirmed.recovery_codes,
+        enrolment: undefined,
+        status: { enabled: true, recovery_codes_left: confirmed.recovery_codes.length, withdrawals_locked_until: confirmed.withdrawals_locked_until, locked: false },
+      }),
+      saved: 'twoFactor.enabled',
+      then: ['securityChanged'],
+      next: 'showingCodes',
+      failed: 'scanning',
+      refusal: 'refusal',
+    }),
     showingCodes: { on: { 'codes.saved': { target: 'on', actions: assign({ recoveryCodes: [] }) } } },
     on: { on: { 'disable.submit': { target: 'disabling', actions: assign({ code: ({ event }) => event.code.trim() }) } } },
-    disabling: {
-      entry: assign({ refusal: undefined }),
-      invoke: {
-        id: 'disable',
-        src: 'disable',
-        input: ({ context }) => ({ code: context.code }),
-        // Off; the status read next brings the withdrawal lock it started.
-        onDone: {
-          target: 'rechecking',
-          actions: [
-            assign({ status: ({ context }) => ({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: context.status?.withdrawals_locked_until ?? 0, locked: false }) }),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.disabled' } } },
-            'securityChanged',
-          ],
-        },
-        // The refusal may have been the one that locked the checks: the status says.
-        onError: { target: 'rechecking', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
-      },
-    },
+    // Off; the status read next brings the withdrawal lock it started. A refusal may have been the
+    // one that locked the checks: the status says.
+    disabling: callState(twoFactorEnrolmentSetup, {
+      src: 'disable',
+      input: ({ context }) => ({ code: context.code }),
+      into: (_, context) => ({ status: { enabled: false, recovery_codes_left: 0, withdrawals_locked_until: context.status?.withdrawals_locked_until ?? 0, locked: false } }),
+      saved: 'twoFactor.disabled',
+      then: ['securityChanged'],
+      next: 'rechecking',
+      refusal: 'refusal',
+    }),
     rechecking: {
       invoke: {
         id: 'fetchStatus',
@@ -161,31 +142,16 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
         'unlock.submit': { target: 'unlocking', actions: assign({ code: ({ event }) => event.code.trim() }) },
       },
     },
-    sendingUnlock: {
-      entry: assign({ refusal: undefined }),
-      invoke: {
-        id: 'sendUnlock',
-        src: 'sendUnlock',
-        onDone: { target: 'locked', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
-        onError: { target: 'locked', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
-      },
-    },
-    unlocking: {
-      entry: assign({ refusal: undefined }),
-      invoke: {
-        id: 'unlock',
-        src: 'unlock',
-        input: ({ context }) => ({ code: context.code }),
-        onDone: {
-          target: 'on',
-          actions: [
-            assign({ unlockSent: false, status: ({ context }) => (context.status ? { ...context.status, locked: false } : context.status) }),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.done' } } },
-          ],
-        },
-        onError: { target: 'locked', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
-      },
-    },
+    sendingUnlock: callState(twoFactorEnrolmentSetup, { src: 'sendUnlock', into: () => ({ unlockSent: true }), saved: 'twoFactor.unlock.sent', next: 'locked', refusal: 'refusal' }),
+    unlocking: callState(twoFactorEnrolmentSetup, {
+      src: 'unlock',
+      input: ({ context }) => ({ code: context.code }),
+      into: (_, context) => ({ unlockSent: false, status: context.status ? { ...context.status, locked: false } : context.status }),
+      saved: 'twoFactor.unlock.done',
+      next: 'on',
+      failed: 'locked',
+      refusal: 'refusal',
+    }),
   },
 });
 

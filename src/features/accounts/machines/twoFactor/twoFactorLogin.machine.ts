@@ -2,6 +2,9 @@ import { assign, not, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { SessionGrant } from '../login/login.machine';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { callState } from '../../../../app/machines/loadStates/loadStates';
 
 export interface SecondStepInput {
   challenge: string;
@@ -14,8 +17,7 @@ export type TwoFactorLoginEvent =
   /** The user changed the code: the refusal under it goes. */
   | { type: 'code.edit' }
   /** Lost device: a recovery code instead of the app's code. */
-  | { type: 'recovery.use' }
-  | { type: 'recovery.back' }
+  | Signals<'recovery', 'use' | 'back'>
   /** Locked by wrong codes: email me an unlock code, then type it. */
   | { type: 'unlock.send' }
   | { type: 'unlock.submit'; code: string };
@@ -45,7 +47,7 @@ interface Context {
  * step then takes the app's code again.
  * No I/O here: the effects are supplied by accounts.flows.ts.
  */
-export const twoFactorLoginMachine = setup({
+const twoFactorLoginSetup = setup({
   types: {
     context: {} as Context,
     input: {} as SecondStepInput,
@@ -58,10 +60,12 @@ export const twoFactorLoginMachine = setup({
   },
   actions: {
     signedIn: (_, _params: SessionGrant) => undefined,
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: { inRecovery: ({ context }) => context.recovery, refused: ({ context }) => context.refusal !== undefined },
-}).createMachine({
+});
+
+export const twoFactorLoginMachine = twoFactorLoginSetup.createMachine({
   id: 'twoFactorLogin',
   context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false, locked: Boolean(input.locked), failed: false, unlockSent: false, unlockRefusal: undefined }),
   initial: 'entering',
@@ -77,16 +81,14 @@ export const twoFactorLoginMachine = setup({
         'unlock.submit': { target: 'unlocking', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
       },
     },
-    sendingUnlock: {
-      entry: assign({ unlockRefusal: undefined }),
-      invoke: {
-        id: 'sendUnlock',
-        src: 'sendUnlock',
-        input: ({ context }) => ({ challenge: context.challenge }),
-        onDone: { target: 'entering', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
-        onError: { target: 'entering', actions: assign({ unlockRefusal: ({ event }) => messageForError(event.error) }) },
-      },
-    },
+    sendingUnlock: callState(twoFactorLoginSetup, {
+      src: 'sendUnlock',
+      input: ({ context }) => ({ challenge: context.challenge }),
+      into: () => ({ unlockSent: true }),
+      saved: 'twoFactor.unlock.sent',
+      next: 'entering',
+      refusal: 'unlockRefusal',
+    }),
     unlocking: {
       invoke: {
         id: 'unlock',

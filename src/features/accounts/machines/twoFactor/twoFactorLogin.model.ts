@@ -1,15 +1,14 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { USER_FIXTURE } from '../../../../app/machines/session/session.model';
 import { twoFactorLoginMachine } from './twoFactorLogin.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
-  machine: twoFactorLoginMachine,
-  variants: [
+export const twoFactorLoginModel = machineModel(
+  twoFactorLoginMachine,
+  [
     { name: 'challenge', input: { challenge: 'c1' } },
     { name: 'locked challenge', input: { challenge: 'c2', locked: true } },
   ],
-  events: [
+  [
     { type: 'code.submit', code: '123456' },
     { type: 'code.edit' },
     { type: 'recovery.use' },
@@ -20,5 +19,5 @@ export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
     { type: 'unlock.submit', code: '654321' },
     ...actorAnswers('unlock', null, { kind: 'server', serverMessage: 'The verification code is wrong or has expired' }),
   ],
-  abstract: (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent, snapshot.context.unlockRefusal !== undefined],
-};
+  (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent, snapshot.context.unlockRefusal !== undefined],
+);

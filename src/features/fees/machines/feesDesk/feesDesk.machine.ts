@@ -1,9 +1,11 @@
-import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { formDialog, readState } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** Which edit form is open, and what it starts from (a row of the desk, or nothing for a new one). */
 export type FeesDeskForm = { kind: 'tiers' } | { kind: 'schedule'; row: FeeScheduleRow | undefined } | { kind: 'override'; override: FeeOverride | undefined };
@@ -24,8 +26,7 @@ export interface FeesDeskContext extends FeesDeskInput {
 }
 
 export type FeesDeskEvent =
-  | { type: 'desk.retry' }
-  | { type: 'desk.editTiers' }
+  | Signals<'desk', 'retry' | 'editTiers'>
   | { type: 'desk.editSchedule'; row?: FeeScheduleRow }
   | { type: 'desk.editOverride'; override?: FeeOverride }
   | { type: 'desk.submitTiers'; tiers: FeeTier[] }
@@ -51,15 +52,13 @@ const overrideSendable = (edit: FeeOverrideEdit): boolean =>
 const feesDeskSetup = setup({
   types: { context: {} as FeesDeskContext, events: {} as FeesDeskEvent, input: {} as FeesDeskInput | undefined },
   actors: {
-    fetchDesk: fromPromise<FeesDesk>(async () => {
-      throw new Error('fetchDesk not provided');
-    }),
+    fetchDesk: toBeProvided<FeesDesk>('fetchDesk'),
     saveTiers: toBeProvided<unknown, { tiers: FeeTier[] }>('saveTiers'),
     saveSchedule: toBeProvided<unknown, FeeScheduleEdit>('saveSchedule'),
     saveOverride: toBeProvided<unknown, FeeOverrideEdit & { totp_code: string }>('saveOverride'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reload: raise({ type: 'desk.retry' }),
     forget: assign({ form: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),

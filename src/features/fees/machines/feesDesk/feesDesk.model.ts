@@ -1,19 +1,18 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { feesDeskMachine } from './feesDesk.machine';
 import { FEES_DESK_FIXTURE } from './feesDesk.fixtures';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 const row = FEES_DESK_FIXTURE.schedule[2]!;
 const override = FEES_DESK_FIXTURE.overrides[0]!;
 
 /** The desk's read, and its three edit forms (tiers, a schedule row, a user's override with the 2FA code). */
-export const feesDeskModel: MachineModel<typeof feesDeskMachine> = {
-  machine: feesDeskMachine,
-  variants: [
+export const feesDeskModel = machineModel(
+  feesDeskMachine,
+  [
     { name: 'finance (fees.write, fees.override)', input: { mayEdit: true, mayOverride: true } },
     { name: 'auditor (fees.read only)', input: { mayEdit: false, mayOverride: false } },
   ],
-  events: [
+  [
     ...actorAnswers('fetchDesk', FEES_DESK_FIXTURE),
     { type: 'desk.retry' },
     { type: 'desk.editTiers' },
@@ -27,5 +26,5 @@ export const feesDeskModel: MachineModel<typeof feesDeskMachine> = {
     ...actorAnswers('saveOverride', override, { kind: 'server', serverMessage: 'Wrong verification code' }),
     { type: 'desk.closeEdit' },
   ],
-  abstract: (s) => [s.context.desk === undefined ? '?' : 'desk'],
-};
+  (s) => [s.context.desk === undefined ? '?' : 'desk'],
+);

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { MyFees } from '../../../../../domain/fees';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface MyFeesContext {
   /** What the server answered (undefined: not read yet). */
@@ -19,9 +20,7 @@ export type MyFeesEvent = { type: 'fees.retry' } | { type: 'fees.show'; product:
 const myFeesSetup = setup({
   types: { context: {} as MyFeesContext, events: {} as MyFeesEvent },
   actors: {
-    fetchMyFees: fromPromise<MyFees>(async () => {
-      throw new Error('fetchMyFees not provided');
-    }),
+    fetchMyFees: toBeProvided<MyFees>('fetchMyFees'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,

@@ -1,16 +1,9 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { myFeesMachine } from './myFees.machine';
 import { MY_FEES_FIXTURE } from './myFees.fixtures';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const myFeesModel: MachineModel<typeof myFeesMachine> = {
-  machine: myFeesMachine,
-  variants: [{ name: 'fees page' }],
-  events: [
-    ...actorAnswers('fetchMyFees', MY_FEES_FIXTURE),
-    { type: 'fees.retry' },
-    { type: 'fees.show', product: 'futures' },
-    { type: 'fees.show', product: 'spot' },
-  ],
-  abstract: (s) => [s.context.fees === undefined ? '?' : 'fees', s.context.product],
-};
+export const myFeesModel = machineModel(myFeesMachine, [{ name: 'fees page' }], [
+  ...actorAnswers('fetchMyFees', MY_FEES_FIXTURE),
+  { type: 'fees.retry' },
+  ...typedValues('fees.show', ['futures', 'spot'], 'product'),
+], (s) => [s.context.fees === undefined ? '?' : 'fees', s.context.product]);

@@ -1,11 +1,12 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { adSendsCrypto, publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatProof, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../../domain/fiat';
-import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { provenActMachine, type ProvenActReport } from '../provenAct/provenAct.machine';
-import { proofOf, proofProblem } from '../fiatProof';
+import { proofConfirming, proofProblem, proofRefused } from '../fiatProof';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** One page of the user's ads (with their frozen funds and the total frozen), their methods, and their P2P standing. */
 export interface MyAdsData {
@@ -95,21 +96,17 @@ const whileShown = {
  * its confirmation asks for the funds password and, 2FA on, the code (issue 49 §2); a refused
  * publication stays in its confirmation with the server's message (the lock with its end).
  */
-export const adFormMachine = setup({
+const adFormSetup = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
   actors: {
-    loadMine: fromPromise<MyAdsData, { page: number; size: number }>(async () => {
-      throw new Error('loadMine not provided');
-    }),
-    publishAd: fromPromise<FiatAd, PublishInput>(async () => {
-      throw new Error('publishAd not provided');
-    }),
+    loadMine: toBeProvided<MyAdsData, { page: number; size: number }>('loadMine'),
+    publishAd: toBeProvided<FiatAd, PublishInput>('publishAd'),
     changeStatus: confirmActMachine,
     closeAd: confirmActMachine,
     resumeAd: provenActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'local-key-ad' }),
     forgetKey: assign({ idempotencyKey: undefined }),
     editField: assign({ form: ({ context, event }) => (event.type === 'ad.field' ? { ...context.form, [event.field]: event.field === 'terms' ? event.value.slice(0, 500) : event.value.trim() } : context.form) }),
@@ -129,7 +126,9 @@ export const adFormMachine = setup({
     sells: ({ context }) => formSells(context),
     proofMissing: ({ context, event }) => event.type === 'ad.confirm' && formSells(context) && proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor) !== undefined,
   },
-}).createMachine({
+});
+
+export const adFormMachine = adFormSetup.createMachine({
   id: 'adForm',
   context: ({ input }) => ({
     form: { side: 'sell', crypto: 'USDT', fiat: input.fiat, price_kind: 'fixed', fixed_price: '', margin: '0', total: '', min_amount: '', max_amount: '', terms: '' },
@@ -168,22 +167,7 @@ export const adFormMachine = setup({
         'ad.submit': { guard: 'valid', target: 'confirming' },
       },
     },
-    confirming: {
-      on: {
-        'ad.confirm': [
-          {
-            guard: 'proofMissing',
-            actions: assign({ refusal: ({ context, event }) => ({ key: proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor)! }) }),
-            description: 'A sell ad without its funds password (or, 2FA on, its code) is not sent: the dialog says what is missing.',
-          },
-          {
-            target: 'publishing',
-            actions: ['mintIdempotencyKey', assign({ refusal: undefined, proof: ({ context, event }) => (formSells(context) ? proofOf(event.fundsPassword ?? '', event.totpCode ?? '') : undefined) })],
-          },
-        ],
-        'ad.back': { target: 'editing', actions: assign({ refusal: undefined }) },
-      },
-    },
+    confirming: proofConfirming(adFormSetup, { confirm: 'ad.confirm', back: 'ad.back', next: 'publishing', sends: formSells, missing: 'A sell ad without its funds password (or, 2FA on, its code) is not sent: the dialog says what is missing.' }),
     publishing: {
       invoke: {
         id: 'publishAd',
@@ -199,15 +183,7 @@ export const adFormMachine = setup({
             assign({ form: ({ context }) => ({ ...context.form, fixed_price: '', margin: '0', total: '', min_amount: '', max_amount: '', terms: '' }) }),
           ],
         },
-        onError: [
-          {
-            guard: 'sells',
-            target: 'confirming',
-            actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
-            description: 'A refused sell ad stays in its confirmation with the reason, for a corrected password or code; the key stays.',
-          },
-          { target: 'editing', actions: toastError },
-        ],
+        onError: proofRefused('A refused sell ad stays in its confirmation with the reason, for a corrected password or code; the key stays.'),
       },
       exit: assign({ proof: undefined }),
     },

@@ -1,17 +1,16 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { FiatOrder } from '../../../../../domain/fiat';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { AppealInput } from '../fiatOrderShared';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** The server's limit on an appeal's reason (docs/API.md "P2P fiat"). */
 export const APPEAL_REASON_MAX = 500;
 
 export type FiatAppealEvent =
   | { type: 'appeal.reason'; reason: string }
-  | { type: 'appeal.submit' }
-  | { type: 'appeal.confirm' }
-  | { type: 'appeal.back' }
-  | { type: 'appeal.dismiss' };
+  | Signals<'appeal', 'submit' | 'confirm' | 'back' | 'dismiss'>;
 
 /** How the appeal ended: the order now in appeal, or none when the party dismissed it. */
 export interface AppealOutcome {
@@ -34,9 +33,7 @@ export interface FiatAppealContext {
 export const fiatAppealMachine = setup({
   types: { context: {} as FiatAppealContext, events: {} as FiatAppealEvent, input: {} as { orderId: number }, output: {} as AppealOutcome },
   actors: {
-    appealOrder: fromPromise<FiatOrder, AppealInput>(async () => {
-      throw new Error('appealOrder not provided');
-    }),
+    appealOrder: toBeProvided<FiatOrder, AppealInput>('appealOrder'),
   },
   guards: {
     hasReason: ({ context }) => context.reason.trim().length > 0,

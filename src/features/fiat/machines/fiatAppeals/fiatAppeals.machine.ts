@@ -1,9 +1,11 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { FiatAppeal } from '../../../../../domain/fiat';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface ResolveInput {
   order_id: number;
@@ -22,8 +24,7 @@ export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }
   | { type: 'appeals.decide'; decision: 'release' | 'return' }
   | { type: 'appeals.reason'; reason: string }
-  | { type: 'appeals.submit' }
-  | { type: 'appeals.retry' }
+  | Signals<'appeals', 'submit' | 'retry'>
   /** From the `resolveAppeal` child (the shared confirm-then-act) once a confirmed resolution went through or was refused. */
   | ConfirmActReport<ResolveInput>;
 
@@ -37,9 +38,7 @@ export type FiatAppealsEvent =
 export const fiatAppealsMachine = setup({
   types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent },
   actors: {
-    fetchAppeals: fromPromise<FiatAppeal[]>(async () => {
-      throw new Error('fetchAppeals not provided');
-    }),
+    fetchAppeals: toBeProvided<FiatAppeal[]>('fetchAppeals'),
     resolveAppeal: confirmActMachine,
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },

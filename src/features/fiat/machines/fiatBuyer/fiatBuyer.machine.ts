@@ -1,15 +1,13 @@
 import { sendTo, setup, type ActorRefFrom } from 'xstate';
 import { canAppeal, remainingMs } from '../../../../../domain/fiat';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { appealingState, orderActions, orderClockRegion, orderDelays, orderFlowScaffold, orderGuards, orderPlaceholders, partyMachineTop, type FiatOrderContext, type OrderPushedEvent, type OrderStep } from '../fiatOrderShared';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type FiatBuyerEvent =
-  | { type: 'buyer.pay' }
-  | { type: 'buyer.cancel' }
-  | { type: 'buyer.appeal' }
-  | { type: 'buyer.retry' }
+  | Signals<'buyer', 'pay' | 'cancel' | 'appeal' | 'retry'>
   | { type: 'buyer.copy'; text: string }
   /** From the `markPaid` / `cancelOrder` children (the shared confirm-then-act) once a confirmed step went through or was refused. */
   | ConfirmActReport<OrderStep>
@@ -31,7 +29,7 @@ export const fiatBuyerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatBuyerEvent, input: {} as { orderId: number } },
   actors: { ...orderPlaceholders, markPaid: confirmActMachine, cancelOrder: confirmActMachine },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     ...orderActions<FiatBuyerEvent>(),
     /** Copies the card number or amount; the feature supplies it with the clipboard and the spec §5 toast. */
     copyText: (_, _params: { text: string }) => undefined,

@@ -1,6 +1,8 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { FiatChatMessage } from '../../../../../domain/fiat';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** What the server takes (docs/API.md "P2P fiat", chat): text up to 500, an image up to 4 MB. */
 export const CHAT_TEXT_MAX = 500;
@@ -28,9 +30,7 @@ export interface SentMessage {
 export type FiatChatEvent =
   | { type: 'chat.draft'; text: string }
   | { type: 'chat.attach'; file: Blob; name: string }
-  | { type: 'chat.detach' }
-  | { type: 'chat.send' }
-  | { type: 'chat.retry' }
+  | Signals<'chat', 'detach' | 'send' | 'retry'>
   | { type: 'chat.enlarge'; id: number }
   | { type: 'chat.shrink' }
   | { type: 'chat.pushed'; message: FiatChatMessage }
@@ -92,15 +92,9 @@ const readerMessage = (context: FiatChatContext, eventType: string) => {
 export const fiatChatMachine = setup({
   types: { context: {} as FiatChatContext, events: {} as FiatChatEvent, input: {} as FiatChatInput },
   actors: {
-    loadChat: fromPromise<FiatChatMessage[], { orderId: number }>(async () => {
-      throw new Error('loadChat not provided');
-    }),
-    say: fromPromise<SentMessage, SayInput>(async () => {
-      throw new Error('say not provided');
-    }),
-    fetchImage: fromPromise<string, { orderId: number; messageId: number }>(async () => {
-      throw new Error('fetchImage not provided');
-    }),
+    loadChat: toBeProvided<FiatChatMessage[], { orderId: number }>('loadChat'),
+    say: toBeProvided<SentMessage, SayInput>('say'),
+    fetchImage: toBeProvided<string, { orderId: number; messageId: number }>('fetchImage'),
     /** The private channel's chat pushes for this order (`chat.pushed`) and reconnects (`chat.resync`). */
     chatUpdates: fromCallback<EventObject, { orderId: number }>(() => () => undefined),
   },

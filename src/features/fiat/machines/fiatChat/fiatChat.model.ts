@@ -1,7 +1,6 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { CHAT_IMAGE, CHAT_TEXT, ORDER } from '../fiatFixtures';
 import { fiatChatMachine } from './fiatChat.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 /** Stand-ins for picked files: only type and size matter before sending. */
 const png = { type: 'image/png', size: 20_000 } as Blob;
@@ -9,13 +8,13 @@ const webp = { type: 'image/webp', size: 20_000 } as Blob;
 const gif = { type: 'image/gif', size: 20_000 } as Blob;
 const huge = { type: 'image/jpeg', size: 5 * 1024 * 1024 } as Blob;
 
-export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
-  machine: fiatChatMachine,
-  variants: [
+export const fiatChatModel = machineModel(
+  fiatChatMachine,
+  [
     { name: 'a party', input: { orderId: ORDER.id } },
     { name: 'the operator (read only)', input: { orderId: ORDER.id, messages: [CHAT_TEXT, CHAT_IMAGE] } },
   ],
-  events: [
+  [
     ...actorAnswers('loadChat', [CHAT_TEXT]),
     { type: 'chat.retry' },
     { type: 'chat.draft', text: 'Paid, see the proof' },
@@ -30,5 +29,5 @@ export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
     { type: 'xstate.error.actor.image.2', error: { kind: 'network' } },
     { type: 'chat.resync' },
   ],
-  abstract: (s) => [s.context.draft.length > 0 || s.context.attachment !== undefined, s.context.problem !== undefined, s.context.reading.length],
-};
+  (s) => [s.context.draft.length > 0 || s.context.attachment !== undefined, s.context.problem !== undefined, s.context.reading.length],
+);

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { AdSide, FiatAd, FiatAdsQuery, FiatCode, TakeBy } from '../../../../../domain/fiat';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { Page } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface FiatDealContext {
   side: AdSide;
@@ -34,9 +35,7 @@ export type FiatDealEvent =
 export const fiatDealMachine = setup({
   types: { context: {} as FiatDealContext, events: {} as FiatDealEvent, input: {} as { side?: AdSide; crypto?: string; fiat: FiatCode } },
   actors: {
-    fetchAds: fromPromise<Page<FiatAd>, FiatAdsQuery>(async () => {
-      throw new Error('fetchAds not provided');
-    }),
+    fetchAds: toBeProvided<Page<FiatAd>, FiatAdsQuery>('fetchAds'),
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   delays: { poll: 15_000 },

@@ -1,12 +1,11 @@
 import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { provenActMachine, type ProvenActReport } from '../provenAct/provenAct.machine';
 import { appealingState, orderActions, orderClockRegion, orderDelays, orderFlowScaffold, orderGuards, orderPlaceholders, partyMachineTop, type FiatOrderContext, type OrderPushedEvent, type OrderStep } from '../fiatOrderShared';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type FiatSellerEvent =
-  | { type: 'seller.release' }
-  | { type: 'seller.appeal' }
-  | { type: 'seller.retry' }
+  | Signals<'seller', 'release' | 'appeal' | 'retry'>
   /** From the `releaseOrder` child (a confirm-then-act with the funds password and 2FA code) once a confirmed release went through or was refused. */
   | ProvenActReport<OrderStep>
   | OrderPushedEvent;
@@ -30,7 +29,7 @@ export const fiatSellerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatSellerEvent, input: {} as { orderId: number } },
   actors: { ...orderPlaceholders, releaseOrder: provenActMachine },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     ...orderActions<FiatSellerEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.orderId}` }),
     /** The release's question, about this order with its key (minted once per order, so a retry is the same release). */

@@ -1,9 +1,10 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { legalTradePatch, legalTradeValid, type LegalTradeForm, type LegalTradePatch, type LegalTradeSettings } from '../../../../../domain/fiatSettings';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface FiatSettingsContext {
   /** legal_trade as the server last answered it. */
@@ -29,9 +30,7 @@ export type FiatSettingsEvent =
 export const fiatSettingsMachine = setup({
   types: { context: {} as FiatSettingsContext, events: {} as FiatSettingsEvent },
   actors: {
-    fetchSettings: fromPromise<LegalTradeSettings>(async () => {
-      throw new Error('fetchSettings not provided');
-    }),
+    fetchSettings: toBeProvided<LegalTradeSettings>('fetchSettings'),
     saveSettings: confirmActMachine,
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },

@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { compareDecimal } from '../../../../../domain/decimal';
 import { CRYPTO_PLACES, FIAT_PLACES, isAmount, orderFigures, takeSendsCrypto, type FiatAd, type FiatMethod, type FiatOrder, type FiatProof, type FiatTakeRequest, type TakeBy } from '../../../../../domain/fiat';
-import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { proofOf, proofProblem } from '../fiatProof';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { proofConfirming, proofProblem, proofRefused } from '../fiatProof';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface TakeData {
   ad: FiatAd;
@@ -39,8 +41,7 @@ export type FiatTakeEvent =
   | { type: 'take.submit' }
   /** A sale (into a buy ad) carries what the dialog's proof fields hold; a purchase sends none. */
   | { type: 'take.confirm'; fundsPassword?: string; totpCode?: string }
-  | { type: 'take.back' }
-  | { type: 'take.retry' };
+  | Signals<'take', 'back' | 'retry'>;
 
 /** Why the entered value cannot be taken (a catalogue key), or undefined when it can. */
 export function takeProblem(c: Pick<FiatTakeContext, 'by' | 'value' | 'data' | 'methodId'>): string | undefined {
@@ -69,18 +70,14 @@ export const takeSells = (c: Pick<FiatTakeContext, 'data'>): boolean => c.data !
  * 2FA on, the code, as a withdrawal does (issue 49 §2); its refusal (a wrong password, the 24-hour
  * lock after a security change) stays in the confirmation with the server's message.
  */
-export const fiatTakeMachine = setup({
+const fiatTakeSetup = setup({
   types: { context: {} as FiatTakeContext, events: {} as FiatTakeEvent, input: {} as { adId: number; by?: TakeBy; value?: string }, output: {} as { order: FiatOrder | undefined } },
   actors: {
-    loadTake: fromPromise<TakeData, { adId: number }>(async () => {
-      throw new Error('loadTake not provided');
-    }),
-    submitTake: fromPromise<FiatOrder, TakeInput>(async () => {
-      throw new Error('submitTake not provided');
-    }),
+    loadTake: toBeProvided<TakeData, { adId: number }>('loadTake'),
+    submitTake: toBeProvided<FiatOrder, TakeInput>('submitTake'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.adId}` }),
     forgetKey: assign({ idempotencyKey: undefined }),
     /** The order is made: the page goes to it (the page supplies how, replacing itself in the history). */
@@ -91,7 +88,9 @@ export const fiatTakeMachine = setup({
     sells: ({ context }) => takeSells(context),
     proofMissing: ({ context, event }) => event.type === 'take.confirm' && takeSells(context) && proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor) !== undefined,
   },
-}).createMachine({
+});
+
+export const fiatTakeMachine = fiatTakeSetup.createMachine({
   id: 'fiatTake',
   context: ({ input }) => ({ adId: input.adId, by: input.by ?? 'amount', value: input.value ?? '', data: undefined, methodId: undefined, idempotencyKey: undefined, order: undefined, proof: undefined, refusal: undefined }),
   initial: 'loading',
@@ -114,22 +113,7 @@ export const fiatTakeMachine = setup({
         'take.submit': { guard: 'takeable', target: 'confirming' },
       },
     },
-    confirming: {
-      on: {
-        'take.confirm': [
-          {
-            guard: 'proofMissing',
-            actions: assign({ refusal: ({ context, event }) => ({ key: proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor)! }) }),
-            description: 'A sale without its funds password (or, 2FA on, its code) sends nothing: the dialog says what is missing.',
-          },
-          {
-            target: 'submitting',
-            actions: ['mintIdempotencyKey', assign({ refusal: undefined, proof: ({ context, event }) => (takeSells(context) ? proofOf(event.fundsPassword ?? '', event.totpCode ?? '') : undefined) })],
-          },
-        ],
-        'take.back': { target: 'editing', actions: assign({ refusal: undefined }) },
-      },
-    },
+    confirming: proofConfirming(fiatTakeSetup, { confirm: 'take.confirm', back: 'take.back', next: 'submitting', sends: takeSells, missing: 'A sale without its funds password (or, 2FA on, its code) sends nothing: the dialog says what is missing.' }),
     submitting: {
       invoke: {
         id: 'submitTake',
@@ -139,15 +123,7 @@ export const fiatTakeMachine = setup({
           idempotencyKey: context.idempotencyKey,
         }),
         onDone: { target: 'done', actions: assign({ order: ({ event }) => event.output }) },
-        onError: [
-          {
-            guard: 'sells',
-            target: 'confirming',
-            actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
-            description: 'A refused sale stays in its confirmation with the reason, for a corrected password or code; the key stays, so it is the same sale.',
-          },
-          { target: 'editing', actions: toastError },
-        ],
+        onError: proofRefused('A refused sale stays in its confirmation with the reason, for a corrected password or code; the key stays, so it is the same sale.'),
       },
       exit: assign({ proof: undefined }),
     },

@@ -1,19 +1,13 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { provenActMachine } from './provenAct.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const provenActModel: MachineModel<typeof provenActMachine> = {
-  machine: provenActMachine,
-  variants: [{ name: 'a release to confirm, nobody listening', input: {} }],
-  events: [
-    { type: 'provenAct.ask', subject: { orderId: 7, step: 'release' } },
-    { type: 'xstate.done.actor.readTwoFactor', output: true },
-    ...actorAnswers('readTwoFactor', false),
-    { type: 'provenAct.confirm', fundsPassword: '', totpCode: '' },
-    { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '' },
-    { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
-    { type: 'provenAct.cancel' },
-    ...actorAnswers('act', {}, { kind: 'server', serverMessage: 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC' }),
-  ],
-  abstract: (s) => [s.context.twoFactor, s.context.refusal !== undefined],
-};
+export const provenActModel = machineModel(provenActMachine, [{ name: 'a release to confirm, nobody listening', input: {} }], [
+  { type: 'provenAct.ask', subject: { orderId: 7, step: 'release' } },
+  { type: 'xstate.done.actor.readTwoFactor', output: true },
+  ...actorAnswers('readTwoFactor', false),
+  { type: 'provenAct.confirm', fundsPassword: '', totpCode: '' },
+  { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '' },
+  { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
+  { type: 'provenAct.cancel' },
+  ...actorAnswers('act', {}, { kind: 'server', serverMessage: 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC' }),
+], (s) => [s.context.twoFactor, s.context.refusal !== undefined]);

@@ -1,12 +1,13 @@
 import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { isDecimalString } from '../../../../../domain/decimal';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesCloseRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { shareOf } from '../futuresDesk/figures';
 import { notifyDesk } from '../shared/notifyDesk';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface CloseTarget {
   symbol: string;
@@ -32,8 +33,7 @@ export type CloseDialogEvent =
   | { type: 'close.price'; value: string }
   | { type: 'close.quantity'; value: string }
   | { type: 'close.percent'; percent: number }
-  | { type: 'close.submit' }
-  | { type: 'close.cancel' }
+  | Signals<'close', 'submit' | 'cancel'>
   /** From the `closePosition` child (the shared confirm-then-act) once a confirmed close went through or was refused. */
   | ConfirmActReport<CloseCall, FuturesPlaced>;
 
@@ -88,7 +88,7 @@ export const closeDialogMachine = setup({
     closePosition: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     notifyDesk: notifyDesk<CloseDialogContext, CloseDialogEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     ask: sendTo('closePosition', ({ context }, params: { kind: CloseCall['kind'] }) => ({ type: 'confirmAct.ask' as const, subject: closeCall(context, params.kind) })),

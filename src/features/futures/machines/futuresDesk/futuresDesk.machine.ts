@@ -1,11 +1,12 @@
 import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../../domain/futures/api';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { fundingSecondsOf } from './figures';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** What the trade page reads in one go: the pair's config (with the user's leverage), and when signed in the account, open orders and waiting plans. */
 export interface DeskData {
@@ -26,8 +27,7 @@ export interface FuturesDeskContext {
 
 export type FuturesDeskEvent =
   | { type: 'futures.pushed' }
-  | { type: 'desk.refresh' }
-  | { type: 'desk.retry' }
+  | Signals<'desk', 'refresh' | 'retry'>
   | { type: 'desk.cancelOrder'; id: number }
   | { type: 'desk.cancelPlan'; id: number }
   /** From the `cancelOrder` / `cancelPlan` children once a confirmed cancel went through or was refused. */
@@ -59,7 +59,7 @@ export const futuresDeskMachine = setup({
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   delays: {
     /** A failed first read is tried again by itself. */

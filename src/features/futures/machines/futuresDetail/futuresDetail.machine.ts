@@ -1,8 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../../domain/futures/api';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 
 /** What the page shows: one futures order (/order/u-detail/{id}) or the position on a pair (/order/u-hold/{symbol}). */
 export type FuturesDetailTarget = { kind: 'order'; id: number } | { kind: 'position'; symbol: string };
@@ -48,7 +47,7 @@ export const futuresDetailMachine = setup({
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: { isPosition, pushedDuringRead: ({ context }) => context.pushedDuringRead },
   delays: { settle: 300, poll: 3000 },

@@ -1,11 +1,12 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { messageForError } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 import { formButtons, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
 import { notifyDesk } from '../shared/notifyDesk';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface FuturesFormInput {
   symbol: string;
@@ -37,8 +38,7 @@ export type FuturesFormEvent =
   | { type: 'form.reduceOnly'; value: boolean }
   /** A button's action, with what the page shows the trader holds on the pair (the buttons it offers follow it). */
   | { type: 'form.submit'; action: FuturesAction; held?: HeldPosition }
-  | { type: 'form.confirm' }
-  | { type: 'form.cancel' };
+  | Signals<'form', 'confirm' | 'cancel'>;
 
 /**
  * The futures order form of /contract/{symbol}: open long or open short, limit or market, a
@@ -58,7 +58,7 @@ export const futuresOrderFormMachine = setup({
     placeOrder: toBeProvided<FuturesPlaced, PlaceFuturesInput>('placeOrder'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     notifyDesk: notifyDesk<FuturesFormMachineContext, FuturesFormEvent>(),
     /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),

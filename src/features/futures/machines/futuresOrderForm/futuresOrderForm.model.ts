@@ -1,25 +1,20 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { PLACED } from '../futuresFixtures';
 import { futuresOrderFormMachine } from './futuresOrderForm.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine> = {
-  machine: futuresOrderFormMachine,
-  variants: [{ name: 'BTC_USDT', input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }],
-  events: [
-    { type: 'form.type', orderType: 'market' },
-    { type: 'form.type', orderType: 'limit' },
+export const futuresOrderFormModel = machineModel(
+  futuresOrderFormMachine,
+  [{ name: 'BTC_USDT', input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }],
+  [
+    ...typedValues('form.type', ['market', 'limit'], 'orderType'),
     { type: 'form.price', value: '60000' },
-    { type: 'form.quantity', value: '0.02' },
-    { type: 'form.quantity', value: '0.00001' },
+    ...typedValues('form.quantity', ['0.02', '0.00001']),
     { type: 'form.percent', percent: 50, max: '0.8' },
     { type: 'form.takeProfit', value: '70000' },
     { type: 'form.stopLoss', value: 'x' },
     { type: 'form.lastPrice', price: '63000' },
-    { type: 'form.submit', action: 'open_long' },
-    { type: 'form.submit', action: 'open_short' },
-    { type: 'form.tab', tab: 'close' },
-    { type: 'form.tab', tab: 'open' },
+    ...typedValues('form.submit', ['open_long', 'open_short'], 'action'),
+    ...typedValues('form.tab', ['close', 'open'], 'tab'),
     { type: 'form.reduceOnly', value: true },
     { type: 'form.submit', action: 'close_long', held: { side: 1, closable: '0.5' } },
     // With a long held: Close long on the Close tab; with Reduce-only only open_short (named Close long).
@@ -29,5 +24,5 @@ export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine>
     ...actorAnswers('placeOrder', PLACED, { kind: 'server', serverMessage: 'Insufficient margin' }),
   ],
   // Whether the form may be sent decides what a submit does.
-  abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss, s.context.tab, s.context.reduceOnly],
-};
+  (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss, s.context.tab, s.context.reduceOnly],
+);

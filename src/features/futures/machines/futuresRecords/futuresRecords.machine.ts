@@ -1,10 +1,10 @@
 import { fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAccount } from '../../../../../domain/futures/api';
 import type { RecordDays } from '../../../../../domain/wallet';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** Which record the page shows: u-current, u-history, u-plan, u-hold, or /wallet/contract. */
 export type FuturesRecordsMode = 'current' | 'history' | 'plans' | 'hold' | 'wallet';
@@ -63,7 +63,7 @@ export const futuresRecordsMachine = setup({
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
   },
 }).createMachine({

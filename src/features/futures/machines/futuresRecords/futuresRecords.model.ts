@@ -1,15 +1,15 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { futuresRecordsMachine } from './futuresRecords.machine';
+import { machineModel } from '../../../../app/machines/modelEvents';
 
 /** The pushes, the dialogs' report and the cancels; the list itself is the shared paged list's model (app/machines/pagedList). */
-export const futuresRecordsModel: MachineModel<typeof futuresRecordsMachine> = {
-  machine: futuresRecordsMachine,
-  variants: [
+export const futuresRecordsModel = machineModel(
+  futuresRecordsMachine,
+  [
     { name: 'current orders', input: { mode: 'current' } },
     { name: 'plans', input: { mode: 'plans' } },
     { name: 'positions', input: { mode: 'hold' } },
   ],
-  events: [
+  [
     { type: 'futures.pushed' },
     { type: 'desk.refresh' },
     { type: 'records.cancelOrder', id: 7 },
@@ -18,4 +18,4 @@ export const futuresRecordsModel: MachineModel<typeof futuresRecordsMachine> = {
     { type: 'confirmAct.done', subject: { id: 7 }, output: {} },
     { type: 'confirmAct.failed', subject: { id: 3 }, error: { kind: 'server', serverMessage: 'Unknown plan' } },
   ],
-};
+);

@@ -1,9 +1,9 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { MarginMode } from '../../../../../domain/futures/api';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { notifyDesk } from '../shared/notifyDesk';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface LeverageRequest {
   symbol: string;
@@ -24,8 +24,7 @@ export type LeverageDialogEvent =
   | { type: 'leverage.open'; leverage: number; marginMode: MarginMode; max: number }
   | { type: 'leverage.set'; value: number }
   | { type: 'leverage.mode'; mode: MarginMode }
-  | { type: 'leverage.save' }
-  | { type: 'leverage.close' };
+  | Signals<'leverage', 'save' | 'close'>;
 
 const clamp = (value: number, max: number) => (Number.isFinite(value) ? Math.min(Math.max(Math.round(value), 1), max) : 1);
 
@@ -44,7 +43,7 @@ export const leverageDialogMachine = setup({
     saveLeverage: toBeProvided<unknown, LeverageRequest>('saveLeverage'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     notifyDesk: notifyDesk<LeverageDialogContext, LeverageDialogEvent>(),
   },
 }).createMachine({

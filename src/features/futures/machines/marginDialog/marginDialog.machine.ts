@@ -6,8 +6,9 @@ import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, 
 import { isPositiveDecimalInput } from '../../../../../domain/decimalRule';
 import { compareDecimal, subDecimal } from '../../../../../domain/decimal';
 import { liquidationAfterMargin } from '../../../../../domain/futures/preview';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { notifyDesk } from '../shared/notifyDesk';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface MarginDialogContext {
   position: FuturesPosition | undefined;
@@ -25,8 +26,7 @@ export type MarginDialogEvent =
   | { type: 'margin.open'; position: FuturesPosition; brackets: readonly LeverageBracket[]; available: string }
   | { type: 'margin.type'; value: MarginAdjustment }
   | { type: 'margin.amount'; value: string }
-  | { type: 'margin.save' }
-  | { type: 'margin.close' };
+  | Signals<'margin', 'save' | 'close'>;
 
 /** The most the amount may be: the available balance to add, the position's max_removable_margin to remove. */
 export const marginLimit = (c: MarginDialogContext): string => (c.type === 'add' ? c.available : (c.position?.max_removable_margin ?? '0'));
@@ -85,7 +85,7 @@ export const marginDialogMachine = setup({
     adjustMargin: toBeProvided<FuturesPosition | undefined, FuturesMarginRequest>('adjustMargin'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     notifyDesk: notifyDesk<MarginDialogContext, MarginDialogEvent>(),
   },
   guards: {

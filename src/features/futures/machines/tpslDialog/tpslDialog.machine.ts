@@ -1,12 +1,12 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { isDecimalString } from '../../../../../domain/decimal';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
 import { asciiMinus, roeTriggerPrice, type RoeBasis } from '../../../../../domain/futures/planTrigger';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { notifyDesk } from '../shared/notifyDesk';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface TpslContext {
   symbol: string;
@@ -37,9 +37,7 @@ export type TpslEvent =
   | { type: 'tpsl.triggerBy'; triggerBy: 'mark' | 'last' }
   | { type: 'tpsl.takeProfit'; value: string }
   | { type: 'tpsl.stopLoss'; value: string }
-  | { type: 'tpsl.submit' }
-  | { type: 'tpsl.confirm' }
-  | { type: 'tpsl.cancel' };
+  | Signals<'tpsl', 'submit' | 'confirm' | 'cancel'>;
 
 const places = (v: string) => v.split('.')[1]?.length ?? 0;
 const positive = (v: string, p: number) => isDecimalString(v) && !v.startsWith('-') && places(v) <= p && fx(v) > 0n;
@@ -129,7 +127,7 @@ export const tpslDialogMachine = setup({
     createPlans: toBeProvided<unknown, { plans: FuturesPlanCreate[] }>('createPlans'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     notifyDesk: notifyDesk<TpslContext, TpslEvent>(),
   },
   guards: {

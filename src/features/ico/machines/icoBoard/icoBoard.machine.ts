@@ -1,10 +1,10 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../../domain/ico';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
 import { icoSubscribeMachine } from '../icoSubscribe/icoSubscribe.machine';
 import { icoThawMachine } from '../icoThaw/icoThaw.machine';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface BoardData {
   projects: IcoProject[];
@@ -109,15 +109,13 @@ export const icoBoardMachine = setup({
   types: { context: {} as IcoBoardContext, events: {} as IcoBoardEvent, input: {} as IcoBoardInput | undefined },
   actors: {
     languageChanges,
-    loadBoard: fromPromise<BoardData>(async () => {
-      throw new Error('loadBoard not provided');
-    }),
+    loadBoard: toBeProvided<BoardData>('loadBoard'),
     icoSubscribe: icoSubscribeMachine,
     icoThaw: icoThawMachine,
     icoUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     tickClock: assign({ now: () => Date.now() }),
     applyRefreshed: assign({
       data: ({ context, event }) => (event as unknown as { output?: BoardData }).output ?? context.data,

@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { IcoOperatorProject, IcoProjectInput } from '../../../../../domain/ico';
 import { DEFAULT_LANGUAGE, LOCALE_CODES, type LocaleCode } from '../../../../../domain/languages';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
 import { fromLocalInput, toLocalInput } from '../../../../../domain/localDateTime';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { callState, readState } from '../../../../app/machines/loadStates/loadStates';
 
 /**
  * The operator's project form, as typed: times as `datetime-local` values in the operator's time
@@ -112,9 +114,7 @@ export type IcoDeskEvent =
   | { type: 'desk.edit'; projectId: number }
   | { type: 'desk.field'; field: ProjectField; value: string | boolean }
   | { type: 'desk.description'; lang: LocaleCode; value: string }
-  | { type: 'desk.save' }
-  | { type: 'desk.cancel' }
-  | { type: 'desk.retry' };
+  | Signals<'desk', 'save' | 'cancel' | 'retry'>;
 
 /** New and Edit, wherever the list is on screen without a form open. */
 const openForm = {
@@ -123,23 +123,21 @@ const openForm = {
 } as const;
 
 /** The operator's ICO tab: the projects, and a form to create or edit one. */
-export const icoDeskMachine = setup({
+const icoDeskSetup = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {
-    fetchProjects: fromPromise<IcoOperatorProject[]>(async () => {
-      throw new Error('fetchProjects not provided');
-    }),
-    saveProject: fromPromise<IcoOperatorProject, IcoProjectInput>(async () => {
-      throw new Error('saveProject not provided');
-    }),
+    fetchProjects: toBeProvided<IcoOperatorProject[]>('fetchProjects'),
+    saveProject: toBeProvided<IcoOperatorProject, IcoProjectInput>('saveProject'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     openBlank: assign({ form: ({ context, event }) => (event.type === 'desk.new' ? blankForm(event.now) : context.form) }),
     openProject: assign({ form: ({ context, event }) => (event.type === 'desk.edit' ? formOf(context.projects.find((p) => p.id === event.projectId)!) : context.form) }),
   },
   guards: { listed: ({ context, event }) => event.type === 'desk.edit' && context.projects.some((p) => p.id === event.projectId) },
-}).createMachine({
+});
+
+export const icoDeskMachine = icoDeskSetup.createMachine({
   id: 'icoDesk',
   context: { projects: [], form: undefined, problem: undefined },
   initial: 'loading',
@@ -148,12 +146,7 @@ export const icoDeskMachine = setup({
       // The list stays on screen while it is read again after a save: New and Edit open the form then
       // too (they did nothing); the list is read again after the next save.
       on: openForm,
-      invoke: {
-        id: 'fetchProjects',
-        src: 'fetchProjects',
-        onDone: { target: 'ready', actions: assign({ projects: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
+      ...readState(icoDeskSetup, { src: 'fetchProjects', into: (projects) => ({ projects }), next: 'ready', failed: 'failed' }),
     },
     failed: { on: { ...openForm, 'desk.retry': 'loading' } },
     ready: { on: openForm },
@@ -173,15 +166,7 @@ export const icoDeskMachine = setup({
         'desk.cancel': { target: 'ready', actions: assign({ form: undefined, problem: undefined }) },
       },
     },
-    saving: {
-      invoke: {
-        id: 'saveProject',
-        src: 'saveProject',
-        input: ({ context }) => inputOf(context.form!),
-        onDone: { target: 'loading', actions: [assign({ form: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'ico.desk.saved' } } }] },
-        onError: { target: 'editing', actions: toastError },
-      },
-    },
+    saving: callState(icoDeskSetup, { src: 'saveProject', input: ({ context }) => inputOf(context.form!), into: () => ({ form: undefined }), saved: 'ico.desk.saved', next: 'loading', failed: 'editing' }),
   },
 });
 

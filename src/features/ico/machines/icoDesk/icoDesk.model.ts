@@ -1,12 +1,11 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPERATOR_PROJECT } from '../icoFixtures';
 import { icoDeskMachine } from './icoDesk.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
-  machine: icoDeskMachine,
-  variants: [{ name: 'operator desk' }],
-  events: [
+export const icoDeskModel = machineModel(
+  icoDeskMachine,
+  [{ name: 'operator desk' }],
+  [
     ...actorAnswers('fetchProjects', [OPERATOR_PROJECT]),
     { type: 'desk.new', now: 1_700_000_000_000 },
     { type: 'desk.edit', projectId: 1 },
@@ -20,5 +19,5 @@ export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
     { type: 'desk.save' },
     ...actorAnswers('saveProject', OPERATOR_PROJECT, { kind: 'server', serverMessage: 'Invalid project setting: total' }),
   ],
-  abstract: (s) => [s.context.projects.length > 0, s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
-};
+  (s) => [s.context.projects.length > 0, s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
+);

@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { compareDecimal } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { icoCost, isQuantity, remainingAllowance, type IcoProject, type IcoSubscribeRequest, type IcoSubscription } from '../../../../../domain/ico';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface SubscribeInput {
   request: IcoSubscribeRequest;
@@ -23,10 +25,7 @@ export interface IcoSubscribeContext {
 
 export type IcoSubscribeEvent =
   | { type: 'subscribe.quantity'; quantity: string }
-  | { type: 'subscribe.submit' }
-  | { type: 'subscribe.confirm' }
-  | { type: 'subscribe.back' }
-  | { type: 'subscribe.close' };
+  | Signals<'subscribe', 'submit' | 'confirm' | 'back' | 'close'>;
 
 /** Why the quantity cannot be subscribed, as a catalogue key with values; undefined when it can. */
 export function quantityProblem(c: Pick<IcoSubscribeContext, 'project' | 'mine' | 'available' | 'quantity'>): ToastMessage | undefined {
@@ -59,12 +58,10 @@ export const icoSubscribeMachine = setup({
     output: {} as { subscribed: boolean },
   },
   actors: {
-    submitSubscription: fromPromise<IcoSubscription, SubscribeInput>(async () => {
-      throw new Error('submitSubscription not provided');
-    }),
+    submitSubscription: toBeProvided<IcoSubscription, SubscribeInput>('submitSubscription'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
   },
   guards: {

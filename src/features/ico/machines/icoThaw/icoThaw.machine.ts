@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { IcoSubscription } from '../../../../../domain/ico';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface ThawInput {
   projectId: number;
@@ -30,12 +30,10 @@ export const icoThawMachine = setup({
     output: {} as { thawed: boolean },
   },
   actors: {
-    submitThaw: fromPromise<IcoSubscription, ThawInput>(async () => {
-      throw new Error('submitThaw not provided');
-    }),
+    submitThaw: toBeProvided<IcoSubscription, ThawInput>('submitThaw'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
   },
 }).createMachine({

@@ -1,14 +1,13 @@
 import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { NameStatus } from '../../../../../domain/api';
-import { type ToastMessage } from '../../../../../domain/errors';
 import type { IdentityFields, KycStatus } from '../../../../../domain/kyc';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type KycEvent =
   | { type: 'identity.submit'; fields: IdentityFields }
-  | { type: 'identity.retry' }
-  | { type: 'identity.reload' }
+  | Signals<'identity', 'retry' | 'reload'>
   /** From `kycUpdates`: the private channel says the operator decided (issue 37 §13). */
   | { type: 'identity.pushed' };
 
@@ -35,7 +34,7 @@ export const kycMachine = setup({
     kycUpdates: fromCallback(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     refreshSession: () => undefined,
     applyStatus: assign((_, params: KycStatus) => ({ status: params.name_status, reason: params.reason })),
   },

@@ -1,11 +1,11 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
 import type { KycSubmission } from '../../../../../domain/kyc';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
-import { loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { callState, loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
+import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
@@ -21,10 +21,7 @@ export interface ApproveSubject {
 
 export type KycReviewEvent =
   | { type: 'review.open'; id: number }
-  | { type: 'review.back' }
-  | { type: 'review.reload' }
-  | { type: 'review.approve' }
-  | { type: 'review.reject' }
+  | Signals<'review', 'back' | 'reload' | 'approve' | 'reject'>
   | { type: 'review.confirm'; reason?: string }
   | { type: 'review.cancel' }
   /** From the `approve` child (the shared confirm-then-act) once a confirmed approval went through or was refused. */
@@ -46,7 +43,7 @@ const kycReviewSetup = setup({
     reject: toBeProvided<unknown, { id: number; reason: string }>('reject'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     rememberOpened: assign({ openId: ({ event }) => (event.type === 'review.open' ? event.id : undefined) }),
   },
   guards: {
@@ -105,15 +102,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
         'review.cancel': 'detail',
       },
     },
-    rejecting: {
-      invoke: {
-        id: 'reject',
-        src: 'reject',
-        input: ({ context }) => ({ id: context.openId!, reason: context.reason }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.rejected' } } } },
-        onError: { target: 'detail', actions: toastError },
-      },
-    },
+    rejecting: callState(kycReviewSetup, { src: 'reject', input: ({ context }) => ({ id: context.openId!, reason: context.reason }), saved: 'operator.rejected', next: 'loading', failed: 'detail' }),
   },
 });
 

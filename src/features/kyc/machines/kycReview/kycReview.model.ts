@@ -1,7 +1,6 @@
 import type { KycSubmission } from '../../../../../domain/kyc';
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { kycReviewMachine } from './kycReview.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 const submission: KycSubmission = {
   id: 7,
@@ -15,18 +14,13 @@ const submission: KycSubmission = {
   reviewed_at: null,
 };
 
-export const kycReviewModel: MachineModel<typeof kycReviewMachine> = {
-  machine: kycReviewMachine,
-  variants: [{ name: 'operator opened /operator' }],
-  events: [
-    ...actorAnswers('fetchQueue', [submission]),
-    { type: 'review.open', id: 7 },
-    ...actorAnswers('fetchDetail', { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' }, { kind: 'server', serverMessage: 'Not found' }),
-    { type: 'review.confirm', reason: 'Photo is blurred' },
-    { type: 'review.confirm', reason: '  ' },
-    // What the approve child (the shared confirm-then-act) reports.
-    { type: 'confirmAct.done', subject: { id: 7 }, output: { id: 7, status: 3 } },
-    { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
-    ...actorAnswers('reject', { id: 7, status: 4 }),
-  ],
-};
+export const kycReviewModel = machineModel(kycReviewMachine, [{ name: 'operator opened /operator' }], [
+  ...actorAnswers('fetchQueue', [submission]),
+  { type: 'review.open', id: 7 },
+  ...actorAnswers('fetchDetail', { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' }, { kind: 'server', serverMessage: 'Not found' }),
+  ...typedValues('review.confirm', ['Photo is blurred', '  '], 'reason'),
+  // What the approve child (the shared confirm-then-act) reports.
+  { type: 'confirmAct.done', subject: { id: 7 }, output: { id: 7, status: 3 } },
+  { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
+  ...actorAnswers('reject', { id: 7, status: 4 }),
+]);

@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { LiabilitiesLatest, LiabilitySnapshot } from '../../../../../domain/liabilities';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface LiabilitiesDeskContext {
   snapshot: LiabilitySnapshot | null | undefined;
@@ -17,15 +17,11 @@ export type LiabilitiesDeskEvent = { type: 'desk.build' } | { type: 'desk.retry'
 export const liabilitiesDeskMachine = setup({
   types: { context: {} as LiabilitiesDeskContext, events: {} as LiabilitiesDeskEvent },
   actors: {
-    fetchLatest: fromPromise<LiabilitiesLatest>(async () => {
-      throw new Error('fetchLatest not provided');
-    }),
-    buildSnapshot: fromPromise<LiabilitySnapshot>(async () => {
-      throw new Error('buildSnapshot not provided');
-    }),
+    fetchLatest: toBeProvided<LiabilitiesLatest>('fetchLatest'),
+    buildSnapshot: toBeProvided<LiabilitySnapshot>('buildSnapshot'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
 }).createMachine({
   id: 'liabilitiesDesk',

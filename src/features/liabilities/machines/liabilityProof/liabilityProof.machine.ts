@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { LiabilitiesLatest, LiabilityProof, LiabilityProofAnswer, LiabilitySnapshot, LiabilityVerdict } from '../../../../../domain/liabilities';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export interface LiabilityProofContext {
   /** Whether a user is signed in: only then is their own leaf and path read. */
@@ -27,18 +29,12 @@ export type LiabilityProofEvent = { type: 'liabilities.retry' } | { type: 'liabi
  * leaf and path (the `verifyProof` effect: domain/liabilities.ts, in the browser) and compares it
  * with the published one.
  */
-export const liabilityProofMachine = setup({
+const liabilityProofSetup = setup({
   types: { context: {} as LiabilityProofContext, events: {} as LiabilityProofEvent, input: {} as LiabilityProofInput },
   actors: {
-    fetchLatest: fromPromise<LiabilitiesLatest>(async () => {
-      throw new Error('fetchLatest not provided');
-    }),
-    fetchProof: fromPromise<LiabilityProofAnswer, { snapshot_id: number }>(async () => {
-      throw new Error('fetchProof not provided');
-    }),
-    verifyProof: fromPromise<LiabilityVerdict, { proof: LiabilityProof; snapshot: LiabilitySnapshot }>(async () => {
-      throw new Error('verifyProof not provided');
-    }),
+    fetchLatest: toBeProvided<LiabilitiesLatest>('fetchLatest'),
+    fetchProof: toBeProvided<LiabilityProofAnswer, { snapshot_id: number }>('fetchProof'),
+    verifyProof: toBeProvided<LiabilityVerdict, { proof: LiabilityProof; snapshot: LiabilitySnapshot }>('verifyProof'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
@@ -47,7 +43,9 @@ export const liabilityProofMachine = setup({
     wantsProof: ({ context, event }) => context.signedIn && (event as { output?: LiabilitiesLatest }).output?.snapshot != null,
     hasProof: ({ context }) => Boolean(context.proof && context.snapshot),
   },
-}).createMachine({
+});
+
+export const liabilityProofMachine = liabilityProofSetup.createMachine({
   id: 'liabilityProof',
   context: ({ input }) => ({ signedIn: input.signedIn, snapshot: undefined, proof: undefined, proofFailed: false, verdict: undefined }),
   initial: 'loading',
@@ -80,13 +78,7 @@ export const liabilityProofMachine = setup({
       },
     },
     verifying: {
-      invoke: {
-        id: 'verifyProof',
-        src: 'verifyProof',
-        input: ({ context }) => ({ proof: context.proof!, snapshot: context.snapshot! }),
-        onDone: { target: 'shown', actions: assign({ verdict: ({ event }) => event.output }) },
-        onError: { target: 'shown', actions: toastError },
-      },
+      ...readState(liabilityProofSetup, { src: 'verifyProof', input: ({ context }) => ({ proof: context.proof!, snapshot: context.snapshot! }), into: (verdict) => ({ verdict }), next: 'shown', failed: 'shown' }),
     },
     failed: { on: { 'liabilities.retry': 'loading' } },
   },

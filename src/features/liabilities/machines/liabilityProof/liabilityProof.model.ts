@@ -1,15 +1,14 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { liabilityProofMachine } from './liabilityProof.machine';
 import { PROOF_FIXTURE, SNAPSHOT_FIXTURE } from './liabilityProof.fixtures';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const liabilityProofModel: MachineModel<typeof liabilityProofMachine> = {
-  machine: liabilityProofMachine,
-  variants: [
+export const liabilityProofModel = machineModel(
+  liabilityProofMachine,
+  [
     { name: 'signed in', input: { signedIn: true } },
     { name: 'signed out', input: { signedIn: false } },
   ],
-  events: [
+  [
     { type: 'xstate.done.actor.fetchLatest', output: { snapshot: SNAPSHOT_FIXTURE } },
     ...actorAnswers('fetchLatest', { snapshot: null }),
     { type: 'xstate.done.actor.fetchProof', output: { proof: PROOF_FIXTURE } },
@@ -17,5 +16,5 @@ export const liabilityProofModel: MachineModel<typeof liabilityProofMachine> = {
     { type: 'xstate.done.actor.verifyProof', output: { ok: true, root: SNAPSHOT_FIXTURE.root, totals: SNAPSHOT_FIXTURE.totals, problems: [] } },
     { type: 'xstate.done.actor.verifyProof', output: { ok: false, root: '0'.repeat(64), totals: SNAPSHOT_FIXTURE.totals, problems: ['root'] } },
   ],
-  abstract: (s) => [s.context.snapshot === undefined ? '?' : s.context.snapshot ? 'snapshot' : 'none', s.context.proof === undefined ? '?' : s.context.proof ? 'proof' : 'none', s.context.proofFailed, s.context.verdict?.ok],
-};
+  (s) => [s.context.snapshot === undefined ? '?' : s.context.snapshot ? 'snapshot' : 'none', s.context.proof === undefined ? '?' : s.context.proof ? 'proof' : 'none', s.context.proofFailed, s.context.verdict?.ok],
+);

@@ -1,14 +1,14 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { favouritesMachine } from './favourites.machine';
+import { machineModel } from '../../../../app/machines/modelEvents';
 
-export const favouritesModel: MachineModel<typeof favouritesMachine> = {
-  machine: favouritesMachine,
-  variants: [
+export const favouritesModel = machineModel(
+  favouritesMachine,
+  [
     { name: 'nothing stored', input: {} },
     { name: 'two stored favourites', input: { stored: ['BTC_USDT', 'ETH_USDT', 'not a pair'] } },
   ],
-  events: [
+  [
     { type: 'favourites.toggle', pair: 'ADA_USDT' },
     { type: 'favourites.move', pair: 'ETH_USDT', over: 'BTC_USDT' },
   ],
-};
+);

@@ -1,8 +1,7 @@
 import type { Pair } from '../../../../../domain/api';
 import type { ContractListing, CurrencyListing, MarketListing, OperatorCurrency, OperatorMarket } from '../../../../../domain/marketsDesk';
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 export const btcTrading: OperatorMarket = { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
 /** A listing as the form sends it. */
@@ -31,27 +30,22 @@ export const xrpDelisting: OperatorCurrency = { market: 'currency', symbol: 'XRP
 export const ethHalted: OperatorMarket = { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
 
 /** The list, the halt question with its reason, the resume question (the shared confirm-then-act child, whose own model walks its question), and the listing and delisting forms with their 2FA code. */
-export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
-  machine: marketsDeskMachine,
-  variants: [
+export const marketsDeskModel = machineModel(
+  marketsDeskMachine,
+  [
     { name: 'risk operator (trading.write)', input: { mayAct: true } },
     { name: 'auditor (trading.read only)', input: { mayAct: false } },
   ],
-  // Whether the list has arrived tells apart what a halt may open on.
-  abstract: (snapshot) => snapshot.context.markets.length > 0,
-  events: [
+  [
     ...actorAnswers('fetchMarkets', [btcTrading, ethHalted, dogeListed, xrpDelisting]),
     { type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' },
     { type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' },
     // The contract of a pair whose spot market trades: not on the list, not asked about.
     { type: 'markets.halt', market: 'futures', symbol: 'BTC_USDT' },
     { type: 'markets.show', market: 'futures' },
-    { type: 'markets.submitHalt', reason: ' Matching engine maintenance ' },
-    { type: 'markets.submitHalt', reason: '   ' },
-    { type: 'markets.submitHalt', reason: 'x'.repeat(201) },
+    ...typedValues('markets.submitHalt', [' Matching engine maintenance ', '   ', 'x'.repeat(201)], 'reason'),
     ...actorAnswers('haltMarket', { ...btcTrading, halted_reason: 'Matching engine maintenance', halted_at: 1_790_000_100_000 }, { kind: 'server', serverMessage: 'This market is already halted' }),
-    { type: 'markets.resume', market: ethHalted },
-    { type: 'markets.resume', market: btcTrading },
+    ...typedValues('markets.resume', [ethHalted, btcTrading], 'market'),
     // What the resume child (the shared confirm-then-act) reports.
     { type: 'confirmAct.done', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, output: { ...ethHalted, halted_reason: null, halted_at: null } },
     { type: 'confirmAct.failed', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
@@ -76,7 +70,8 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.submitContract', listing: newContract, code: '123456' },
     ...actorAnswers('listContract', { symbol: 'ADA_USDT' }, { kind: 'server', serverMessage: 'This pair has a perpetual contract already' }),
     // The pair list's channel: the list on joining, then another operator's halt.
-    { type: 'market.pairs', pairs: [pair(null)] },
-    { type: 'market.pairs', pairs: [pair('Incident')] },
+    ...typedValues('market.pairs', [[pair(null)], [pair('Incident')]], 'pairs'),
   ],
-};
+  // Whether the list has arrived tells apart what a halt may open on.
+  (snapshot) => snapshot.context.markets.length > 0,
+);

@@ -1,9 +1,8 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { AuditOutcome, OperatorAuditExport, OperatorAuditQuery } from '../../../../../domain/operators';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 
 /** Rows per page of the audit desk. */
 export const AUDIT_PAGE_SIZE = 20;
@@ -98,7 +97,7 @@ export const auditDeskMachine = setup({
     exportAudit: toBeProvided<OperatorAuditExport, OperatorAuditQuery>('exportAudit'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Hands the CSV to the browser as a file download. */
     saveFile: (_, _params: { filename: string; text: string; type: string }) => undefined,
     filterList: sendTo('list', ({ context }) => ({ type: 'list.filter' as const, filter: { ...UNSET, ...context.query } })),

@@ -1,10 +1,10 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { OperatorSessionView, OperatorSignInView } from '../../../../../domain/operators';
 import type { Page } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { callState, readState } from '../../../../app/machines/loadStates/loadStates';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface MySecurityData {
   sessions: OperatorSessionView[];
@@ -16,9 +16,7 @@ export type MySecurityEvent =
   | { type: 'security.page'; page: number }
   /** Asks to end one session (confirmed first), or every other one. */
   | { type: 'security.revoke'; id: number }
-  | { type: 'security.revokeOthers' }
-  | { type: 'security.confirm' }
-  | { type: 'security.dismiss' };
+  | Signals<'security', 'revokeOthers' | 'confirm' | 'dismiss'>;
 
 interface Context {
   sessions: OperatorSessionView[];
@@ -41,7 +39,7 @@ const mySecuritySetup = setup({
     revokeOthers: toBeProvided<unknown, void>('revokeOthers'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     aboutOthers: ({ context }) => context.target === undefined,
@@ -71,23 +69,8 @@ export const mySecurityMachine = mySecuritySetup.createMachine({
         'security.dismiss': 'ready',
       },
     },
-    revokingOne: {
-      invoke: {
-        id: 'revoke',
-        src: 'revoke',
-        input: ({ context }) => ({ id: context.target ?? 0 }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operatorAuth.security.ended' } } } },
-        onError: { target: 'loading', actions: toastError },
-      },
-    },
-    revokingOthers: {
-      invoke: {
-        id: 'revokeOthers',
-        src: 'revokeOthers',
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operatorAuth.security.othersEnded' } } } },
-        onError: { target: 'loading', actions: toastError },
-      },
-    },
+    revokingOne: callState(mySecuritySetup, { src: 'revoke', input: ({ context }) => ({ id: context.target ?? 0 }), saved: 'operatorAuth.security.ended', next: 'loading' }),
+    revokingOthers: callState(mySecuritySetup, { src: 'revokeOthers', saved: 'operatorAuth.security.othersEnded', next: 'loading' }),
   },
 });
 

@@ -1,9 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
 import type { Operator, OperatorGrant } from '../../../../../domain/kyc';
 import type { OperatorEnrolment, OperatorSecondStep } from '../../../../../domain/operators';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface OperatorSessionInput {
   /** Whatever storage held under the operator's own keys (never the user's token). */
@@ -22,8 +22,7 @@ export type OperatorSessionEvent =
   /** Back to the password from the second step or the enrolment. */
   | { type: 'operator.cancel' }
   /** The recovery codes shown once after the enrolment are put away: on to the desks. */
-  | { type: 'operator.recoverySaved' }
-  | { type: 'operator.signOut' }
+  | Signals<'operator', 'recoverySaved' | 'signOut'>
   /**
    * An operator call answered body code 403. With `permission` (the server's PermissionRefused):
    * not the operator's to do — the session stays, a toast names what is missing (`message`, the
@@ -71,7 +70,7 @@ export const operatorSessionMachine = setup({
     persist: (_, _params: OperatorGrant) => undefined,
     clearStored: () => undefined,
     revokeToken: (_, _params: { token: string | undefined }) => undefined,
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     forget: assign({ token: undefined, operator: undefined, challenge: undefined, enrolment: undefined, recoveryCodes: () => [] }),
     forgetSteps: assign({ challenge: undefined, enrolment: undefined }),
   },

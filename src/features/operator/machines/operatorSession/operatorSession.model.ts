@@ -1,17 +1,16 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorSessionMachine } from './operatorSession.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 const operator = { id: 3, account: 'reviewer@openex.test' };
 const enrolment = { enrol: true, ticket: 't-1', expires_at: 1, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', issuer: 'OpenEx operator', account: operator.account };
 
-export const operatorSessionModel: MachineModel<typeof operatorSessionMachine> = {
-  machine: operatorSessionMachine,
-  variants: [
+export const operatorSessionModel = machineModel(
+  operatorSessionMachine,
+  [
     { name: 'nothing stored', input: {} },
     { name: 'operator session stored', input: { token: 'op-1', operator } },
   ],
-  events: [
+  [
     { type: 'operator.login', fields: { account: 'reviewer@openex.test', password: 'Operator2026' } },
     { type: 'operator.code', code: '123456' },
     { type: 'operator.forbidden', permission: 'users.freeze', message: 'Your operator roles do not allow this' },
@@ -23,4 +22,4 @@ export const operatorSessionModel: MachineModel<typeof operatorSessionMachine> =
     ...actorAnswers('secondStep', { token: 'op-3', operator }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
     ...actorAnswers('enrol', { token: 'op-4', operator, recovery_codes: ['AAAAA-BBBBB'] }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
   ],
-};
+);

@@ -5,6 +5,7 @@ import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAc
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** What a disable or an enable asks about: the operator, and which of the two. */
 export interface StandingSubject {
@@ -58,7 +59,7 @@ const operatorsDeskSetup = setup({
     changeStanding: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reload: raise({ type: 'operators.reload' }),
     forgetForm: assign({ editing: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),

@@ -10,7 +10,8 @@ import {
   type SecondsContract,
   type SecondsDirection,
 } from '../../../../../domain/seconds';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** What a ticket needs before the trader can choose: the pair's periods and the trader's account. */
 export interface TicketData {
@@ -30,10 +31,7 @@ export type SecondsContractEvent =
   | { type: 'ticket.period'; period: number }
   | { type: 'ticket.quantity'; quantity: string }
   | { type: 'ticket.buy'; direction: SecondsDirection }
-  | { type: 'ticket.acceptRisk' }
-  | { type: 'ticket.confirm' }
-  | { type: 'ticket.cancel' }
-  | { type: 'ticket.retry' }
+  | Signals<'ticket', 'acceptRisk' | 'confirm' | 'cancel' | 'retry'>
   /** A contract pushed on the private channel (bought or settled). */
   | { type: 'ticket.pushed'; contract: SecondsContract };
 
@@ -99,7 +97,7 @@ export const secondsContractMachine = setup({
     contractUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Tells the page a contract was bought (balances and lists read again). */
     bought: (_, _params: { contract: SecondsContract }) => undefined,
     /** The composition root supplies crypto.randomUUID; this default numbers keys for tests. */

@@ -1,13 +1,13 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { SETTLED } from '../secondsFixtures';
 import { secondsOrdersMachine } from './secondsOrders.machine';
+import { machineModel } from '../../../../app/machines/modelEvents';
 
 /** The clock and the push; the list itself is the shared paged list's model (app/machines/pagedList). */
-export const secondsOrdersModel: MachineModel<typeof secondsOrdersMachine> = {
-  machine: secondsOrdersMachine,
-  variants: [
+export const secondsOrdersModel = machineModel(
+  secondsOrdersMachine,
+  [
     { name: 'open contracts', input: { mode: 'current' } },
     { name: 'history', input: { mode: 'history' } },
   ],
-  events: [{ type: 'ticket.pushed', contract: SETTLED }],
-};
+  [{ type: 'ticket.pushed', contract: SETTLED }],
+);

@@ -28,8 +28,9 @@ import {
   type PlaceInput,
   type PlaceStopInput,
 } from './orderFields';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface OrderFormInput extends FormPair {
   /** The pair's last price when the form opens, to prefill the price. */
@@ -54,8 +55,7 @@ export type OrderFormEvent =
   | { type: 'form.pickPrice'; price: string }
   /** The page's last price changed (prefills an untouched, empty price), from the `lastPrices` child. */
   | { type: 'form.lastPrice'; price: string }
-  | { type: 'form.submit' }
-  | { type: 'form.retry' }
+  | Signals<'form', 'submit' | 'retry'>
   | { type: 'guard.accepted'; payload?: unknown }
   | { type: 'stream.balances'; balances: BalanceRow[] }
   | { type: 'stream.order'; order: SpotOrder }
@@ -111,7 +111,7 @@ export const orderFormMachine = setup({
     placeStop: toBeProvided<SpotStop, PlaceStopInput>('placeStop'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Tells the page's stops list a stop was placed (the server pushes nothing for it). */
     announceStops: () => undefined,
     /**

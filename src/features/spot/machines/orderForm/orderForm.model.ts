@@ -1,8 +1,7 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPEN_ORDER, WAITING_STOP } from '../../../../app/machines/fixtures/spotOrders';
 import { orderFormMachine } from './orderForm.machine';
 import { validateForm } from './orderFields';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6, minQuantity: '0.0001', minNotional: '5' };
 
@@ -11,17 +10,14 @@ const balances = [
   { currency: 'BTC', account: 'spot' as const, available: '0.5', frozen: '0', valuation_usdt: '10000' },
 ];
 
-export const orderFormModel: MachineModel<typeof orderFormMachine> = {
-  machine: orderFormMachine,
-  variants: [{ name: 'BTC_USDT with a last price', input: { ...BTC_USDT_FORM, lastPrice: '20000.123' } }],
-  events: [
+export const orderFormModel = machineModel(
+  orderFormMachine,
+  [{ name: 'BTC_USDT with a last price', input: { ...BTC_USDT_FORM, lastPrice: '20000.123' } }],
+  [
     ...actorAnswers('fetchOrderAccount', { balances, feeRate: { maker: '0.001', taker: '0.002' } }),
-    { type: 'form.quantity', value: '0.01' },
-    { type: 'form.quantity', value: '' },
+    ...typedValues('form.quantity', ['0.01', '']),
     { type: 'form.side', side: 'sell' },
-    { type: 'form.type', orderType: 'market' },
-    { type: 'form.type', orderType: 'stop' },
-    { type: 'form.type', orderType: 'oco' },
+    ...typedValues('form.type', ['market', 'stop', 'oco'], 'orderType'),
     { type: 'form.trigger', value: '19000' },
     { type: 'form.limitPrice', value: '21000' },
     { type: 'form.timeInForce', timeInForce: 'POST_ONLY' },
@@ -43,5 +39,5 @@ export const orderFormModel: MachineModel<typeof orderFormMachine> = {
     { type: 'stops.changed' },
   ],
   // Whether a submit would pass validation is what changes the submit transition taken.
-  abstract: (s) => Object.keys(validateForm(s.context)).length === 0,
-};
+  (s) => Object.keys(validateForm(s.context)).length === 0,
+);

@@ -1,10 +1,9 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { type ToastMessage } from '../../../../../domain/errors';
 import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
 import { withOpenOrder, withoutOrder, type CurrentListInput, type OrderList } from './orderRows';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 
@@ -41,7 +40,7 @@ export const openOrdersMachine = setup({
     cancelOrder: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     applyPush: assign(({ context }, params: { order: SpotOrder }) => withOpenOrder(context, params.order)),
   },
 }).createMachine({

@@ -1,21 +1,15 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { openOrdersMachine } from './openOrders.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const openOrdersModel: MachineModel<typeof openOrdersMachine> = {
-  machine: openOrdersMachine,
-  variants: [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }],
-  events: [
-    ...actorAnswers('fetchCurrentOrders', pageOf([OPEN_ORDER])),
-    { type: 'orders.filter', symbol: undefined },
-    { type: 'orders.page', page: 2 },
-    { type: 'orders.revoke', id: OPEN_ORDER.id },
-    // What the cancelOrder child (the shared confirm-then-act) reports.
-    { type: 'confirmAct.done', subject: { id: OPEN_ORDER.id }, output: { ...OPEN_ORDER, status: 4 } },
-    { type: 'confirmAct.failed', subject: { id: OPEN_ORDER.id }, error: { kind: 'server', serverMessage: 'The order is already finished' } },
-    { type: 'stream.order', order: PARTIAL_ORDER },
-    { type: 'stream.order', order: FILLED_ORDER },
-    { type: 'stream.resync' },
-  ],
-};
+export const openOrdersModel = machineModel(openOrdersMachine, [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }], [
+  ...actorAnswers('fetchCurrentOrders', pageOf([OPEN_ORDER])),
+  { type: 'orders.filter', symbol: undefined },
+  { type: 'orders.page', page: 2 },
+  { type: 'orders.revoke', id: OPEN_ORDER.id },
+  // What the cancelOrder child (the shared confirm-then-act) reports.
+  { type: 'confirmAct.done', subject: { id: OPEN_ORDER.id }, output: { ...OPEN_ORDER, status: 4 } },
+  { type: 'confirmAct.failed', subject: { id: OPEN_ORDER.id }, error: { kind: 'server', serverMessage: 'The order is already finished' } },
+  ...typedValues('stream.order', [PARTIAL_ORDER, FILLED_ORDER], 'order'),
+  { type: 'stream.resync' },
+]);

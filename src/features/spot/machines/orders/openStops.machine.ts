@@ -1,12 +1,12 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { SpotStopStatus, type SpotStop } from '../../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import type { CurrentListInput } from './orderRows';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type OpenStopsInput = CurrentListInput;
 
@@ -18,9 +18,7 @@ export type OpenStopsEvent =
   | ConfirmActReport<{ id: number }>
   | { type: 'stops.retry' }
   /** The private channel: the user's orders or balances changed (a stop placed, triggered or its OCO leg traded). */
-  | { type: 'stream.order' }
-  | { type: 'stream.balances' }
-  | { type: 'stream.resync' }
+  | Signals<'stream', 'order' | 'balances' | 'resync'>
   /** Another screen part placed or cancelled a stop (the server pushes no balance for a stop's freeze). */
   | { type: 'stops.changed' };
 
@@ -69,7 +67,7 @@ export const openStopsMachine = setup({
     cancelStop: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Tells the page's other parts (the form's available balance) a stop was cancelled. */
     announceStops: () => undefined,
   },

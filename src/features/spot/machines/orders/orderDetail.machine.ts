@@ -1,8 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { type ToastMessage } from '../../../../../domain/errors';
 import type { SpotOrder, SpotOrderDetail } from '../../../../../domain/spotOrders';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 
 export type OrderDetailEvent =
   | { type: 'detail.retry' }
@@ -25,7 +24,7 @@ export const orderDetailMachine = setup({
     fetchOrderDetail: toBeProvided<SpotOrderDetail, { id: number }>('fetchOrderDetail'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     isThisOrder: ({ context }, params: { order: SpotOrder }) => params.order.id === context.id,

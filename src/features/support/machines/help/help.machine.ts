@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpList, HelpQuery } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface HelpContext {
   /** The query of the last search; a retry repeats it. */
@@ -29,9 +30,7 @@ export const helpMachine = setup({
   types: { context: {} as HelpContext, events: {} as HelpEvent, input: {} as HelpInput | undefined },
   actors: {
     languageChanges,
-    searchHelp: fromPromise<HelpList, HelpQuery>(async () => {
-      throw new Error('searchHelp not provided');
-    }),
+    searchHelp: toBeProvided<HelpList, HelpQuery>('searchHelp'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpArticle } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface HelpArticleContext {
   id: string | undefined;
@@ -27,9 +28,7 @@ export const helpArticleMachine = setup({
   types: { context: {} as HelpArticleContext, events: {} as HelpArticleEvent, input: {} as HelpArticleInput | undefined },
   actors: {
     languageChanges,
-    fetchArticle: fromPromise<HelpArticle, { id: string }>(async () => {
-      throw new Error('fetchArticle not provided');
-    }),
+    fetchArticle: toBeProvided<HelpArticle, { id: string }>('fetchArticle'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,

@@ -1,12 +1,7 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { helpArticleMachine } from './helpArticle.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const helpArticleModel: MachineModel<typeof helpArticleMachine> = {
-  machine: helpArticleMachine,
-  variants: [{ name: 'detail page opened' }],
-  events: [
-    { type: 'article.open', id: 'register-account' },
-    ...actorAnswers('fetchArticle', { id: 'register-account', category: 'account', common: true, question: 'Q', answer: 'A\n\n- one' }, { kind: 'server', serverMessage: 'Help article not found' }),
-  ],
-};
+export const helpArticleModel = machineModel(helpArticleMachine, [{ name: 'detail page opened' }], [
+  { type: 'article.open', id: 'register-account' },
+  ...actorAnswers('fetchArticle', { id: 'register-account', category: 'account', common: true, question: 'Q', answer: 'A\n\n- one' }, { kind: 'server', serverMessage: 'Help article not found' }),
+]);

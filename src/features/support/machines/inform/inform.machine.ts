@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../../domain/informHelp';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface InformContext {
   items: NotificationItem[];
@@ -23,8 +24,7 @@ export type InformEvent =
   | { type: 'inform.load'; page?: number }
   | { type: 'inform.retry' }
   | { type: 'inform.markRead'; id: number }
-  | { type: 'inform.markAll' }
-  | { type: 'inform.clear' }
+  | Signals<'inform', 'markAll' | 'clear'>
   /** From `notices`: the private channel says a notification was written (issue 37, P2P notifications). */
   | { type: 'inform.pushed' }
   /** From `languageChanges`: the display language changed, and the server writes the notifications in it. */
@@ -48,20 +48,14 @@ export const informMachine = setup({
   types: { context: {} as InformContext, events: {} as InformEvent, input: {} as InformInput | void },
   actors: {
     languageChanges,
-    fetchNotifications: fromPromise<NotificationPage, { page: number }>(async () => {
-      throw new Error('fetchNotifications not provided');
-    }),
-    markRead: fromPromise<UnreadCount, { id: number }>(async () => {
-      throw new Error('markRead not provided');
-    }),
-    markAllRead: fromPromise<UnreadCount>(async () => {
-      throw new Error('markAllRead not provided');
-    }),
+    fetchNotifications: toBeProvided<NotificationPage, { page: number }>('fetchNotifications'),
+    markRead: toBeProvided<UnreadCount, { id: number }>('markRead'),
+    markAllRead: toBeProvided<UnreadCount>('markAllRead'),
     /** The private channel's `notice` pushes as `inform.pushed` (support.flows.ts); none by default. */
     notices: fromCallback(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   delays: { poll: INFORM_POLL_MS },
 }).createMachine({

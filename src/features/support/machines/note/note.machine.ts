@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { NoteType, PlatNote } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface NoteContext {
   type: NoteType | undefined;
@@ -18,9 +19,7 @@ export type NoteEvent = { type: 'note.open'; noteType: NoteType } | { type: 'not
 export const noteMachine = setup({
   types: { context: {} as NoteContext, events: {} as NoteEvent },
   actors: {
-    fetchNote: fromPromise<PlatNote, { type: NoteType }>(async () => {
-      throw new Error('fetchNote not provided');
-    }),
+    fetchNote: toBeProvided<PlatNote, { type: NoteType }>('fetchNote'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,

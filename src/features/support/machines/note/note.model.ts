@@ -1,13 +1,7 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { noteMachine } from './note.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const noteModel: MachineModel<typeof noteMachine> = {
-  machine: noteMachine,
-  variants: [{ name: 'closed' }],
-  events: [
-    { type: 'note.open', noteType: 1 },
-    { type: 'note.open', noteType: 4 },
-    ...actorAnswers('fetchNote', { detail: { title: 'User agreement', content: 'Text' } }),
-  ],
-};
+export const noteModel = machineModel(noteMachine, [{ name: 'closed' }], [
+  ...typedValues('note.open', [1, 4], 'noteType'),
+  ...actorAnswers('fetchNote', { detail: { title: 'User agreement', content: 'Text' } }),
+]);

@@ -1,8 +1,10 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { NoticeList, NoticePush } from '../../../../../domain/notices';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { readState } from '../../../../app/machines/loadStates/loadStates';
 
 export const NOTICE_BOARD_SIZE = 20;
 
@@ -19,8 +21,7 @@ export interface NoticeBoardInput {
 
 export type NoticeBoardEvent =
   | { type: 'board.page'; page: number }
-  | { type: 'board.retry' }
-  | { type: 'board.languageChanged' }
+  | Signals<'board', 'retry' | 'languageChanged'>
   /** A notice was published or unpublished (the public notice channel), or the socket came back. */
   | { type: 'board.pushed'; notice?: NoticePush };
 
@@ -30,19 +31,19 @@ export type NoticeBoardEvent =
  * a publish or an unpublish reads the shown page again, so an open page updates without a reload.
  * The shown list stays on screen while it is read again.
  */
-export const noticeBoardMachine = setup({
+const noticeBoardSetup = setup({
   types: { context: {} as NoticeBoardContext, events: {} as NoticeBoardEvent, input: {} as NoticeBoardInput | undefined },
   actors: {
     languageChanges,
-    fetchNotices: fromPromise<NoticeList, { page: number; size: number }>(async () => {
-      throw new Error('fetchNotices not provided');
-    }),
+    fetchNotices: toBeProvided<NoticeList, { page: number; size: number }>('fetchNotices'),
     noticeUpdates: fromCallback<EventObject>(() => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
   },
-}).createMachine({
+});
+
+export const noticeBoardMachine = noticeBoardSetup.createMachine({
   id: 'noticeBoard',
   context: ({ input }) => ({ page: 1, result: undefined, languages: input?.languages }),
   invoke: [
@@ -57,13 +58,7 @@ export const noticeBoardMachine = setup({
   },
   states: {
     loading: {
-      invoke: {
-        id: 'fetchNotices',
-        src: 'fetchNotices',
-        input: ({ context }) => ({ page: context.page, size: NOTICE_BOARD_SIZE }),
-        onDone: { target: 'shown', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
+      ...readState(noticeBoardSetup, { src: 'fetchNotices', input: ({ context }) => ({ page: context.page, size: NOTICE_BOARD_SIZE }), into: (result) => ({ result }), next: 'shown', failed: 'failed' }),
     },
     shown: {},
     failed: { on: { 'board.retry': 'loading' } },

@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { NoticeDetail, NoticePush } from '../../../../../domain/notices';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface NoticeDetailContext {
   id: number;
@@ -25,9 +26,7 @@ export const noticeDetailMachine = setup({
   types: { context: {} as NoticeDetailContext, events: {} as NoticeDetailEvent, input: {} as NoticeDetailInput },
   actors: {
     languageChanges,
-    fetchNotice: fromPromise<NoticeDetail, { id: number }>(async () => {
-      throw new Error('fetchNotice not provided');
-    }),
+    fetchNotice: toBeProvided<NoticeDetail, { id: number }>('fetchNotice'),
     noticeUpdates: fromCallback<EventObject>(() => undefined),
   },
   actions: {

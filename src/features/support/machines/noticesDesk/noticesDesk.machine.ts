@@ -1,10 +1,12 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { NoteType } from '../../../../../domain/api';
-import type { ToastMessage } from '../../../../../domain/errors';
 import type { LocaleCode } from '../../../../../domain/languages';
 import type { OperatorNotice, OperatorPlatNote } from '../../../../../domain/notices';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { blankEditor, editorProblem, noteEditor, noticeEditor, requestOf, type EditorProblem, type EditorRequest, type NoticeEditor } from './noticesDesk.form';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { callState } from '../../../../app/machines/loadStates/loadStates';
 
 export interface NoticesDeskData {
   notices: OperatorNotice[];
@@ -26,9 +28,7 @@ export type NoticesDeskEvent =
   | { type: 'desk.tab'; lang: LocaleCode }
   | { type: 'desk.title'; value: string }
   | { type: 'desk.body'; value: string }
-  | { type: 'desk.preview' }
-  | { type: 'desk.save' }
-  | { type: 'desk.cancel' }
+  | Signals<'desk', 'preview' | 'save' | 'cancel'>
   | { type: 'desk.publish'; id: number }
   | { type: 'desk.unpublish'; id: number }
   | { type: 'desk.retry' };
@@ -51,21 +51,15 @@ const switchPublished = {
  * with a tab per display language and a preview of what that language's readers see; publish and
  * unpublish. Every change is read back from the server afterwards.
  */
-export const noticesDeskMachine = setup({
+const noticesDeskSetup = setup({
   types: { context: {} as NoticesDeskContext, events: {} as NoticesDeskEvent },
   actors: {
-    fetchDesk: fromPromise<NoticesDeskData>(async () => {
-      throw new Error('fetchDesk not provided');
-    }),
-    saveEditor: fromPromise<unknown, EditorRequest>(async () => {
-      throw new Error('saveEditor not provided');
-    }),
-    setPublished: fromPromise<unknown, { id: number; published: boolean }>(async () => {
-      throw new Error('setPublished not provided');
-    }),
+    fetchDesk: toBeProvided<NoticesDeskData>('fetchDesk'),
+    saveEditor: toBeProvided<unknown, EditorRequest>('saveEditor'),
+    setPublished: toBeProvided<unknown, { id: number; published: boolean }>('setPublished'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     markSwitching: assign({
       switching: ({ event }) => (event.type === 'desk.publish' || event.type === 'desk.unpublish' ? { id: event.id, published: event.type === 'desk.publish' } : undefined),
     }),
@@ -83,7 +77,9 @@ export const noticesDeskMachine = setup({
     knownNotice: ({ context, event }) => 'id' in event && context.notices.some((n) => n.id === event.id),
     knownNote: ({ context, event }) => event.type === 'desk.editNote' && context.notes.some((n) => n.type === event.noteType),
   },
-}).createMachine({
+});
+
+export const noticesDeskMachine = noticesDeskSetup.createMachine({
   id: 'noticesDesk',
   context: { notices: [], notes: [], editor: undefined, problem: undefined, switching: undefined },
   initial: 'loading',
@@ -132,15 +128,7 @@ export const noticesDeskMachine = setup({
         'desk.cancel': { target: 'ready', actions: assign({ editor: undefined, problem: undefined }) },
       },
     },
-    saving: {
-      invoke: {
-        id: 'saveEditor',
-        src: 'saveEditor',
-        input: ({ context }) => requestOf(context.editor!),
-        onDone: { target: 'loading', actions: [assign({ editor: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'noticesDesk.saved' } } }] },
-        onError: { target: 'editing', actions: toastError },
-      },
-    },
+    saving: callState(noticesDeskSetup, { src: 'saveEditor', input: ({ context }) => requestOf(context.editor!), into: () => ({ editor: undefined }), saved: 'noticesDesk.saved', next: 'loading', failed: 'editing' }),
   },
 });
 

@@ -1,12 +1,11 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { OPERATOR_NOTE, OPERATOR_NOTICE } from '../notices/noticeFixtures';
 import { noticesDeskMachine } from './noticesDesk.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
-export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
-  machine: noticesDeskMachine,
-  variants: [{ name: 'operator desk' }],
-  events: [
+export const noticesDeskModel = machineModel(
+  noticesDeskMachine,
+  [{ name: 'operator desk' }],
+  [
     ...actorAnswers('fetchDesk', { notices: [OPERATOR_NOTICE], notes: [OPERATOR_NOTE] }),
     { type: 'desk.editNotice', id: 2 },
     { type: 'desk.editNote', noteType: 5 },
@@ -20,7 +19,7 @@ export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
     ...actorAnswers('setPublished', {}, { kind: 'server', serverMessage: 'This notice is already published' }),
     ...actorAnswers('saveEditor', {}, { kind: 'server', serverMessage: 'Notice not found' }),
   ],
-  abstract: (s) => [
+  (s) => [
     s.context.notices.length > 0,
     s.context.editor?.target.kind,
     s.context.editor?.lang,
@@ -30,4 +29,4 @@ export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
     s.context.problem?.key,
     s.context.switching?.published,
   ],
-};
+);

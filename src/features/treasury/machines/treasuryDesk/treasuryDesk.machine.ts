@@ -1,8 +1,8 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { TREASURY_DAYS, TREASURY_SERIES, type BalanceSheet, type TreasuryDays, type TreasurySeries, type TreasurySeriesName } from '../../../../../domain/treasury';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 export type TreasuryDeskEvent =
   /** Another figure to chart (its series is read). */
@@ -43,7 +43,7 @@ const treasuryDeskSetup = setup({
     fetchSheet: toBeProvided<BalanceSheet>('fetchSheet'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     otherSeries: ({ context, event }) => event.type === 'treasury.pick' && TREASURY_SERIES.includes(event.series) && event.series !== context.series,

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { DepositAddress, WalletNetwork } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { currencyStart } from '../currencyStart';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** A currency as the deposit page needs it (from the app's currency list). */
 export interface DepositCurrency {
@@ -19,8 +20,7 @@ export interface DepositInput {
 export type DepositEvent =
   | { type: 'deposit.currency'; currency: string }
   | { type: 'deposit.network'; network: string }
-  | { type: 'deposit.retry' }
-  | { type: 'deposit.copy' };
+  | Signals<'deposit', 'retry' | 'copy'>;
 
 export interface DepositContext {
   currencies: DepositCurrency[];
@@ -42,18 +42,12 @@ const find = (context: DepositContext, symbol: string | undefined) => context.cu
 const depositSetup = setup({
   types: { context: {} as DepositContext, events: {} as DepositEvent, input: {} as DepositInput },
   actors: {
-    fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(async () => {
-      throw new Error('fetchNetworks not provided');
-    }),
-    fetchAddress: fromPromise<DepositAddress, { currency: string; network: string }>(async () => {
-      throw new Error('fetchAddress not provided');
-    }),
-    copyText: fromPromise<boolean, { text: string }>(async () => {
-      throw new Error('copyText not provided');
-    }),
+    fetchNetworks: toBeProvided<WalletNetwork[], { currency: string }>('fetchNetworks'),
+    fetchAddress: toBeProvided<DepositAddress, { currency: string; network: string }>('fetchAddress'),
+    copyText: toBeProvided<boolean, { text: string }>('copyText'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
   guards: {
     noCurrency: ({ context }) => find(context, context.currency) === undefined,

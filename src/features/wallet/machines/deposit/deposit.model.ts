@@ -1,7 +1,6 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { usdtNetwork } from '../walletModelFixtures';
 import { depositMachine } from './deposit.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 const currencies = [
   { symbol: 'USDT', recharge_turn: 1 as const },
@@ -10,19 +9,16 @@ const currencies = [
 ];
 const network = (name: string, open = true) => usdtNetwork(name, { deposit: open });
 
-export const depositModel: MachineModel<typeof depositMachine> = {
-  machine: depositMachine,
-  variants: [
+export const depositModel = machineModel(
+  depositMachine,
+  [
     { name: 'no currency in the route', input: { currencies } },
     { name: '/wallet/recharge/usdt', input: { currency: 'usdt', currencies } },
     { name: 'deposits of DOGE closed', input: { currency: 'DOGE', currencies } },
   ],
-  events: [
-    { type: 'deposit.currency', currency: 'BTC' },
-    { type: 'deposit.currency', currency: 'DOGE' },
-    { type: 'deposit.currency', currency: 'NOPE' },
-    { type: 'deposit.network', network: 'ERC20' },
-    { type: 'deposit.network', network: 'OMNI' },
+  [
+    ...typedValues('deposit.currency', ['BTC', 'DOGE', 'NOPE'], 'currency'),
+    ...typedValues('deposit.network', ['ERC20', 'OMNI'], 'network'),
     { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
     { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
     // A currency being delisted: every network closed, with the delisting's reason and end (the closed page says why).
@@ -31,5 +27,5 @@ export const depositModel: MachineModel<typeof depositMachine> = {
     { type: 'xstate.done.actor.copyText', output: true },
     ...actorAnswers('copyText', false, new Error('denied')),
   ],
-  abstract: (s) => [s.context.currency, s.context.network],
-};
+  (s) => [s.context.currency, s.context.network],
+);

@@ -6,6 +6,7 @@ import { RECORD_PAGE_SIZE } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { formDialog } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** The desk's filter, kept by the shared paged list: a state, or none for every correction. */
 export interface CorrectionsFilter {
@@ -68,7 +69,7 @@ const correctionsSetup = setup({
     rejectCorrection: toBeProvided<CorrectionView, { id: number; reason: string }>('rejectCorrection'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
     forget: assign({ target: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),

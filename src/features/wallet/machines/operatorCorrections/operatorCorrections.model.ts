@@ -1,7 +1,6 @@
 import type { CorrectionProposal, CorrectionView } from '../../../../../domain/corrections';
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorCorrectionsMachine } from './operatorCorrections.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 export const creditProposal: CorrectionProposal = { user_id: 42, currency: ' usdt ', account: 'spot', direction: 'credit', quantity: '25.50', reason: ' Deposit 0xabc missed ', reference: ' 0xabc ' };
 
@@ -27,26 +26,24 @@ export const proposedCorrection: CorrectionView = {
 };
 
 /** The forms and dialogs; the list itself is the shared paged list's model (app/machines/pagedList). */
-export const operatorCorrectionsModel: MachineModel<typeof operatorCorrectionsMachine> = {
-  machine: operatorCorrectionsMachine,
-  variants: [
+export const operatorCorrectionsModel = machineModel(
+  operatorCorrectionsMachine,
+  [
     { name: 'finance operator signed in', input: { self: 8, mayPropose: true, mayDecide: true } },
     { name: 'auditor signed in (reads only)', input: { self: 11, mayPropose: false, mayDecide: false } },
   ],
-  events: [
+  [
     { type: 'corrections.propose' },
     { type: 'corrections.submitProposal', fields: creditProposal },
     { type: 'corrections.submitProposal', fields: { ...creditProposal, quantity: '0.000000001' } },
     { type: 'corrections.submitProposal', fields: { ...creditProposal, reason: '  ' } },
     ...actorAnswers('proposeCorrection', proposedCorrection, { kind: 'server', serverMessage: 'There is no user with id 42' }),
     { type: 'corrections.approve', id: 9 },
-    { type: 'corrections.submitApproval', code: '123456' },
-    { type: 'corrections.submitApproval', code: '12345' },
+    ...typedValues('corrections.submitApproval', ['123456', '12345'], 'code'),
     ...actorAnswers('approveCorrection', { ...proposedCorrection, state: 'executed' }, { kind: 'server', serverMessage: 'You proposed this correction: a different operator must approve it' }),
     { type: 'corrections.reject', id: 9 },
-    { type: 'corrections.submitRejection', reason: 'No evidence' },
-    { type: 'corrections.submitRejection', reason: '   ' },
+    ...typedValues('corrections.submitRejection', ['No evidence', '   '], 'reason'),
     ...actorAnswers('rejectCorrection', { ...proposedCorrection, state: 'rejected' }),
     { type: 'corrections.close' },
   ],
-};
+);

@@ -4,6 +4,7 @@ import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { RECORD_PAGE_SIZE, type DepositHeldReason, type HeldDepositResolution } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** The desk lists every held deposit: no filter. */
 export type HeldFilter = Record<string, never>;
@@ -47,7 +48,7 @@ export const operatorHeldDepositsMachine = setup({
     returnHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; address: string; totp_code: string }>('returnHeldDeposit'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
     forget: assign({ target: undefined, code: '', address: '', refusal: undefined }),
     open: assign({ target: (_, params: { id: number }) => params.id }),

@@ -1,8 +1,7 @@
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import type { HeldDeposit } from '../../../../../domain/wallet';
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorHeldDepositsMachine } from './operatorHeldDeposits.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 export const heldBelowMinimum: HeldDeposit = {
   id: 31,
@@ -21,10 +20,10 @@ export const heldDelisted: HeldDeposit = { ...heldBelowMinimum, id: 32, currency
 export const RETURN_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
 
 /** The dialogs; the list itself is the shared paged list's model (app/machines/pagedList). */
-export const operatorHeldDepositsModel: MachineModel<typeof operatorHeldDepositsMachine> = {
-  machine: operatorHeldDepositsMachine,
-  variants: [{ name: 'finance operator signed in' }],
-  events: [
+export const operatorHeldDepositsModel = machineModel(
+  operatorHeldDepositsMachine,
+  [{ name: 'finance operator signed in' }],
+  [
     { type: 'held.credit', id: 31, reason: 'below_minimum' },
     { type: 'held.credit', id: 32, reason: 'delisted' },
     { type: 'held.return', id: 32 },
@@ -38,5 +37,5 @@ export const operatorHeldDepositsModel: MachineModel<typeof operatorHeldDeposits
     { type: 'held.close' },
   ],
   // Whether the fields would pass their rules tells the dialogs' states apart (two booleans: finite).
-  abstract: (s) => ({ code: isSecondFactorCode(s.context.code), address: s.context.address.trim() !== '' }),
-};
+  (s) => ({ code: isSecondFactorCode(s.context.code), address: s.context.address.trim() !== '' }),
+);

@@ -1,10 +1,10 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
 export interface QueuedWithdrawal extends WithdrawalRecord {
@@ -48,12 +48,10 @@ export const operatorWithdrawalsMachine = setup({
   actors: {
     list: pagedListMachine,
     approveWithdrawal: confirmActMachine,
-    failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(async () => {
-      throw new Error('failWithdrawal not provided');
-    }),
+    failWithdrawal: toBeProvided<unknown, { id: number; reason: string }>('failWithdrawal'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
     forget: assign({ target: undefined, reason: '' }),
   },

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface SimulatedDeposit {
   address: string;
@@ -18,12 +18,10 @@ export type SimulateDepositEvent = { type: 'chain.send'; deposit: SimulatedDepos
 export const simulateDepositMachine = setup({
   types: { context: {} as { deposit: SimulatedDeposit | undefined; sent: number }, events: {} as SimulateDepositEvent },
   actors: {
-    sendDeposit: fromPromise<unknown, SimulatedDeposit>(async () => {
-      throw new Error('sendDeposit not provided');
-    }),
+    sendDeposit: toBeProvided<unknown, SimulatedDeposit>('sendDeposit'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
   },
 }).createMachine({
   id: 'simulateDeposit',

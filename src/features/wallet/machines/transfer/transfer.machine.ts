@@ -1,10 +1,11 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { TransferRecord, TransferRequest, WalletAccount } from '../../../../../domain/wallet';
 import { transferProblem } from '../../../../../domain/walletValidation';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../requestKey';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface TransferInput {
   /** Currencies offered, from the app's list; the first is the default. */
@@ -25,8 +26,7 @@ export type TransferEvent =
   | { type: 'transfer.retry' }
   | { type: 'guard.accepted'; payload?: unknown }
   /** From the submit guard: a press inside the 2000 ms window, and the window's end (issue 37 §10). */
-  | { type: 'guard.held' }
-  | { type: 'guard.reopened' };
+  | Signals<'guard', 'held' | 'reopened'>;
 
 export interface TransferContext extends RequestKey {
   currency: string;
@@ -63,15 +63,11 @@ export const transferMachine = setup({
   types: { context: {} as TransferContext, events: {} as TransferEvent, input: {} as TransferInput },
   actors: {
     submitGuard: submitGuardMachine,
-    fetchAvailable: fromPromise<string, { currency: string; account: WalletAccount }>(async () => {
-      throw new Error('fetchAvailable not provided');
-    }),
-    submitTransfer: fromPromise<TransferRecord, SubmitTransferInput>(async () => {
-      throw new Error('submitTransfer not provided');
-    }),
+    fetchAvailable: toBeProvided<string, { currency: string; account: WalletAccount }>('fetchAvailable'),
+    submitTransfer: toBeProvided<TransferRecord, SubmitTransferInput>('submitTransfer'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     transferred: () => undefined,
     ...key.actions,
     /** Spec §5: the target must differ from the source; choosing one as the other swaps them. */

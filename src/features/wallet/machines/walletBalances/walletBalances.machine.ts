@@ -1,7 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../../domain/wallet';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** What one load brings: the overview, and the balances of the account on screen (if any). */
 export interface WalletSnapshot {
@@ -51,12 +52,10 @@ const walletBalancesSetup = setup({
   actors: {
     /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals): pushes and own changes. */
     walletSignals: fromCallback(() => () => undefined),
-    fetchWallet: fromPromise<WalletSnapshot, { account: WalletAccount | undefined }>(async () => {
-      throw new Error('fetchWallet not provided');
-    }),
+    fetchWallet: toBeProvided<WalletSnapshot, { account: WalletAccount | undefined }>('fetchWallet'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     applyPushed: assign({
       balances: ({ context }, params: { rows: BalanceRow[] }) => applyRows(context.balances, context.account, params.rows),
     }),

@@ -1,9 +1,9 @@
 import { fromCallback, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
 import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../../domain/wallet';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
+import { showToast } from '../../../../app/machines/toast/toastError';
 
 /** Any record row: every wallet list carries a numeric id. */
 export interface RecordRow {
@@ -64,7 +64,7 @@ export const walletRecordsMachine = setup({
     actOnRow: confirmActMachine,
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     /** Told after a row action succeeded (the balances changed). */
     rowActed: () => undefined,
     reloadList: sendTo('list', { type: 'list.reload' }),

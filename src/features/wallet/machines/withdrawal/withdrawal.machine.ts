@@ -1,12 +1,14 @@
-import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../../domain/wallet';
 import { withdrawalProblem, type WithdrawLimits } from '../../../../../domain/walletValidation';
 import type { BookRecord } from '../../../../kit/addressBook/bookRecord';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { currencyStart } from '../currencyStart';
 import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../requestKey';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 /** A currency as the withdrawal page needs it (from the app's currency list). */
 export interface WithdrawCurrency {
@@ -29,10 +31,7 @@ export type WithdrawalEvent =
   | { type: 'withdraw.network'; network: string }
   | { type: 'withdraw.submit'; form: WithdrawForm }
   | { type: 'withdraw.password'; password: string; totpCode?: string }
-  | { type: 'withdraw.confirm' }
-  | { type: 'withdraw.back' }
-  | { type: 'withdraw.retry' }
-  | { type: 'withdraw.again' }
+  | Signals<'withdraw', 'confirm' | 'back' | 'retry' | 'again'>
   | { type: 'guard.accepted'; payload?: unknown };
 
 export interface WithdrawalContext extends RequestKey {
@@ -134,25 +133,15 @@ export const withdrawalMachine = setup({
   types: { context: {} as WithdrawalContext, events: {} as WithdrawalEvent, input: {} as WithdrawalInput },
   actors: {
     submitGuard: submitGuardMachine,
-    fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(async () => {
-      throw new Error('fetchNetworks not provided');
-    }),
-    fetchQuota: fromPromise<WithdrawQuota, { currency: string }>(async () => {
-      throw new Error('fetchQuota not provided');
-    }),
-    fetchAddresses: fromPromise<BookRecord[]>(async () => {
-      throw new Error('fetchAddresses not provided');
-    }),
-    submitWithdrawal: fromPromise<WithdrawalRecord, SubmitWithdrawalInput>(async () => {
-      throw new Error('submitWithdrawal not provided');
-    }),
+    fetchNetworks: toBeProvided<WalletNetwork[], { currency: string }>('fetchNetworks'),
+    fetchQuota: toBeProvided<WithdrawQuota, { currency: string }>('fetchQuota'),
+    fetchAddresses: toBeProvided<BookRecord[]>('fetchAddresses'),
+    submitWithdrawal: toBeProvided<WithdrawalRecord, SubmitWithdrawalInput>('submitWithdrawal'),
     /** The security step's own check of the funds password on the server (counted towards its lock). */
-    checkFundsPassword: fromPromise<unknown, { password: string }>(async () => {
-      throw new Error('checkFundsPassword not provided');
-    }),
+    checkFundsPassword: toBeProvided<unknown, { password: string }>('checkFundsPassword'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    showToast,
     withdrawn: () => undefined,
     ...key.actions,
     keep: assign((_, params: Partial<WithdrawalContext>) => params),

@@ -1,7 +1,6 @@
 import type { KlineBar } from '../../../../../domain/market';
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { klineMachine } from './kline.machine';
-import { actorAnswers } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
 
 const minute = 60_000;
 const t0 = 1_763_683_200_000;
@@ -11,10 +10,10 @@ export const HISTORY_FIXTURE = { pair: 'btc_usdt', interval: '1min' as const, ba
 export const OLDER_FIXTURE = { pair: 'btc_usdt', interval: '1min' as const, bars: [bar(t0 - 2 * minute, '95900'), bar(t0 - minute, '96000')], more: false };
 export const LIVE_BAR = bar(t0 + minute, '96250.5');
 
-export const klineModel: MachineModel<typeof klineMachine> = {
-  machine: klineMachine,
-  variants: [{ name: 'BTC_USDT 1min', input: { left: 'BTC', right: 'USDT', interval: '1min' } }],
-  events: [
+export const klineModel = machineModel(
+  klineMachine,
+  [{ name: 'BTC_USDT 1min', input: { left: 'BTC', right: 'USDT', interval: '1min' } }],
+  [
     { type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE },
     ...actorAnswers('fetchKlineHistory', OLDER_FIXTURE),
     { type: 'xstate.error.actor.candleFeed', error: new Error('subscribe failed') },
@@ -22,5 +21,5 @@ export const klineModel: MachineModel<typeof klineMachine> = {
     { type: 'kline.bar', interval: '1min', bar: LIVE_BAR },
   ],
   // Whether older bars exist decides what kline.loadOlder does; a drop decides what a reconnect does.
-  abstract: (s) => [s.context.more, s.context.offline],
-};
+  (s) => [s.context.more, s.context.offline],
+);

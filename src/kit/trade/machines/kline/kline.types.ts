@@ -1,6 +1,7 @@
 import type { KlineInterval } from '../../../../../domain/constants';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { KlineBar, KlineHistory } from '../../../../../domain/market';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface KlineInput {
   left: string;
@@ -40,11 +41,9 @@ export interface KlineContext {
 
 export type KlineEvent =
   | { type: 'kline.setInterval'; interval: KlineInterval }
-  | { type: 'kline.loadOlder' }
-  | { type: 'kline.retry' }
+  | Signals<'kline', 'loadOlder' | 'retry'>
   | { type: 'kline.bar'; interval: KlineInterval; bar: KlineBar }
-  | { type: 'connection.lost' }
-  | { type: 'connection.restored' };
+  | Signals<'connection', 'lost' | 'restored'>;
 
 export interface KlineHistoryRequest {
   /** e.g. btc_usdt */

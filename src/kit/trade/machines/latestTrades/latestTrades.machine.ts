@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { PublicTrade } from '../../../../../domain/market';
 import { mergeTrades } from './trades';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface LatestTradesContext {
   channel: string;
@@ -12,8 +13,7 @@ export interface LatestTradesContext {
 export type LatestTradesEvent =
   | { type: 'trades.snapshot'; trades: PublicTrade[] }
   | { type: 'trades.update'; trades: PublicTrade[] }
-  | { type: 'connection.lost' }
-  | { type: 'connection.restored' };
+  | Signals<'connection', 'lost' | 'restored'>;
 
 /**
  * The latest trades of one pair from `{pair}_trade`: a snapshot on (re)subscribe, then batches.

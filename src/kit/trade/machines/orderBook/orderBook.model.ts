@@ -1,6 +1,6 @@
-import type { MachineModel } from '../../../../app/machines/model.types';
 import { orderBookMachine } from './orderBook.machine';
 import type { DepthDelta, DepthSnapshot } from './orderBook.types';
+import { machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 const channel = 'btc_usdt_depth';
 
@@ -31,19 +31,11 @@ export const FRAME_OF_DELTAS: DepthDelta[] = [
 /** seq 14 skips 11 to 13 (whichever of them came). */
 export const GAP_DELTA: DepthDelta = { channel, kind: 'delta', seq: 14, bids: [], asks: [['96250.9', '0']] };
 
-export const orderBookModel: MachineModel<typeof orderBookMachine> = {
-  machine: orderBookMachine,
-  variants: [{ name: 'btc_usdt depth', input: { channel } }],
-  events: [
-    { type: 'book.snapshot', message: SNAPSHOT_FIXTURE },
-    { type: 'book.deltas', messages: [NEXT_DELTA] },
-    { type: 'book.deltas', messages: [STALE_DELTA] },
-    { type: 'book.deltas', messages: [GAP_DELTA] },
-    { type: 'book.deltas', messages: FRAME_OF_DELTAS },
-    { type: 'connection.lost' },
-    { type: 'connection.restored' },
-    { type: 'book.group', places: 0 },
-    { type: 'book.group', places: undefined },
-    { type: 'xstate.error.actor.depthFeed', error: new Error('subscribe failed') },
-  ],
-};
+export const orderBookModel = machineModel(orderBookMachine, [{ name: 'btc_usdt depth', input: { channel } }], [
+  { type: 'book.snapshot', message: SNAPSHOT_FIXTURE },
+  ...typedValues('book.deltas', [[NEXT_DELTA], [STALE_DELTA], [GAP_DELTA], FRAME_OF_DELTAS], 'messages'),
+  { type: 'connection.lost' },
+  { type: 'connection.restored' },
+  ...typedValues('book.group', [0, undefined], 'places'),
+  { type: 'xstate.error.actor.depthFeed', error: new Error('subscribe failed') },
+]);

@@ -1,5 +1,6 @@
 import type { DepthMessage } from '../../../../../domain/market';
 import type { BookSides } from './levels';
+import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export type DepthSnapshot = Extract<DepthMessage, { kind: 'snapshot' }>;
 export type DepthDelta = Extract<DepthMessage, { kind: 'delta' }>;
@@ -30,8 +31,7 @@ export type OrderBookEvent =
   | { type: 'book.snapshot'; message: DepthSnapshot }
   /** A frame's deltas in arrival order (the feed hands them over once per frame: one event, one snapshot, one render). */
   | { type: 'book.deltas'; messages: DepthDelta[] }
-  | { type: 'connection.lost' }
-  | { type: 'connection.restored' }
+  | Signals<'connection', 'lost' | 'restored'>
   /** The trader picks a price step (undefined: back to the pair's tick). */
   | { type: 'book.group'; places: number | undefined };
 
