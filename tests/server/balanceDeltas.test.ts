@@ -4,8 +4,9 @@ import { COMMIT_LATER } from '../../server/kernel/platform/db/commitLater.js';
 import { StatementParams } from '../../server/kernel/platform/db/statementParams.js';
 import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../server/kernel/platform/ledger/balanceDeltas.js';
 import { makeBalanceRows } from '../../server/kernel/platform/ledger/ledgerBatch.js';
-import { changeBalance, readBalance, type BalanceChange } from '../../server/kernel/platform/ledger/ledger.js';
+import { readBalance, type BalanceChange } from '../../server/kernel/platform/ledger/ledger.js';
 import { openTestDatabase } from './testDb.js';
+import { insertFundedUser } from './support/users.js';
 
 /**
  * Balance changes written in one statement relative to their rows (kernel/platform/ledger/balanceDeltas.ts):
@@ -18,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-async function user(account: string, funds: Record<string, string> = {}): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`insert into app_user (account, kind) values ($1, 'user') returning id`, [account]);
-  const id = Number(row!.id);
-  for (const [currency, available] of Object.entries(funds)) {
-    await db.transaction((tx) => changeBalance(tx, { userId: id, currency, account: 'spot', available, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
-  }
-  return id;
-}
+const user = (account: string, funds: Record<string, string> = {}) => insertFundedUser(db, account, funds);
 
 const change = (userId: number, currency: string, available: string, frozen: string, refId: number): BalanceChange => ({
   userId,

@@ -1,13 +1,10 @@
 import { compareDecimal, isDecimalString } from '../../../domain/decimal.js';
 import { CONTRACT_LEVERAGE_MAX, type ContractListing } from '../../../domain/marketsDesk.js';
-import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { listingStatus, setListing } from '../../kernel/platform/pairListing.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
-import { operatorCode } from './operatorCode.js';
+import { auditedListing } from './auditedListing.js';
 import './messages.js';
 
 const places = (decimal: string) => decimal.split('.')[1]?.length ?? 0;
@@ -60,18 +57,6 @@ export function contractListing(db: Database, now: () => number = Date.now) {
   return async function listContract(operator: OperatorActor, listing: ContractListing, code: string | undefined, lang?: string): Promise<Outcome<{ symbol: string }>> {
     const l = { ...listing, symbol: listing.symbol.toUpperCase() };
     const object = { type: 'contract', id: l.symbol };
-    const checked = checkContract(l);
-    const allowed = checked.ok ? await operatorCode(db, operator, code, now(), lang) : checked;
-    const outcome = allowed.ok
-      ? await db.transaction(async (tx) => {
-          const done = await list(tx, l);
-          if (done.ok) await cacheChanged(tx, PAIRS_CACHE);
-          if (done.ok) await writeOperatorAudit(tx, { operator, kind: 'contract.list', object, after: { ...l }, detail: l.symbol });
-          return done;
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'contract.list', object, outcome: 'refused', detail: outcome.key });
-    else forgetCache(db, PAIRS_CACHE);
-    return outcome;
+    return auditedListing(db, now, { operator, code, lang, kind: 'contract.list', object, listing: l, checked: checkContract(l), write: (tx) => list(tx, l) });
   };
 }

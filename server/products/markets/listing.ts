@@ -1,15 +1,13 @@
 import { compareDecimal, isDecimalString } from '../../../domain/decimal.js';
 import { LISTING_PRECISION_MAX, type MarketListing } from '../../../domain/marketsDesk.js';
-import { PAIRS_CACHE, type OpenedPair } from '../../kernel/platform/catalogue.js';
+import type { OpenedPair } from '../../kernel/platform/catalogue.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { setListing } from '../../kernel/platform/pairListing.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { stockListedMakers } from './makerStock.js';
-import { operatorCode } from './operatorCode.js';
+import { auditedListing } from './auditedListing.js';
 import './messages.js';
-import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 
 /** Where a listed pair goes in the lists: after the seeded ones (their sort is below 100). */
 const LISTED_SORT = 900;
@@ -74,18 +72,6 @@ export function marketListing(db: Database, now: () => number = Date.now) {
   return async function list(operator: OperatorActor, listing: MarketListing, code: string | undefined, lang?: string): Promise<Outcome<OpenedPair>> {
     const l = { ...listing, base: listing.base.toUpperCase(), quote: listing.quote.toUpperCase() };
     const object = { type: 'pair', id: `${l.base}_${l.quote}` };
-    const checked = checkListing(l);
-    const allowed = checked.ok ? await operatorCode(db, operator, code, now(), lang) : checked;
-    const outcome = allowed.ok
-      ? await db.transaction(async (tx) => {
-          const done = await insert(tx, l);
-          if (done.ok) await cacheChanged(tx, PAIRS_CACHE);
-          if (done.ok) await writeOperatorAudit(tx, { operator, kind: 'market.list', object, after: { ...l }, detail: `${l.base}_${l.quote}` });
-          return done;
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'market.list', object, outcome: 'refused', detail: outcome.key });
-    else forgetCache(db, PAIRS_CACHE);
-    return outcome;
+    return auditedListing(db, now, { operator, code, lang, kind: 'market.list', object, listing: l, checked: checkListing(l), write: (tx) => insert(tx, l) });
   };
 }

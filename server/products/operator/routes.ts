@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_OUTCOMES, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorAuditQuery, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
+import { AUDIT_OUTCOMES, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
 import { operatorSignIn } from './security/signIn.js';
 import { operatorSecurity } from './security/mySecurity.js';
 import { operatorDesk } from './desk.js';
 import { exportAudit, searchAudit } from './auditDesk.js';
-import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { operatorSearchRoutes } from '../../kernel/platform/auth/operators/operatorSearch.js';
 import { revokeSession } from '../../kernel/platform/auth/sessions.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
-import { anyBody, paging, password, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { anyBody, dateMs, paging, password, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/platform/http/rateLimit.js';
 
 const operator = { auth: 'operator' } as const;
@@ -17,16 +17,14 @@ const operator = { auth: 'operator' } as const;
 const code = secondFactorCode;
 const ticket = text(200, 1);
 const roles = { type: 'array', minItems: 1, maxItems: OPERATOR_ROLES.length, uniqueItems: true, items: { type: 'string', enum: [...OPERATOR_ROLES] } } as const;
-/** Epoch ms, up to the last date JavaScript can hold. */
-const epochMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
 const auditFilters = {
   operator_id: rowId,
   kind: text(64),
   object_type: text(64),
   object_id: text(64),
   outcome: { type: 'string', enum: [...AUDIT_OUTCOMES] },
-  from: epochMs,
-  to: epochMs,
+  from: dateMs,
+  to: dateMs,
 };
 
 /**
@@ -105,20 +103,14 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
       async (request) => okWith(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles))),
     );
 
-    app.post<{ Body: OperatorAuditQuery & { page: number; size?: number } }>(
-      OPERATOR_PATHS.audit,
-      { config: operator, schema: { body: strictObject(['page'], { ...auditFilters, ...paging(100) }) } },
-      async (request) => {
-        const { page, size, ...query } = request.body;
-        return ok(request.lang, await searchAudit(db, query, page, size ?? 20));
-      },
-    );
-    // The CSV travels inside the usual envelope (the console's API client reads envelopes only and
-    // saves the text as a file). The log leaving the building is itself written to the log.
-    app.post<{ Body: OperatorAuditQuery }>(OPERATOR_PATHS.auditExport, { config: operator, schema: { body: strictObject([], auditFilters) } }, async (request) => {
-      const exported = unwrap(await exportAudit(db, request.body));
-      await writeOperatorAudit(db, { operator: request.operator, kind: 'audit.export', object: { type: 'operator_audit_log', id: '' }, after: { filters: request.body, rows: exported.rows } });
-      return ok(request.lang, { filename: 'operator-audit.csv', rows: exported.rows, csv: exported.csv });
+    // The log leaving the building is itself written to the log.
+    operatorSearchRoutes(app, db, {
+      paths: { search: OPERATOR_PATHS.audit, export: OPERATOR_PATHS.auditExport },
+      filters: auditFilters,
+      search: searchAudit,
+      exportCsv: exportAudit,
+      audit: { kind: 'audit.export', objectType: 'operator_audit_log' },
+      filename: 'operator-audit.csv',
     });
   };
 }

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import { listCurrencies, listPairs } from '../../../server/kernel/platform/catalogue.js';
 import type { Database } from '../../../server/kernel/platform/db/database.js';
-import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { silentUserFeed, type UserFeed, type UserOrder } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { MarketService } from '../../../server/products/spot/marketService.js';
 import { RESTORED_WINDOW_MS, SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
+import { insertFundedUser } from '../support/users.js';
 
 /**
  * Issue 53 §4: a market owner killed between a batch's commit and its push leaves an order nobody
@@ -31,13 +31,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function user(account: string, funds: Record<string, string>): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`insert into app_user (account, kind) values ($1, 'user') returning id`, [account]);
-  for (const [currency, amount] of Object.entries(funds)) {
-    await db.transaction((tx) => changeBalance(tx, { userId: row!.id, currency, account: 'spot', available: amount, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
-  }
-  return row!.id;
-}
+const user = (account: string, funds: Record<string, string>) => insertFundedUser(db, account, funds);
 
 /** A user channel that records what it is told; `listening`: who has a socket (absent: everyone). */
 function recordingFeed(listening?: Set<number>) {

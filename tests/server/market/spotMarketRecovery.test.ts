@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/kit/trade/machines/orderBook/levels.js';
 import { submissionKey } from '../../../server/kernel/platform/idempotency.js';
-import { changeBalance, readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { makeBalanceRows } from '../../../server/kernel/platform/ledger/ledgerBatch.js';
 import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
@@ -12,6 +12,7 @@ import type { RestingOrder } from '../../../server/kernel/exchange/matching/type
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
+import { insertFundedUser } from '../support/users.js';
 
 /**
  * A failed transaction 2 (trades, fills, releases) must not leave the in-memory book ahead of the
@@ -92,13 +93,7 @@ afterEach(async () => {
   await inner.close();
 });
 
-async function user(account: string, funds: Record<string, string>): Promise<number> {
-  const [row] = await inner.query<{ id: number }>(`insert into app_user (account, kind) values ($1, 'user') returning id`, [account]);
-  for (const [currency, amount] of Object.entries(funds)) {
-    await inner.transaction((tx) => changeBalance(tx, { userId: row!.id, currency, account: 'spot', available: amount, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
-  }
-  return row!.id;
-}
+const user = (account: string, funds: Record<string, string>) => insertFundedUser(inner, account, funds);
 
 const byId = (a: RestingOrder, b: RestingOrder) => a.orderId - b.orderId;
 

@@ -1,14 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Currency } from '../../../domain/api.js';
 import { MARKET_OPERATOR_PATHS, type CurrencyDelisting, type CurrencyListing } from '../../../domain/marketsDesk.js';
 import { DepositStatus, WALLET_PATHS, type DepositRecord, type WalletNetwork } from '../../../domain/wallet.js';
 import { translate } from '../../../server/kernel/platform/i18n/messages.js';
 import { marketListing } from '../../../server/products/markets/listing.js';
-import { currencyListingRoutes } from '../../../server/products/wallet/listing/routes.js';
 import { expectOk, expectRefusal } from '../http.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator, signInOperatorWith2fa } from '../support/productTestbed.js';
-import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet } from './harness.js';
+import { useCurrencyListingDesk } from './currencyListingDesk.js';
+import { expectLedgerConsistent, FUNDS_PASSWORD } from './harness.js';
 
 /**
  * Issue 52 §1, delisting a currency: a risk operator, with their 2FA code, announces it once its
@@ -18,18 +17,7 @@ import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet } from './harness.js'
  * are audited; the audit row of the delisting is written in its transaction.
  */
 const HOUR = 3_600_000;
-const t = useWallet({ routes: (db, now) => [currencyListingRoutes(db, now)] });
-let risk: Record<string, string>;
-
-beforeAll(async () => {
-  risk = { token: await signInOperatorWith2fa(t.db, 'delist-risk@openex.test') };
-});
-
-/** A fresh 2FA code: each is taken once, so the file's clock moves to the next 30-second step first. */
-function code(): string {
-  t.advance(30_000);
-  return operatorCode(OPERATOR_SECRET, t.now());
-}
+const { t, risk, code } = useCurrencyListingDesk('delist-risk@openex.test');
 
 const coin = (symbol: string): CurrencyListing => ({
   symbol,

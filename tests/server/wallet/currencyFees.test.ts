@@ -1,15 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MARKET_OPERATOR_PATHS, type CurrencyListing } from '../../../domain/marketsDesk.js';
 import { DepositStatus, WALLET_PATHS, type DepositAddress, type DepositRecord, type Page, type WalletNetwork, type WithdrawQuota } from '../../../domain/wallet.js';
 import { withdrawalProblem } from '../../../domain/walletValidation.js';
 import { MESSAGES, translate } from '../../../server/kernel/platform/i18n/messages.js';
 import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
-import { currencyListingRoutes } from '../../../server/products/wallet/listing/routes.js';
 import { expectOk, expectRefusal } from '../http.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
-import { signInOperatorWith2fa } from '../support/productTestbed.js';
-import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
+import { useCurrencyListingDesk } from './currencyListingDesk.js';
+import { expectLedgerConsistent, FUNDS_PASSWORD, type TestUser } from './harness.js';
 
 /**
  * Issue 52 §1, a currency's fees and precision on the wallet side: a network's deposit fee (given
@@ -18,18 +16,7 @@ import { expectLedgerConsistent, FUNDS_PASSWORD, useWallet, type TestUser } from
  * withdrawal finer than the currency's places is refused by the server and by the form's rule.
  */
 const EN = MESSAGES.en_US;
-const t = useWallet({ routes: (db, now) => [currencyListingRoutes(db, now)] });
-let risk: Record<string, string>;
-
-beforeAll(async () => {
-  risk = { token: await signInOperatorWith2fa(t.db, 'fees-risk@openex.test') };
-});
-
-/** A fresh 2FA code: each is taken once, so the file's clock moves to the next 30-second step first. */
-function code(): string {
-  t.advance(30_000);
-  return operatorCode(OPERATOR_SECRET, t.now());
-}
+const { t, risk, code } = useCurrencyListingDesk('fees-risk@openex.test');
 
 const coin: CurrencyListing = {
   symbol: 'FEEC',

@@ -34,6 +34,9 @@ export const rowId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INT
 /** A moment, epoch milliseconds (an override's end, a delisting's time). */
 export const epochMs = { ...rowId, minimum: 0 } as const;
 
+/** A search's date bound, epoch milliseconds up to the last date JavaScript can hold (the operator desks' filters). */
+export const dateMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
+
 /** The last page any list answers: far past any real list, small enough that `(page - 1) * size` stays exact. */
 export const PAGE_MAX = 1_000_000;
 /** The largest page a list answers unless its product says otherwise (spot's order lists take 100). */

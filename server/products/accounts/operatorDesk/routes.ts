@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { NameStatus } from '../../../../domain/api.js';
 import { TWO_FACTOR_PATHS } from '../../../../domain/twoFactor.js';
-import { USER_NOTE_MAX, USER_REASON_MAX, USERS_DESK_PATHS, type IdentityChange, type NoteAdd, type UserAction, type UsersQuery } from '../../../../domain/usersDesk.js';
+import { USER_NOTE_MAX, USER_REASON_MAX, USERS_DESK_PATHS, type IdentityChange, type NoteAdd, type UserAction } from '../../../../domain/usersDesk.js';
 import type { AccountFreezes } from '../../../kernel/platform/accountFreeze/index.js';
-import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { operatorSearchRoutes } from '../../../kernel/platform/auth/operators/operatorSearch.js';
 import type { Database } from '../../../kernel/platform/db/database.js';
 import { ok, okWith } from '../../../kernel/platform/http/envelope.js';
-import { paging, rowId, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { dateMs, rowId, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
 import { refuse, unwrap } from '../../../kernel/platform/outcome.js';
 import type { TwoFactor } from '../twoFactor.js';
 import { userActions, type DeskRequest } from './actions.js';
@@ -14,8 +14,6 @@ import { exportUsers, searchUsers } from './search.js';
 import { userPage } from './userPage.js';
 
 const operator = { auth: 'operator' } as const;
-/** Epoch ms, up to the last date JavaScript can hold. */
-const epochMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
 const tri = { type: 'string', enum: ['any', 'yes', 'no'] } as const;
 const nameStatus = { type: 'integer', enum: [1, 2, 3, 4] } as const;
 const filters = {
@@ -23,10 +21,10 @@ const filters = {
   name_status: nameStatus,
   two_factor: tri,
   frozen: tri,
-  registered_from: epochMs,
-  registered_to: epochMs,
-  signed_in_from: epochMs,
-  signed_in_to: epochMs,
+  registered_from: dateMs,
+  registered_to: dateMs,
+  signed_in_from: dateMs,
+  signed_in_to: dateMs,
 };
 const reason = text(USER_REASON_MAX);
 const action = { user_id: rowId, reason, code: secondFactorCode };
@@ -46,19 +44,13 @@ export function usersDeskRoutes(db: Database, deps: { secondFactor: TwoFactor; f
     code: request.body.code,
   });
   return async (app: FastifyInstance) => {
-    app.post<{ Body: UsersQuery & { page: number; size?: number } }>(
-      USERS_DESK_PATHS.search,
-      { config: operator, schema: { body: strictObject(['page'], { ...filters, ...paging(100) }) } },
-      async (request) => {
-        const { page, size, ...query } = request.body;
-        return ok(request.lang, await searchUsers(db, query, page, size ?? 20));
-      },
-    );
-    // The CSV travels inside the usual envelope, as the audit log's export does; the export is itself audited.
-    app.post<{ Body: UsersQuery }>(USERS_DESK_PATHS.export, { config: operator, schema: { body: strictObject([], filters) } }, async (request) => {
-      const exported = unwrap(await exportUsers(db, request.body));
-      await writeOperatorAudit(db, { operator: request.operator, kind: 'users.export', object: { type: 'user', id: '' }, after: { filters: request.body, rows: exported.rows } });
-      return ok(request.lang, { filename: 'users.csv', rows: exported.rows, csv: exported.csv });
+    operatorSearchRoutes(app, db, {
+      paths: { search: USERS_DESK_PATHS.search, export: USERS_DESK_PATHS.export },
+      filters,
+      search: searchUsers,
+      exportCsv: exportUsers,
+      audit: { kind: 'users.export', objectType: 'user' },
+      filename: 'users.csv',
     });
     app.post<{ Body: { user_id: number } }>(USERS_DESK_PATHS.user, { config: operator, schema: { body: strictObject(['user_id'], { user_id: rowId }) } }, async (request) => {
       const page = await userPage(db, request.body.user_id);
