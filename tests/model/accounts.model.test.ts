@@ -9,7 +9,7 @@ import { sessionsMachine } from '../../src/features/accounts/machines/sessions/s
 import { antiPhishingMachine } from '../../src/features/accounts/machines/antiPhishing/antiPhishing.machine';
 import { securityLevelMachine } from '../../src/features/accounts/machines/securityLevel/securityLevel.machine';
 import { twoFactorEnrolmentMachine } from '../../src/features/accounts/machines/twoFactor/twoFactorEnrolment.machine';
-import { deferredActors, standInsFor, startAsking } from './harness';
+import { deferredActors, settlerOf, standInsFor, startAsking } from './harness';
 import { createSecuritySignals } from '../../src/features/accounts/actors/safety.actors';
 import { addressNetworksMachine } from '../../src/features/accounts/machines/addressNetworks/addressNetworks.machine';
 
@@ -111,21 +111,26 @@ describe('API keys (scenarios)', () => {
     // Deleting asks through the shared confirm-then-act child, acting with a deferred delete.
     const deleteKey = deferredActors(['act']);
     const actor = createActor(apiKeysModel.machine.provide({ actors: { ...deferred.actors, deleteKey: confirmActing(deleteKey.actors.act, () => undefined) } })).start();
-    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { enabled, recovery_codes_left: 0, withdrawals_locked_until: 0 } });
-    await vi.advanceTimersByTimeAsync(0);
-    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: keys });
-    await vi.advanceTimersByTimeAsync(0);
-    return { deferred, deleteKey, actor };
+    const settle = settlerOf(deferred);
+    await settle({ type: 'xstate.done.actor.fetchStatus', output: { enabled, recovery_codes_left: 0, withdrawals_locked_until: 0 } });
+    await settle({ type: 'xstate.done.actor.fetchKeys', output: keys });
+    return { deferred, deleteKey, actor, settle };
+  }
+
+  /** The page (2FA off, listing `keys`) after a read-only key was created: its secret shown, the list being read again. */
+  async function withKeyCreated(keys: (typeof listed)[]) {
+    const page = await loaded(false, keys);
+    page.actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
+    await page.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
+    return page;
   }
 
   it('shows the secret once, then it is gone after leaving the page (a new actor reads only the list)', async () => {
-    const { deferred, actor } = await loaded(false, []);
+    const { deferred, actor, settle } = await loaded(false, []);
     actor.send({ type: 'apiKeys.create', fields: { label: ' bot ', permissions: ['read', 'trade'], ip_allowlist: [] } });
     expect(deferred.inputsOf('createKey')).toEqual([{ label: 'bot', permissions: ['read', 'trade'], ip_allowlist: [], totp_code: undefined }]);
-    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
-    await vi.advanceTimersByTimeAsync(0);
-    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
+    await settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.created).toEqual({ api_key: KEY, secret: SECRET });
     actor.send({ type: 'apiKeys.copySecret' });
@@ -138,15 +143,11 @@ describe('API keys (scenarios)', () => {
   });
 
   it('"Copy" clicked the moment the secret appears, while the list is read again, copies it (the secret is shown once)', async () => {
-    const { deferred, actor } = await loaded(false, []);
-    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
-    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
-    await vi.advanceTimersByTimeAsync(0);
+    const { deferred, actor, settle } = await withKeyCreated([]);
     expect(actor.getSnapshot().value).toBe('listing');
     actor.send({ type: 'apiKeys.copySecret' });
     expect(deferred.inputsOf('copyText')).toEqual([{ text: SECRET }]);
-    deferred.settle({ type: 'xstate.done.actor.copyText', output: true });
-    await vi.advanceTimersByTimeAsync(0);
+    await settle({ type: 'xstate.done.actor.copyText', output: true });
     // The list is read again after the copy, so the new key is listed.
     expect(actor.getSnapshot().value).toBe('listing');
     actor.send({ type: 'apiKeys.secretSaved' });
@@ -154,19 +155,14 @@ describe('API keys (scenarios)', () => {
   });
 
   it('"I have saved it" takes the secret away; deleting that key does too', async () => {
-    const { deferred, deleteKey, actor } = await loaded(false, [listed]);
-    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
-    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
-    await vi.advanceTimersByTimeAsync(0);
-    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
-    await vi.advanceTimersByTimeAsync(0);
+    const { deleteKey, actor, settle } = await withKeyCreated([listed]);
+    await settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
     actor.send({ type: 'apiKeys.delete', apiKey: KEY });
     const question = actor.getSnapshot().children.deleteKey!;
     expect(question.getSnapshot().value).toBe('confirming');
     question.send({ type: 'confirmAct.confirm' });
     expect(deleteKey.inputsOf('act')).toEqual([{ api_key: KEY }]);
-    deleteKey.settle({ type: 'xstate.done.actor.act', output: null });
-    await vi.advanceTimersByTimeAsync(0);
+    await settlerOf(deleteKey)({ type: 'xstate.done.actor.act', output: null });
     expect(actor.getSnapshot().value).toBe('listing');
     expect(actor.getSnapshot().context.created).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, type AnyStateMachine, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { fiatAppealsMachine } from '../../src/features/fiat/machines/fiatAppeals/fiatAppeals.machine';
 import { fiatBuyerMachine } from '../../src/features/fiat/machines/fiatBuyer/fiatBuyer.machine';
@@ -27,6 +27,13 @@ function proving(toasts: string[]) {
 }
 
 /** The seller's release question (its `releaseOrder` child), as the dialog talks to it. */
+/** `machine` started with its effects deferred, `children` for its confirm-then-act ones and its toasts kept in `toasts`. */
+function started<M extends AnyStateMachine>(machine: M, toasts: string[], children: Record<string, unknown>, input?: unknown) {
+  const deferred = standInsFor(machine);
+  const actor = createActor(machine.provide({ actors: { ...deferred.actors, ...children }, actions: { showToast: toastsInto(toasts) } } as never), { input } as never).start();
+  return { deferred, actor };
+}
+
 const provenChildOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }) => actor.getSnapshot().children.releaseOrder as ProvenActActorRef;
 
 /** The child a parent runs under `id`, answered as the dialog would. */
@@ -37,13 +44,9 @@ const AS_SELLER = { ...PAID, role: 'seller' as const, side: 'sell' as const };
 describe('the parties\' confirmed steps (the shared confirm-then-act; the release with the proof)', () => {
   it('the buyer\'s "I have paid" asks first, then marks this order paid and says so; a refused cancel leaves the order as it was', async () => {
     const toasts: string[] = [];
-    const deferred = standInsFor(fiatBuyerMachine);
     const pay = asking(toasts);
     const cancel = asking(toasts);
-    const buyer = createActor(
-      fiatBuyerMachine.provide({ actors: { ...deferred.actors, markPaid: pay.logic, cancelOrder: cancel.logic }, actions: { showToast: toastsInto(toasts) } }),
-      { input: { orderId: ORDER.id } },
-    ).start();
+    const { deferred, actor: buyer } = started(fiatBuyerMachine, toasts, { markPaid: pay.logic, cancelOrder: cancel.logic }, { orderId: ORDER.id });
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(ORDER) });
     await vi.advanceTimersByTimeAsync(0);
     expect(buyer.getSnapshot().matches({ flow: 'unpaid' })).toBe(true);
@@ -80,12 +83,8 @@ describe('the parties\' confirmed steps (the shared confirm-then-act; the releas
 
   it('the seller\'s release asks for the funds password and, 2FA on, the code; a refusal stays in the question with its reason and Confirm again is the same release (issue 49 §2)', async () => {
     const toasts: string[] = [];
-    const deferred = standInsFor(fiatSellerMachine);
     const release = proving(toasts);
-    const seller = createActor(
-      fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: toastsInto(toasts) } }),
-      { input: { orderId: ORDER.id } },
-    ).start();
+    const { deferred, actor: seller } = started(fiatSellerMachine, toasts, { releaseOrder: release.logic }, { orderId: ORDER.id });
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) });
     await vi.advanceTimersByTimeAsync(0);
     seller.send({ type: 'seller.release' });
@@ -141,11 +140,8 @@ describe('the parties\' confirmed steps (the shared confirm-then-act; the releas
 describe('the operator\'s appeal resolution (the shared confirm-then-act)', () => {
   it('asks about the resolution as submitted, sends it, says so and reads the queue again; a refusal reads it again too', async () => {
     const toasts: string[] = [];
-    const deferred = standInsFor(fiatAppealsMachine);
     const resolve = asking(toasts);
-    const desk = createActor(
-      fiatAppealsMachine.provide({ actors: { ...deferred.actors, resolveAppeal: resolve.logic }, actions: { showToast: toastsInto(toasts) } }),
-    ).start();
+    const { deferred, actor: desk } = started(fiatAppealsMachine, toasts, { resolveAppeal: resolve.logic });
     deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
     await vi.advanceTimersByTimeAsync(0);
     desk.send({ type: 'appeals.decide', decision: 'return' });

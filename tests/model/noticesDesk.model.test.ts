@@ -26,25 +26,26 @@ function channel<E extends EventObject>() {
   return { actor, push: (event: E) => push(event) };
 }
 
+/** A page's read that counts its calls and answers what `answer` gives (or throws) at the time. */
+function countedRead<T, I>(answer: () => T) {
+  const read = {
+    count: 0,
+    logic: fromPromise<T, I>(async () => {
+      read.count += 1;
+      return answer();
+    }),
+  };
+  return read;
+}
+
 describe('notice list page: live', () => {
   it('reads the list again when a notice is published or unpublished, keeping the shown list meanwhile', async () => {
-    let reads = 0;
     let answer: NoticeList = NOTICE_LIST;
+    const read = countedRead<NoticeList, { page: number; size: number }>(() => answer);
     const live = channel<{ type: 'board.pushed'; notice?: { id: number; published: boolean; at: number } }>();
-    const actor = createActor(
-      noticeBoardMachine.provide({
-        actors: {
-          fetchNotices: fromPromise(async () => {
-            reads += 1;
-            return answer;
-          }),
-          noticeUpdates: live.actor,
-        },
-      }),
-      { input: {} },
-    ).start();
+    const actor = createActor(noticeBoardMachine.provide({ actors: { fetchNotices: read.logic, noticeUpdates: live.actor } }), { input: {} }).start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(1);
+    expect(read.count).toBe(1);
     expect(actor.getSnapshot().context.result?.list.map((n) => n.id)).toEqual([2, 1]);
 
     answer = { list: [{ id: 3, title: 'New', fallback: false, published_at: 1 }, ...NOTICE_LIST.list], total: 3 };
@@ -53,7 +54,7 @@ describe('notice list page: live', () => {
     expect(actor.getSnapshot().matches('loading')).toBe(true);
     expect(actor.getSnapshot().context.result?.total).toBe(2);
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     expect(actor.getSnapshot().context.result?.list.map((n) => n.id)).toEqual([3, 2, 1]);
 
     answer = NOTICE_LIST;
@@ -64,31 +65,22 @@ describe('notice list page: live', () => {
   });
 
   it('a notice page reads itself again only for a push about it (its unpublish shows it gone)', async () => {
-    let reads = 0;
     let gone = false;
+    const read = countedRead<typeof NOTICE_DETAIL, { id: number }>(() => {
+      if (gone) throw { kind: 'server', serverMessage: 'Notice not found' };
+      return NOTICE_DETAIL;
+    });
     const live = channel<{ type: 'detail.pushed'; notice?: { id: number; published: boolean; at: number } }>();
-    const actor = createActor(
-      noticeDetailMachine.provide({
-        actors: {
-          fetchNotice: fromPromise(async () => {
-            reads += 1;
-            if (gone) throw { kind: 'server', serverMessage: 'Notice not found' };
-            return NOTICE_DETAIL;
-          }),
-          noticeUpdates: live.actor,
-        },
-      }),
-      { input: { id: 2 } },
-    ).start();
+    const actor = createActor(noticeDetailMachine.provide({ actors: { fetchNotice: read.logic, noticeUpdates: live.actor } }), { input: { id: 2 } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.notice?.fallback).toBe(true);
     live.push({ type: 'detail.pushed', notice: { id: 9, published: true, at: 1 } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(1);
+    expect(read.count).toBe(1);
     gone = true;
     live.push({ type: 'detail.pushed', notice: { id: 2, published: false, at: 2 } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(reads).toBe(2);
+    expect(read.count).toBe(2);
     expect(actor.getSnapshot().matches('failed')).toBe(true);
     expect(actor.getSnapshot().context.notice).toBeUndefined();
     actor.stop();

@@ -9,18 +9,14 @@ import { createActor } from 'xstate';
 import { pagedListMachine } from '../../src/app/machines/pagedList/pagedList.machine';
 import { operatorUsersMachine } from '../../src/features/accounts/machines/operatorUsers/operatorUsers.machine';
 import { operatorUserMachine } from '../../src/features/accounts/machines/operatorUser/operatorUser.machine';
+import { USER_PAGE } from '../../src/features/accounts/machines/operatorUser/operatorUser.model';
 import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-const PAGE = {
-  profile: { id: 7, account: 'ada@example.org', nickname: '', email: 'ada@example.org', phone: '', area_code: '', name_status: 1, two_factor: true, frozen: false, frozen_reason: '', frozen_at: 0, created_at: 1, last_sign_in: 0, withdrawals_locked_until: 0 },
-  identity: null,
-  balances: [],
-  sections: {},
-  notes: [],
-};
+// The user has 2FA on, unlike the model's.
+const PAGE = { ...USER_PAGE, profile: { ...USER_PAGE.profile, account: 'ada@example.org', email: 'ada@example.org', two_factor: true } };
 
 describe('users desk: the search', () => {
   it('sends the whole filter, trimmed, from page 1; the export saves the CSV and says so', async () => {

@@ -4,7 +4,7 @@
  * asked, a router. And an operator or user API that answers the paths a test names and refuses
  * every other, recording each call with its body. Tests only: nothing in the app imports it.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
@@ -14,6 +14,7 @@ import { ThemeProvider } from 'styled-components';
 import type { ApiClient } from '../../services/api';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { MenusContext, type Menus } from '../layout/navigation';
+import { pagedListMachine } from '../machines/pagedList/pagedList.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
@@ -150,4 +151,38 @@ export async function expectCodeRefusedInDialog(calls: FakeCall[], asked: { dial
   expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
   expect(calls.find((c) => c.path === asked.path)!.body).toEqual(asked.body);
   expect(screen.getByRole('dialog', { name: asked.dialog })).toBeTruthy();
+}
+
+/**
+ * A desk's machine as its view test runs it: its list (a pagedList) reading pages with `loadPage`,
+ * its other actors `actors`, and toasts dropped.
+ */
+export function withDeskList(machine: { provide: (implementations: never) => unknown }, loadPage: unknown, actors: Record<string, unknown>): unknown {
+  const showToast = () => undefined;
+  return machine.provide({ actors: { list: pagedListMachine.provide({ actors: { loadPage: loadPage as never }, actions: { showToast } }), ...actors }, actions: { showToast } } as never);
+}
+
+/**
+ * Clicks the button `button` and answers the dialog `name` it opens, with `type(label, value)`
+ * filling its field so labelled (the `at`th of them, where several are: one per network), and
+ * `fill({ label: value })` several at once; `press(label)` clicks one of its buttons, `closed()`
+ * waits for it to go.
+ */
+export function openDialog(button: string, name: string) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  const dialog = screen.getByRole('dialog', { name });
+  const type = (label: string, value: string, at?: number) =>
+    fireEvent.change(at === undefined ? within(dialog).getByLabelText(label) : within(dialog).getAllByLabelText(label)[at]!, { target: { value } });
+  /** Types each value in the field its key labels, in the order given. */
+  const fill = (values: Record<string, string>) => Object.entries(values).forEach(([label, value]) => type(label, value));
+  /** Clicks the dialog's button `label`. */
+  const press = (label: string) => fireEvent.click(within(dialog).getByRole('button', { name: label }));
+  /** Waits until the dialog has closed (its call went through). */
+  const closed = () => waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull(), { timeout: 5000 });
+  /** Types the operator's 2FA code and clicks `label` to send the form with it. */
+  const sendCode = (code: string, label: string) => {
+    type('Your 2FA code', code);
+    press(label);
+  };
+  return { dialog, type, fill, press, closed, sendCode };
 }

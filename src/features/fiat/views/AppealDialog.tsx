@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../app/ui/Button';
+import { ActionPair } from './StepBand';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Dialog } from '../../../app/ui/Dialog';
 import { useFiatAppeal } from '../fiat.hooks';
@@ -21,16 +21,7 @@ export function AppealDialog(props: { appeal: FiatAppealActorRef }) {
     <Dialog
       title={t('fiat.appeal')}
       onClose={a.dismiss}
-      footer={
-        <>
-          <Button $variant="ghost" onClick={a.dismiss}>
-            {t('common.cancel')}
-          </Button>
-          <Button $variant="danger" onClick={a.submit}>
-            {t('fiat.submitAppeal')}
-          </Button>
-        </>
-      }
+      footer={<ActionPair lesser={{ label: t('common.cancel'), variant: 'ghost', onClick: a.dismiss }} main={{ label: t('fiat.submitAppeal'), variant: 'danger', onClick: a.submit }} />}
     >
       <label style={{ display: 'grid', gap: 6 }}>
         {t('fiat.appealReason')}

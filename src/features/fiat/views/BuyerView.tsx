@@ -13,7 +13,7 @@ import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
-import { Countdown, StepBand } from './StepBand';
+import { ActionPair, Countdown, StepBand } from './StepBand';
 
 const BUYER_STEPS = ['fiat.step.created', 'fiat.step.pay', 'fiat.step.submitted', 'fiat.step.sellerConfirms', 'fiat.step.success'] as const;
 
@@ -40,12 +40,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
             >
               <Countdown seconds={b.payLeft} label={t('fiat.timeLeft')} />
               <div className="actions">
-                <Button $variant="ghost" onClick={b.cancel}>
-                  {t('fiat.cancelOrder')}
-                </Button>
-                <Button $variant="primary" onClick={b.pay}>
-                  {t('fiat.iHavePaid')}
-                </Button>
+                <ActionPair lesser={{ label: t('fiat.cancelOrder'), variant: 'ghost', onClick: b.cancel }} main={{ label: t('fiat.iHavePaid'), variant: 'primary', onClick: b.pay }} />
               </div>
             </StepBand>
           )}

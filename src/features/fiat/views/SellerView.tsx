@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../app/ui/Button';
 import { ProvenActDialog } from './ProofDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
@@ -13,7 +12,7 @@ import { OrderFacts } from './OrderFacts';
 import { AppealRuling } from './AppealRuling';
 import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
-import { Countdown, StepBand } from './StepBand';
+import { ActionPair, Countdown, StepBand } from './StepBand';
 
 const SELLER_STEPS = ['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const;
 
@@ -43,14 +42,7 @@ export function SellerView(props: { orderId: number }) {
             >
               {s.paid && <Countdown seconds={s.confirmLeft} />}
               <div className="actions">
-                {s.paid && (
-                  <Button $variant="ghost" onClick={s.appeal}>
-                    {t('fiat.appeal')}
-                  </Button>
-                )}
-                <Button $variant="primary" onClick={s.release}>
-                  {t('fiat.confirmReceipt')}
-                </Button>
+                <ActionPair lesser={s.paid && { label: t('fiat.appeal'), variant: 'ghost', onClick: s.appeal }} main={{ label: t('fiat.confirmReceipt'), variant: 'primary', onClick: s.release }} />
               </div>
             </StepBand>
           )}

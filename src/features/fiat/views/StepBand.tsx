@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCountdown } from '../../../../domain/duration';
+import { Button } from '../../../app/ui/Button';
 import { Band } from './fiatStyles';
 
 /**
@@ -27,5 +28,28 @@ export function Countdown(props: { seconds: number; label?: string }) {
     <div className="countdown" role="timer" aria-live="off" aria-label={props.label} data-testid="countdown">
       {formatCountdown(props.seconds)}
     </div>
+  );
+}
+
+/** One button of an order's step or dialog: its words, its look, what a click does. */
+export interface OrderAction {
+  label: string;
+  variant: 'primary' | 'ghost' | 'danger';
+  onClick: () => void;
+}
+
+/** An order's pair of buttons, the lesser first (left out where there is none) and the main one last. */
+export function ActionPair(props: { lesser?: OrderAction | false; main: OrderAction }) {
+  return (
+    <>
+      {props.lesser && (
+        <Button $variant={props.lesser.variant} onClick={props.lesser.onClick}>
+          {props.lesser.label}
+        </Button>
+      )}
+      <Button $variant={props.main.variant} onClick={props.main.onClick}>
+        {props.main.label}
+      </Button>
+    </>
   );
 }

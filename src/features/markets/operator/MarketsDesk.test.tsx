@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { ThemeProvider } from 'styled-components';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MARKET_OPERATOR_PATHS, type OperatorDeskEntry } from '../../../../domain/marketsDesk';
 import type { Services } from '../../../app/services';
-import { darkTheme } from '../../../app/theme';
+import { FORM_TEST_MS, openDialog, renderWithFlows } from '../../../app/testing/viewHarness';
 import type { ApiClient } from '../../../services/api';
-import { completeCatalogue, initI18n } from '../../../services/i18n';
 import { createOperatorStorage } from '../../../services/operatorStorage';
 import { memoryStore } from '../../../services/storage';
 import { MarketsDesk } from './MarketsDesk';
@@ -15,9 +12,6 @@ import { MarketsDeskContext } from './marketsDesk.context';
 import { provide } from './marketsDesk.flows';
 
 afterEach(cleanup);
-
-/** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
-const FORM_TEST_MS = 20_000;
 
 const markets: OperatorDeskEntry[] = [
   { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
@@ -33,8 +27,6 @@ const markets: OperatorDeskEntry[] = [
 
 /** The desk over a fake operator API, for an operator whose stored session holds `roles`. */
 async function renderDesk(roles: string[] | undefined) {
-  const i18n = await initI18n('en_US');
-  await completeCatalogue(i18n);
   const calls: Array<{ path: string; body: unknown }> = [];
   const operatorApi = {
     post: async <T,>(path: string, body: unknown) => {
@@ -77,16 +69,7 @@ async function renderDesk(roles: string[] | undefined) {
     },
   };
   const flows = provide({ operatorApi, store, showToast: () => undefined, socket } as unknown as Services);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={darkTheme}>
-        <MarketsDeskContext.Provider value={flows}>
-          <MarketsDesk />
-        </MarketsDeskContext.Provider>
-      </ThemeProvider>
-    </I18nextProvider>,
-  );
-  await act(async () => undefined);
+  await renderWithFlows(MarketsDeskContext, flows, <MarketsDesk />);
   return Object.assign(calls, { pushList: (payload: unknown) => pushPairs?.(payload) });
 }
 
@@ -157,21 +140,15 @@ describe('markets desk view', () => {
 
   it('lists a pair through its form: checks the fields, asks the 2FA code, shows the refusal under the form, then reads the list again', async () => {
     const calls = await renderDesk(['risk']);
-    fireEvent.click(screen.getByRole('button', { name: 'List a pair' }));
-    const dialog = screen.getByRole('dialog', { name: 'List a spot pair' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    const { dialog, type, fill, press, closed, sendCode } = openDialog('List a pair', 'List a spot pair');
+    press('List the pair');
     expect(await within(dialog).findByText('Enter a currency symbol', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(dialog).getByText('Enter your 2FA code')).toBeTruthy();
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    type('Base currency', 'sol');
-    type('Quantity places', '3');
-    type('Smallest quantity', '0.0001');
-    type('Reference price', '150.25');
-    type('Your 2FA code', '000000');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    fill({ 'Base currency': 'sol', 'Quantity places': '3', 'Smallest quantity': '0.0001', 'Reference price': '150.25', 'Your 2FA code': '000000' });
+    press('List the pair');
     expect(await within(dialog).findByText('Above zero, within the quantity places', {}, { timeout: 5000 })).toBeTruthy();
     type('Smallest quantity', '0.01');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    press('List the pair');
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.list)?.body).toEqual({
       base: 'SOL', quote: 'USDT', price_precision: 2, amount_precision: 3, min_quantity: '0.01', min_notional: '5', reference_price: '150.25', makers: true, maker_spread: '0.002', maker_depth: 10, totp_code: '000000',
@@ -179,9 +156,8 @@ describe('markets desk view', () => {
     // Makers off: their settings are not sent.
     fireEvent.click(within(dialog).getByLabelText('Makers quote this pair'));
     expect(within(dialog).queryByLabelText('Spread (fraction of the price)')).toBeNull();
-    type('Your 2FA code', '123456');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a spot pair' })).toBeNull(), { timeout: 5000 });
+    sendCode('123456', 'List the pair');
+    await closed();
     await waitFor(() => expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets), { timeout: 5000 });
     const sent = calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.list);
     expect(sent.at(-1)?.body).toMatchObject({ makers: false, totp_code: '123456' });
@@ -255,52 +231,34 @@ describe('markets desk view', () => {
 
   it('lists a currency through its form: what is typed is sent, the server\'s refusal shows under the form, a network can be added and removed', async () => {
     const calls = await renderDesk(['risk']);
-    fireEvent.click(screen.getByRole('button', { name: 'List a currency' }));
-    const dialog = screen.getByRole('dialog', { name: 'List a currency' });
-    const type = (label: string, value: string, at = 0) => fireEvent.change(within(dialog).getAllByLabelText(label)[at]!, { target: { value } });
+    const { dialog, fill, press, closed, sendCode } = openDialog('List a currency', 'List a currency');
     // Nothing typed: the server says what is missing.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
+    press('List the currency');
     expect(await within(dialog).findByText('Enter your 2FA code', {}, { timeout: 5000 })).toBeTruthy();
-    type('Symbol', ' newc ');
-    type('Name', 'New Coin');
-    type('Precision (places)', '4');
-    type('Network', 'erc20');
-    type('Smallest deposit', '1');
-    type('Deposit fee', '0.1');
-    type('Smallest withdrawal', '5');
-    type('Withdrawal fee', '0.5');
-    type('Confirmations', '12');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a network' }));
+    fill({ 'Symbol': ' newc ', 'Name': 'New Coin', 'Precision (places)': '4', 'Network': 'erc20', 'Smallest deposit': '1', 'Deposit fee': '0.1', 'Smallest withdrawal': '5', 'Withdrawal fee': '0.5', 'Confirmations': '12' });
+    press('Add a network');
     expect(within(dialog).getByRole('group', { name: 'Network 2' })).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove network 2' }));
+    press('Remove network 2');
     expect(within(dialog).queryByRole('group', { name: 'Network 2' })).toBeNull();
-    type('Your 2FA code', '000000');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
+    sendCode('000000', 'List the currency');
     expect(await within(dialog).findByText('Network ERC20: the minimums and the fee must fit the precision', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.listCurrency).at(-1)?.body).toEqual({
       symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', deposit_fee: '0.1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], totp_code: '000000',
     });
-    type('Your 2FA code', '123456');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a currency' })).toBeNull(), { timeout: 5000 });
+    sendCode('123456', 'List the currency');
+    await closed();
   }, FORM_TEST_MS);
 
   it('lists a contract through its form: what is typed is sent, the server\'s refusal shows under the form, then it closes', async () => {
     const calls = await renderDesk(['risk']);
-    fireEvent.click(screen.getByRole('button', { name: 'List a contract' }));
-    const dialog = screen.getByRole('dialog', { name: 'List a perpetual contract' });
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    type('Spot pair (e.g. ADA_USDT)', ' ada/usdt ');
-    type('Highest leverage (1–125)', '5');
-    type('Reference price (USDT, if the pair has not traded)', '0.45');
+    const { dialog, fill, closed, sendCode } = openDialog('List a contract', 'List a perpetual contract');
+    fill({ 'Spot pair (e.g. ADA_USDT)': ' ada/usdt ', 'Highest leverage (1–125)': '5', 'Reference price (USDT, if the pair has not traded)': '0.45' });
     fireEvent.click(within(dialog).getByLabelText('Futures market makers quote it'));
-    type('Your 2FA code', '000000');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the contract' }));
+    sendCode('000000', 'List the contract');
     expect(await within(dialog).findByText('This pair has a perpetual contract already', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.contractList).at(-1)?.body).toEqual({ symbol: 'ADA_USDT', max_leverage: 5, makers: false, reference_price: '0.45', totp_code: '000000' });
-    type('Your 2FA code', '123456');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'List the contract' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a perpetual contract' })).toBeNull(), { timeout: 5000 });
+    sendCode('123456', 'List the contract');
+    await closed();
   }, FORM_TEST_MS);
 
   it('reads the markets again when the pair list channel pushes another operator\'s change', async () => {

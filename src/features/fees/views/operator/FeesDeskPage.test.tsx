@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEE_PATHS } from '../../../../../domain/fees';
 import type { Services } from '../../../../app/services';
-import { FORM_TEST_MS, renderWithFlows } from '../../../../app/testing/viewHarness';
+import { FORM_TEST_MS, openDialog, renderWithFlows } from '../../../../app/testing/viewHarness';
 import type { ApiClient } from '../../../../services/api';
 import { createOperatorStorage } from '../../../../services/operatorStorage';
 import { memoryStore } from '../../../../services/storage';
@@ -86,18 +86,12 @@ describe('the fees desk edits', () => {
 
   it("sets a user's override with an end date and the 2FA code; a wrong code is said under the form", async () => {
     const calls = await renderDesk(['finance']);
-    fireEvent.click(screen.getByRole('button', { name: 'Add an override' }));
-    const dialog = screen.getByRole('dialog', { name: 'New override' });
-    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-    type('User ID', '42');
-    type('Maker rate', '-0.0001');
-    type('Taker rate', '0.0004');
-    type('Ends (your time zone)', '2027-03-01T00:00');
-    type('Note', ' partner ');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const { dialog, type, fill, press } = openDialog('Add an override', 'New override');
+    fill({ 'User ID': '42', 'Maker rate': '-0.0001', 'Taker rate': '0.0004', 'Ends (your time zone)': '2027-03-01T00:00', 'Note': ' partner ' });
+    press('Save');
     expect(await within(dialog).findByText('Enter your 2FA code', {}, WAIT)).toBeTruthy();
     type('Your 2FA code', '000000');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    press('Save');
     expect(await within(dialog).findByText('Wrong verification code', {}, WAIT)).toBeTruthy();
     expect(calls.find((c) => c.path === FEE_PATHS.operatorOverride)?.body).toEqual({
       user_id: 42,

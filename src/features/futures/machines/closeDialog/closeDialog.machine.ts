@@ -5,8 +5,7 @@ import { fx } from '../../../../../domain/fx';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { shareOf } from '../futuresDesk/figures';
-import { notifyDesk } from '../shared/notifyDesk';
-import { showToast } from '../../../../app/machines/toast/toastError';
+import { deskDialogActions, type DeskDialogInput } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface CloseTarget {
@@ -82,14 +81,13 @@ export const closeDialogMachine = setup({
   types: {
     context: {} as CloseDialogContext,
     events: {} as CloseDialogEvent,
-    input: {} as { replyTo?: AnyActorRef },
+    input: {} as DeskDialogInput,
   },
   actors: {
     closePosition: confirmActMachine,
   },
   actions: {
-    showToast,
-    notifyDesk: notifyDesk<CloseDialogContext, CloseDialogEvent>(),
+    ...deskDialogActions<CloseDialogContext, CloseDialogEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     ask: sendTo('closePosition', ({ context }, params: { kind: CloseCall['kind'] }) => ({ type: 'confirmAct.ask' as const, subject: closeCall(context, params.kind) })),
   },

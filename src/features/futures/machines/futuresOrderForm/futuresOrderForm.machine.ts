@@ -2,10 +2,10 @@ import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { messageForError } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { toastError } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 import { formButtons, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
-import { notifyDesk } from '../shared/notifyDesk';
+import { deskDialogActions } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface FuturesFormInput {
@@ -58,8 +58,7 @@ export const futuresOrderFormMachine = setup({
     placeOrder: toBeProvided<FuturesPlaced, PlaceFuturesInput>('placeOrder'),
   },
   actions: {
-    showToast,
-    notifyDesk: notifyDesk<FuturesFormMachineContext, FuturesFormEvent>(),
+    ...deskDialogActions<FuturesFormMachineContext, FuturesFormEvent>(),
     /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
   },

@@ -1,8 +1,8 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { MarginMode } from '../../../../../domain/futures/api';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { notifyDesk } from '../shared/notifyDesk';
+import { toastError } from '../../../../app/machines/toast/toastError';
+import { deskDialogActions, type DeskDialogInput } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface LeverageRequest {
@@ -37,15 +37,12 @@ export const leverageDialogMachine = setup({
   types: {
     context: {} as LeverageDialogContext,
     events: {} as LeverageDialogEvent,
-    input: {} as { symbol: string; replyTo?: AnyActorRef },
+    input: {} as DeskDialogInput & { symbol: string },
   },
   actors: {
     saveLeverage: toBeProvided<unknown, LeverageRequest>('saveLeverage'),
   },
-  actions: {
-    showToast,
-    notifyDesk: notifyDesk<LeverageDialogContext, LeverageDialogEvent>(),
-  },
+  actions: deskDialogActions<LeverageDialogContext, LeverageDialogEvent>(),
 }).createMachine({
   id: 'leverageDialog',
   context: ({ input }) => ({ symbol: input.symbol, leverage: 1, marginMode: 'isolated', max: 1, replyTo: input.replyTo }),

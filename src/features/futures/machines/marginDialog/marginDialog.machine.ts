@@ -6,8 +6,8 @@ import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, 
 import { isPositiveDecimalInput } from '../../../../../domain/decimalRule';
 import { compareDecimal, subDecimal } from '../../../../../domain/decimal';
 import { liquidationAfterMargin } from '../../../../../domain/futures/preview';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { notifyDesk } from '../shared/notifyDesk';
+import { toastError } from '../../../../app/machines/toast/toastError';
+import { deskDialogActions, type DeskDialogInput } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface MarginDialogContext {
@@ -79,15 +79,12 @@ export const marginDialogMachine = setup({
   types: {
     context: {} as MarginDialogContext,
     events: {} as MarginDialogEvent,
-    input: {} as { replyTo?: AnyActorRef },
+    input: {} as DeskDialogInput,
   },
   actors: {
     adjustMargin: toBeProvided<FuturesPosition | undefined, FuturesMarginRequest>('adjustMargin'),
   },
-  actions: {
-    showToast,
-    notifyDesk: notifyDesk<MarginDialogContext, MarginDialogEvent>(),
-  },
+  actions: deskDialogActions<MarginDialogContext, MarginDialogEvent>(),
   guards: {
     valid: ({ context }) => marginProblem(context) === undefined,
   },

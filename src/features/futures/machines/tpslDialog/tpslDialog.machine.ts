@@ -4,8 +4,8 @@ import { isDecimalString } from '../../../../../domain/decimal';
 import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
 import { asciiMinus, roeTriggerPrice, type RoeBasis } from '../../../../../domain/futures/planTrigger';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { notifyDesk } from '../shared/notifyDesk';
+import { toastError } from '../../../../app/machines/toast/toastError';
+import { deskDialogActions, type DeskDialogInput } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface TpslContext {
@@ -121,15 +121,12 @@ export const tpslDialogMachine = setup({
   types: {
     context: {} as TpslContext,
     events: {} as TpslEvent,
-    input: {} as { replyTo?: AnyActorRef },
+    input: {} as DeskDialogInput,
   },
   actors: {
     createPlans: toBeProvided<unknown, { plans: FuturesPlanCreate[] }>('createPlans'),
   },
-  actions: {
-    showToast,
-    notifyDesk: notifyDesk<TpslContext, TpslEvent>(),
-  },
+  actions: deskDialogActions<TpslContext, TpslEvent>(),
   guards: {
     valid: ({ context }) => tpslProblem(context) === undefined,
   },

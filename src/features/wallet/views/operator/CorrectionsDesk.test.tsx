@@ -2,9 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CORRECTION_PATHS, type CorrectionView } from '../../../../../domain/corrections';
-import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { MenusContext, type Menus } from '../../../../app/layout/navigation';
-import { expectCodeRefusedInDialog, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, fakeApi, refusal, renderWithFlows, withDeskList } from '../../../../app/testing/viewHarness';
 import { createOperatorCorrectionsActors } from '../../actors/operatorCorrections.actors';
 import { operatorCorrectionsMachine, type CorrectionsDeskInput } from '../../machines/operatorCorrections/operatorCorrections.machine';
 import { proposedCorrection } from '../../machines/operatorCorrections/operatorCorrections.model';
@@ -13,9 +11,6 @@ import type { WalletFlows } from '../../wallet.hooks';
 import { CorrectionsDesk } from './CorrectionsDesk';
 
 afterEach(cleanup);
-
-// The wallet's accounts as the route table gives them (the products' wallet menu entries): the spot account's is enough here.
-const menus: Menus = { header: [], order: [], user: [], wallet: [{ to: '/wallet/spot', labelKey: 'menu.wallet.spot', place: 20, account: 'spot' }] };
 
 // A proposal by fiona, as the model tests know it.
 const base = proposedCorrection;
@@ -31,24 +26,14 @@ async function renderDesk(input: CorrectionsDeskInput) {
   });
   const actors = createOperatorCorrectionsActors(api);
   const flows = {
-    operatorCorrections: operatorCorrectionsMachine.provide({
-      actors: {
-        list: pagedListMachine.provide({ actors: { loadPage: actors.fetchCorrections }, actions: { showToast: () => undefined } }),
-        proposeCorrection: actors.proposeCorrection,
-        approveCorrection: actors.approveCorrection,
-        rejectCorrection: actors.rejectCorrection,
-      },
-      actions: { showToast: () => undefined },
+    operatorCorrections: withDeskList(operatorCorrectionsMachine, actors.fetchCorrections, {
+      proposeCorrection: actors.proposeCorrection,
+      approveCorrection: actors.approveCorrection,
+      rejectCorrection: actors.rejectCorrection,
     }),
     operatorCorrectionsInput: () => input,
   } as unknown as WalletFlows;
-  await renderView(
-    <MenusContext.Provider value={menus}>
-      <WalletContext.Provider value={flows}>
-        <CorrectionsDesk />
-      </WalletContext.Provider>
-    </MenusContext.Provider>,
-  );
+  await renderWithFlows(WalletContext, flows, <CorrectionsDesk />);
   return calls;
 }
 

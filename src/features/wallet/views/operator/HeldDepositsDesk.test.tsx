@@ -2,8 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WALLET_PATHS } from '../../../../../domain/wallet';
-import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
-import { expectCodeRefusedInDialog, fakeApi, refusal, renderWithFlows } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, fakeApi, refusal, renderWithFlows, withDeskList } from '../../../../app/testing/viewHarness';
 import { createOperatorWalletActors } from '../../actors/wallet.actors';
 import { operatorHeldDepositsMachine } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.machine';
 import { heldBelowMinimum, heldDelisted, RETURN_ADDRESS } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.model';
@@ -22,14 +21,7 @@ async function renderDesk() {
   });
   const actors = createOperatorWalletActors(api);
   const flows = {
-    operatorHeldDeposits: operatorHeldDepositsMachine.provide({
-      actors: {
-        list: pagedListMachine.provide({ actors: { loadPage: actors.fetchHeld }, actions: { showToast: () => undefined } }),
-        creditHeldDeposit: actors.creditHeldDeposit,
-        returnHeldDeposit: actors.returnHeldDeposit,
-      },
-      actions: { showToast: () => undefined },
-    }),
+    operatorHeldDeposits: withDeskList(operatorHeldDepositsMachine, actors.fetchHeld, { creditHeldDeposit: actors.creditHeldDeposit, returnHeldDeposit: actors.returnHeldDeposit }),
   } as unknown as WalletFlows;
   await renderWithFlows(WalletContext, flows, <HeldDepositsDesk />);
   return calls;
