@@ -6,7 +6,7 @@ import { WITHDRAWAL_LOCK_MS } from '../../server/kernel/platform/auth/withdrawal
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { renderEmail } from '../../server/products/accounts/sessions/emails.js';
 import { expectOk, expectRefusal } from './http.js';
-import { ADDRESS, useTwoFactorWorld } from './support/twoFactorHarness.js';
+import { ADDRESS, useTwoFactorWorld, type Trader } from './support/twoFactorHarness.js';
 import { FUNDS_PASSWORD } from './wallet/harness.js';
 
 /**
@@ -22,17 +22,26 @@ const w = useTwoFactorWorld();
 const { t } = w;
 const EN = MESSAGES.en_US;
 
+/**
+ * `count` new addresses, each holding a challenge of its own for `who`: the password step's row
+ * only, or, where `throughPassword(i)`, the password step's route from a new device.
+ */
+async function addressesWithChallenges(who: Trader, count: number, throughPassword: (i: number) => boolean = () => false) {
+  const addresses: { ip: string; challenge: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const ip = w.newIp();
+    addresses.push({ ip, challenge: throughPassword(i) ? (await w.challenge(who, ip, w.newDevice())).challenge : await w.challengeRow(who, ip) });
+  }
+  return addresses;
+}
+
 describe('the per-account budget of wrong second-step codes', () => {
   it('a burst of 50 codes sent at once, the right one among them: no more codes are looked at than the budget allows, and the account ends locked', async () => {
     const who = await w.trader();
     await w.enrol(who);
     // Fifty addresses, each with its own challenge, so no address's own backoff stops the burst:
     // only the account's budget can, and only if it is counted before the codes are looked at.
-    const guessers = [];
-    for (let i = 0; i < 50; i++) {
-      const ip = w.newIp();
-      guessers.push({ ip, challenge: await w.challengeRow(who, ip) });
-    }
+    const guessers = await addressesWithChallenges(who, 50);
     t.advance(30_000);
     const right = w.codeAt(who.secret, t.now());
     const answers = await Promise.all(guessers.map((g, i) => w.secondStep(g.challenge, i === 24 ? right : w.wrongCode(who), g.ip)));
@@ -62,11 +71,7 @@ describe('the per-account budget of wrong second-step codes', () => {
     // The password is known to the attacker; each address takes its own challenge first (a
     // challenge works only from the address that obtained it), before any wrong code slows the
     // account's password step for unknown devices.
-    const attackers = [];
-    for (let i = 0; i < 15; i++) {
-      const ip = w.newIp();
-      attackers.push({ ip, challenge: i === 0 ? (await w.challenge(who, ip, w.newDevice())).challenge : await w.challengeRow(who, ip) });
-    }
+    const attackers = await addressesWithChallenges(who, 15, (i) => i === 0);
     const refusals: string[] = [];
     for (const attacker of attackers) {
       for (let i = 0; i < 4; i++) refusals.push((await w.secondStep(attacker.challenge, w.wrongCode(who), attacker.ip)).body.msg);
@@ -145,11 +150,7 @@ describe('the owner recovers by email', () => {
     await w.enrol(who);
     await w.signInFully(who);
     // Guessers from elsewhere, with the password, spend the budget.
-    const guessers = [];
-    for (let n = 0; n < 3; n++) {
-      const ip = w.newIp();
-      guessers.push({ ip, challenge: (await w.challenge(who, ip, w.newDevice())).challenge });
-    }
+    const guessers = await addressesWithChallenges(who, 3, () => true);
     for (const g of guessers) for (let i = 0; i < 4; i++) await w.secondStep(g.challenge, w.wrongCode(who), g.ip);
     // Told once, in the app and by email: the email is the unlock code.
     expect(await w.notices(who, 'two_factor_locked')).toHaveLength(1);

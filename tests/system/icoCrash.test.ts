@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDecimal, compareDecimal, mulDecimal } from '../../domain/decimal.js';
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
-import { WALLET_PATHS } from '../../domain/wallet.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken } from './traders.js';
+import { fundedTraders, moveUsdtInto, operatorToken } from './traders.js';
 
 const scratch = useScratchServer('ico-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 4);
 const TRADERS = 6;
@@ -21,9 +20,7 @@ describe('crash: ICO settlement across a kill -9', () => {
   it('settles every project once after a restart', async () => {
     let server = await scratch.start();
     const traders = await fundedTraders(server.url, scratch.dataDir, TRADERS, 'ico');
-    for (const trader of traders) {
-      await mustCall(server.url, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'ico', quantity: '1000' }, { token: trader.token, key: newKey() });
-    }
+    await moveUsdtInto(server.url, traders, 'ico', '1000');
     const operator = await operatorToken(server.url);
     const end = Date.now() + 15_000;
     const projects: IcoProject[] = [];

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
-import { WALLET_PATHS } from '../../domain/wallet.js';
 import { settlementMismatches } from '../../server/products/seconds/settlementCheck.js';
 import { call, mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders } from './traders.js';
+import { fundedTraders, moveUsdtInto } from './traders.js';
 
 const scratch = useScratchServer('seconds-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 3);
 const CONTRACTS = 500;
@@ -35,10 +34,8 @@ describe('crash: seconds contracts open across a kill -9', () => {
   it('settles every contract once, at its expiry-second price, after a restart past the expiries', async () => {
     let server = await scratch.start();
     const traders = await fundedTraders(server.url, scratch.dataDir, TRADERS, 'seconds');
-    for (const trader of traders) {
-      await mustCall(server.url, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'sec_contract', quantity: '1000' }, { token: trader.token, key: newKey() });
-      await mustCall(server.url, SECONDS_PATHS.acknowledge, {}, { token: trader.token });
-    }
+    await moveUsdtInto(server.url, traders, 'sec_contract', '1000');
+    for (const trader of traders) await mustCall(server.url, SECONDS_PATHS.acknowledge, {}, { token: trader.token });
     const bought: SecondsContract[] = [];
     for (let i = 0; i < CONTRACTS; i++) {
       const trader = traders[i % TRADERS]!;

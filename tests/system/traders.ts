@@ -2,11 +2,16 @@ import { Secret, TOTP } from 'otpauth';
 import type { Currency } from '../../domain/api.js';
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
-import { mustCall, registerUser } from './client.js';
+import { mustCall, newKey, registerUser } from './client.js';
 import { OPERATOR } from './serverProcess.js';
 import { fund, waitUntil, type Trader } from './workload.js';
 
 export const FUNDING: Record<string, string> = { USDT: '5000', BTC: '0.2', ETH: '3' };
+
+/** Moves `quantity` USDT of each trader's spot account into the wallet account `to` (a product's stake or payment account). */
+export async function moveUsdtInto(url: string, traders: Trader[], to: string, quantity: string): Promise<void> {
+  for (const trader of traders) await mustCall(url, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to, quantity }, { token: trader.token, key: newKey() });
+}
 
 /** Registers `count` traders, funds each through the simulated chain and waits for the credits. */
 export async function fundedTraders(url: string, dataDir: string, count: number, tag: string): Promise<Trader[]> {

@@ -3,7 +3,7 @@ import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { MARKET_OPERATOR_PATHS, type ContractListing } from '../../../domain/marketsDesk.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { recordSocket } from '../socketRecorder.js';
 import { listedBy } from '../../../server/kernel/platform/pairListing.js';
@@ -93,8 +93,7 @@ describe('listing a perpetual contract at runtime', () => {
       socket.socket.close();
     }
 
-    const audit = await db.query<{ outcome: string; detail: string }>(`select outcome, detail from operator_audit_log where kind = 'contract.list' order by id`);
-    expect(audit.map((r) => [r.outcome, r.detail])).toEqual([
+    expect(await auditOutcomes(db, 'contract.list')).toEqual([
       ['refused', 'marketTwoFactorRequired'],
       ['refused', 'contractListingReferencePrice'],
       ['refused', expect.any(String)],

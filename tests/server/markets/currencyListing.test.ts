@@ -7,7 +7,7 @@ import { MARKET_MAKER_ACCOUNTS } from '../../../server/kernel/platform/db/seed/m
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator, signInOperatorWith2fa } from '../support/productTestbed.js';
 import { postEnvelope } from '../http.js';
 
@@ -121,8 +121,7 @@ describe('listing a currency at runtime', () => {
     expect((await call(SPOT_PATHS.place, { ...sell, side: 'buy' }, buyer.token)).code).toBe(200);
     await expect.poll(async () => db.query(`select trim_scale(quantity)::text as quantity from spot_trade where left_symbol = 'NEWC'`)).toEqual([{ quantity: '4' }]);
 
-    const audit = await db.query<{ outcome: string; detail: string }>(`select outcome, detail from operator_audit_log where kind = 'currency.list' order by id`);
-    expect(audit.map((r) => [r.outcome, r.detail])).toEqual([
+    expect(await auditOutcomes(db, 'currency.list')).toEqual([
       ['refused', 'currencyListingTwoFactorRequired'],
       ['refused', 'currencyListingSymbol'],
       ['refused', 'currencyListingName'],

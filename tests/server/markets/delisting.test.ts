@@ -6,7 +6,7 @@ import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperatorWith2fa } from '../support/productTestbed.js';
 import { listingStatus } from '../../../server/kernel/platform/pairListing.js';
 import { postEnvelope } from '../http.js';
@@ -71,8 +71,7 @@ describe('delisting a spot market', () => {
     expect(history.code).toBe(200);
     expect(JSON.stringify(history.data)).toContain('LTC');
 
-    const audit = await db.query<{ outcome: string; detail: string }>(`select outcome, detail from operator_audit_log where kind = 'market.delist' order by id`);
-    expect(audit.map((r) => [r.outcome, r.detail])).toEqual([
+    expect(await auditOutcomes(db, 'market.delist')).toEqual([
       ['refused', 'marketDelistInPast'],
       ['refused', expect.any(String)],
       ['done', REASON],

@@ -8,7 +8,7 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { recordSocket } from '../socketRecorder.js';
 import { trader } from '../spot/spotApp.js';
-import { OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { postEnvelope } from '../http.js';
 
@@ -102,8 +102,7 @@ describe('listing a spot pair at runtime', () => {
     expect((await call('/api/operator/market_halt', { symbol: 'SOL_BTC', reason: 'Listing check' }, risk)).code).toBe(200);
     expect(has((await page.next((m) => has(m.pairs, 'SOL_BTC')?.halted_reason === 'Listing check')).pairs, 'SOL_BTC')).toBeTruthy();
 
-    const audit = await db.query<{ kind: string; outcome: string; detail: string }>(`select kind, outcome, detail from operator_audit_log where kind = 'market.list' order by id`);
-    expect(audit.map((r) => [r.outcome, r.detail])).toEqual([
+    expect(await auditOutcomes(db, 'market.list')).toEqual([
       ['refused', 'marketTwoFactorRequired'],
       ['refused', 'marketListingSameCurrency'],
       ['refused', 'marketListingUnknownCurrency'],

@@ -69,22 +69,22 @@ describe('seconds contracts: the draw band', () => {
       await t.db.query(`update spot_order set status = 4 where id = any($1::bigint[])`, [orders]);
       orders = await book('ETH', bid, ask, '10');
     };
-    await sampleUntil((a + 20) * 1000);
-    await move('2999.99', '3019.99');
-    await sampleUntil((a + 30) * 1000 + 20);
-    await t.settle();
-    expect([await t.contract(up.id), await t.contract(down.id)]).toMatchObject([
+    // The book moves at second `movedAt`; sampled past the expiry second and settled: the contracts as settled.
+    const moveAndSettle = async (movedAt: number, bid: string, ask: string, expiry: number, ids: number[]) => {
+      await sampleUntil(movedAt * 1000);
+      await move(bid, ask);
+      await sampleUntil(expiry * 1000 + 20);
+      await t.settle();
+      return Promise.all(ids.map((id) => t.contract(id)));
+    };
+    expect(await moveAndSettle(a + 20, '2999.99', '3019.99', a + 30, [up.id, down.id])).toMatchObject([
       { outcome: 'draw', settle_price: '3009.99', profit: '0' },
       { outcome: 'draw', settle_price: '3009.99', profit: '0' },
     ]);
     // Bought again at 3009.99, the book moves 10.02 more: beyond the band, up wins and down loses.
     const [up2, down2] = [expectOk(await eth('up')), expectOk(await eth('down'))];
     expect([up2.buy_price, up2.draw_band]).toEqual(['3009.99', '10']);
-    await sampleUntil((a + 45) * 1000);
-    await move('3010.01', '3030.01');
-    await sampleUntil((a + 60) * 1000 + 20);
-    await t.settle();
-    expect([await t.contract(up2.id), await t.contract(down2.id)]).toMatchObject([
+    expect(await moveAndSettle(a + 45, '3010.01', '3030.01', a + 60, [up2.id, down2.id])).toMatchObject([
       { outcome: 'win', settle_price: '3020.01', profit: '80' },
       { outcome: 'loss', settle_price: '3020.01', profit: '-100' },
     ]);

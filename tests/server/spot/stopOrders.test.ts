@@ -13,14 +13,18 @@ import { orderCount, trader } from './spotApp.js';
 const w = useStopsWorld();
 const { limit, stop, stopsOf, openOrders, settle, tradeAt, pushed } = w;
 const en = MESSAGES.en_US;
+/** A stop placed and answered "placed" (in English): the waiting stop. */
+const placedStop = async (headers: Record<string, string>, body: object) => {
+  const placed = await stop(headers, body);
+  expect(placed.body.msg).toBe(en.spotStopPlaced);
+  return expectOk(placed);
+};
 
 describe('spot stop-limit', () => {
   it('waits with its funds frozen, fires on the last price reaching the trigger (not before), and places once', async () => {
     await tradeAt('2000', true);
     const seller = await trader(w.db, { ETH: '2' });
-    const placed = await stop(seller.headers(), { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1' });
-    expect(placed.body.msg).toBe(en.spotStopPlaced);
-    const waiting = expectOk(placed);
+    const waiting = await placedStop(seller.headers(), { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1' });
     expect(waiting).toMatchObject({ status: 1, trigger_price: '1900', price: '1890', quantity: '1', frozen: '1', order_id: null });
     expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '1', frozen: '1' });
     // Not spendable twice: a limit order for more than the rest is refused.
@@ -47,9 +51,7 @@ describe('spot stop-limit', () => {
   it('cancelling a waiting stop gives its funds back; a stop that would trigger at once and bad input are refused in the trader’s language', async () => {
     await tradeAt('2000', true);
     const buyer = await trader(w.db, { USDT: '5000' });
-    const first = await stop(buyer.headers(), { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1' });
-    expect(first.body.msg).toBe(en.spotStopPlaced);
-    const waiting = expectOk(first);
+    const waiting = await placedStop(buyer.headers(), { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1' });
     expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
     // The freeze is pushed to the owner's pages at once (and the release below), not at the next trade.
     expect(pushed.filter((p) => p.userId === buyer.id)).toEqual([{ userId: buyer.id, currencies: ['USDT'] }]);

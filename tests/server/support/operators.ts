@@ -113,8 +113,19 @@ export async function auditRowsAfter(db: Queryable, afterId: number) {
   );
 }
 
+/** The audit log's [kind, outcome] after `afterId`, oldest first: what a desk test expects of what it tried. */
+export async function auditKindsAfter(db: Queryable, afterId: number): Promise<[string, string][]> {
+  return (await auditRowsAfter(db, afterId)).map((r) => [r.kind, r.outcome]);
+}
+
 /** The log's last id (0 when empty): a test's mark before it acts. */
 export async function auditMark(db: Queryable): Promise<number> {
   const [row] = await db.query<{ id: number | null }>('select max(id) as id from operator_audit_log');
   return Number(row?.id ?? 0);
+}
+
+/** The audit log's [outcome, detail] of one kind of action, oldest first: what a desk test expects of its refusals and its deed. */
+export async function auditOutcomes(db: Queryable, kind: string): Promise<[string, string][]> {
+  const rows = await db.query<{ outcome: string; detail: string }>('select outcome, detail from operator_audit_log where kind = $1 order by id', [kind]);
+  return rows.map((r) => [r.outcome, r.detail]);
 }

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { TWO_FACTOR_PATHS, type TwoFactorChallenge, type TwoFactorConfirmed, type TwoFactorEnrolment } from '../../../domain/twoFactor.js';
 import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
@@ -22,7 +21,7 @@ import { twoFactor } from '../../../server/products/accounts/twoFactor.js';
 import { twoFactorRoutes } from '../../../server/products/accounts/twoFactorRoutes.js';
 import { usersDeskRoutes } from '../../../server/products/accounts/operatorDesk/routes.js';
 import { enrolWithSecret } from '../../../server/kernel/platform/auth/twoFactor.js';
-import { OPERATOR_SECRET } from './operators.js';
+import { OPERATOR_SECRET, operatorCode, type TestOperator } from './operators.js';
 import { createTestUser } from './users.js';
 import { userCentre } from '../../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../../server/products/accounts/userRoutes.js';
@@ -42,14 +41,11 @@ import { FUNDS_PASSWORD, useWallet } from '../wallet/harness.js';
 export const PASSWORD = 'Trader2026!';
 export const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-export interface Trader {
-  id: number;
-  account: string;
-  headers: Record<string, string>;
+/** A signed-in user with an operator's fields (its 2FA secret '' until `enrol`). */
+export interface Trader extends TestOperator {
   /** The address the owner signs in from, and the browser's device cookie there. */
   ip: string;
   device: string;
-  secret: string;
 }
 
 let users = 0;
@@ -88,7 +84,7 @@ export function useTwoFactorWorld() {
     await state.app?.close();
   });
 
-  const codeAt = (secret: string, ms: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
+  const codeAt = (secret: string, ms: number) => operatorCode(secret, ms);
   /** The clock moved to the start of the next 30-second step, so ±1 step is unambiguous. */
   function nextStep(): number {
     t.advance(30_000 - (t.now() % 30_000));
