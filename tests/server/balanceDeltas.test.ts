@@ -6,7 +6,7 @@ import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../server/kernel/platfor
 import { makeBalanceRows } from '../../server/kernel/platform/ledger/ledgerBatch.js';
 import { readBalance, type BalanceChange } from '../../server/kernel/platform/ledger/ledger.js';
 import { openTestDatabase } from './testDb.js';
-import { insertFundedUser } from './support/users.js';
+import { createTestUser } from './support/users.js';
 
 /**
  * Balance changes written in one statement relative to their rows (kernel/platform/ledger/balanceDeltas.ts):
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const user = (account: string, funds: Record<string, string> = {}) => insertFundedUser(db, account, funds);
+const user = (account: string, funds: Record<string, string> = {}) => createTestUser(db, { name: account, funded: funds }).then((u) => u.id);
 
 const change = (userId: number, currency: string, available: string, frozen: string, refId: number): BalanceChange => ({
   userId,

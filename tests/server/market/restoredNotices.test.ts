@@ -8,7 +8,7 @@ import { silentUserFeed, type UserFeed, type UserOrder } from '../../../server/k
 import { MarketService } from '../../../server/products/spot/marketService.js';
 import { RESTORED_WINDOW_MS, SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
-import { insertFundedUser } from '../support/users.js';
+import { createTestUser } from '../support/users.js';
 
 /**
  * Issue 53 §4: a market owner killed between a batch's commit and its push leaves an order nobody
@@ -31,7 +31,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const user = (account: string, funds: Record<string, string>) => insertFundedUser(db, account, funds);
+const user = (account: string, funds: Record<string, string>) => createTestUser(db, { name: account, funded: funds }).then((u) => u.id);
 
 /** A user channel that records what it is told; `listening`: who has a socket (absent: everyone). */
 function recordingFeed(listening?: Set<number>) {

@@ -12,7 +12,7 @@ import type { RestingOrder } from '../../../server/kernel/exchange/matching/type
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
-import { insertFundedUser } from '../support/users.js';
+import { createTestUser } from '../support/users.js';
 
 /**
  * A failed transaction 2 (trades, fills, releases) must not leave the in-memory book ahead of the
@@ -93,7 +93,7 @@ afterEach(async () => {
   await inner.close();
 });
 
-const user = (account: string, funds: Record<string, string>) => insertFundedUser(inner, account, funds);
+const user = (account: string, funds: Record<string, string>) => createTestUser(inner, { name: account, funded: funds }).then((u) => u.id);
 
 const byId = (a: RestingOrder, b: RestingOrder) => a.orderId - b.orderId;
 

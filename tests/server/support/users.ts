@@ -66,16 +66,3 @@ export async function createTestUser(db: Pick<Database, 'query' | 'transaction'>
   const token = await openSession(db, id, options.sessionDays);
   return { id, token, headers: { token } };
 }
-
-/**
- * A user row (no session) with spot deposits made straight into the ledger, one transaction a
- * currency: for tests that drive a market or the ledger without HTTP.
- */
-export async function insertFundedUser(db: Pick<Database, 'query' | 'transaction'>, account: string, funds: Record<string, string> = {}): Promise<number> {
-  const [row] = await db.query<{ id: number }>(`insert into app_user (account, kind) values ($1, 'user') returning id`, [account]);
-  const id = Number(row!.id);
-  for (const [currency, available] of Object.entries(funds)) {
-    await db.transaction((tx) => changeBalance(tx, { userId: id, currency, account: 'spot', available, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
-  }
-  return id;
-}
