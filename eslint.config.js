@@ -61,7 +61,7 @@ const KERNEL_PACKAGES = [
 ];
 
 export default defineConfig(
-  globalIgnores(['**/dist/', '**/node_modules/', 'coverage/', 'reports/', 'data/', 'test-results/', 'playwright-report/', '.dist-build-*/', '.tmpdbg/']),
+  globalIgnores(['**/dist/', '**/node_modules/', 'coverage/', 'reports/', 'data/', 'test-results/', 'playwright-report/', '.dist-build-*/', '.server-build/', '.tmpdbg/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -69,7 +69,7 @@ console.log(`bench:binance — ${TRADERS} traders, ${CONCURRENCY} requests in fl
 const server = await startServerProcess({ dataDir, port, env: { MARKET_MAKERS: 'on' } });
 const keyed: Keyed[] = [];
 try {
-  const pid = childPid('server/main.ts');
+  const pid = childPid('scripts/serve.mjs');
   const traders = await fundedTraders(server.url, dataDir, TRADERS, 'binance');
   for (const trader of traders) {
     const created = await json<{ code: number; msg: string; data: ApiKeyCreated }>(`${server.url}${API_KEY_PATHS.create}`, {

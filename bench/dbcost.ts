@@ -73,7 +73,7 @@ let server: ServerProcess | undefined;
 try {
   const port = await freePort();
   server = await startServerProcess({ dataDir, port, databaseUrl: url.toString(), env: { MARKET_MAKERS: 'off' } });
-  const pid = childPid('server/main.ts');
+  const pid = childPid('scripts/serve.mjs');
   const traders = (await fundedTraders(server.url, dataDir, 12, 'cost')).map((t) => ({ ...t, open: [] as number[] }));
   const prices = await referencePrices(server.url);
   const agent = keepAlive(32);

@@ -46,7 +46,7 @@ const watchdog = setTimeout(() => {
   void server.crash().then(() => process.exit(2));
 }, 8 * 60_000);
 try {
-  const pid = childPid('server/main.ts');
+  const pid = childPid('scripts/serve.mjs');
   console.log(`bench:futures — server up (pid ${pid ?? '?'}), ${schema ? `PostgreSQL, schema ${schema.schema}` : 'embedded database'}, market makers on`);
   const traders = await fundedTraders(server.url, dataDir, TRADERS, 'fbench');
   // Futures need a verified identity; the operator's review is not what this bench measures.

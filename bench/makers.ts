@@ -29,7 +29,7 @@ async function measure(makers: 'on' | 'off'): Promise<Idle> {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-bench-makers-${makers}-`));
   const server = await startServerProcess({ dataDir, port: await freePort(), env: { MARKET_MAKERS: makers } });
   try {
-    const pid = childPid('server/main.ts');
+    const pid = childPid('scripts/serve.mjs');
     if (pid === undefined) throw new Error('server process not found');
     await sleep(WARM);
     const before = { server: cpuSeconds(pid), database: postmasterCpuSeconds(dataDir) ?? NaN, at: performance.now() };

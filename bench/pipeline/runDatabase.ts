@@ -55,7 +55,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     };
     server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv), ...(NODES > 0 ? NODE_ENV : {}) } });
     tReady = Date.now();
-    const pid = childPid('server/main.ts');
+    const pid = childPid('scripts/serve.mjs');
     if (pid) serverPids.add(pid);
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
     if (NODES > 0 && marketSetting) {

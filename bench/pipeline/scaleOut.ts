@@ -42,7 +42,7 @@ export async function startFronts(count: number, env: ScaleOutEnv, more: Record<
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-web-'));
-    const { child } = await startUntilUp(`web ${i}`, 'main.ts', { ...busAndDatabase(env), ROLES: 'web', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), ...more }, /cluster node is up/);
+    const { child } = await startUntilUp(`web ${i}`, { ...busAndDatabase(env), ROLES: 'web', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), ...more }, /cluster node is up/);
     fronts.push({ url: `http://127.0.0.1:${port}`, child });
   }
   return fronts;
@@ -81,7 +81,7 @@ export async function startNodes(count: number, env: ScaleOutEnv & { marketMaker
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-node-'));
-    const { child, output } = await startUntilUp(`node ${i + 2}`, 'main.ts', { ...busAndDatabase(env), ...NODE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'warn', MARKET_MAKERS: env.marketMakers }, /cluster node is up/);
+    const { child, output } = await startUntilUp(`node ${i + 2}`, { ...busAndDatabase(env), ...NODE_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'warn', MARKET_MAKERS: env.marketMakers }, /cluster node is up/);
     nodes.push({ url: `http://127.0.0.1:${port}`, child, output });
   }
   return nodes;

@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue } from './support/catalogue';
 import { startEdgeProxy, type EdgeProxy } from './support/edgeProxy';
 import { expectChange, untilAnswers } from './support/waits';
-import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
+import { busFor, kill, redisAnswers, runServer } from './support/scaleOut';
 
 /**
  * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: identical nodes"): a server of
@@ -32,9 +32,9 @@ test.describe('realtime edge', () => {
   let edge: ChildProcess | undefined;
   let proxy: EdgeProxy | undefined;
 
-  const run = (script: string, env: Record<string, string>) => runScript(script, { ...bus, ...env });
+  const run = (env: Record<string, string>) => runServer({ ...bus, ...env });
   async function startServer() {
-    server = run('server/main.ts', { PORT: String(ports.server), DATA_DIR: dataDir });
+    server = run({ PORT: String(ports.server), DATA_DIR: dataDir });
     await untilAnswers(`http://127.0.0.1:${ports.server}/home`, 200);
   }
 
@@ -43,7 +43,7 @@ test.describe('realtime edge', () => {
     test.setTimeout(120_000);
     await startServer();
     // A cluster node's web part alone (ROLES=web) on the server's embedded database: the proxy sends it the sockets.
-    edge = run('server/main.ts', { ROLES: 'web', PORT: String(ports.edge), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    edge = run({ ROLES: 'web', PORT: String(ports.edge), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     await untilAnswers(`http://127.0.0.1:${ports.edge}/readyz`, 200);
     proxy = await startEdgeProxy(ports.proxy, ports.server, ports.edge);
   });

@@ -7,7 +7,7 @@ import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/p
 import { LANGUAGES } from '../../domain/languages';
 import { OPERATOR, verifyIdentity } from './support/operator';
 import { signUp } from './support/register';
-import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
+import { busFor, kill, redisAnswers, runServer } from './support/scaleOut';
 import { baseCatalogue } from './support/catalogue';
 import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, tokenOf, type SpotWords } from './support/spotTrading';
 import { FUTURES_PATHS } from '../../domain/futures/api';
@@ -43,13 +43,13 @@ test.describe('market process', () => {
   let markets: ChildProcess | undefined;
   let front: ChildProcess | undefined;
   // A node with only a market pool (ROLES=markets), its only member: it runs every entry, m1, f1 and s1.
-  const startMarkets = () => (markets = runScript('server/main.ts', { ...env, ROLES: 'markets', PORT: '0', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
+  const startMarkets = () => (markets = runServer({ ...env, ROLES: 'markets', PORT: '0', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
     test.setTimeout(120_000);
     // The server believes the front's X-Forwarded-For (the same host here).
-    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password, OPERATOR_TOTP_SECRET: OPERATOR.totpSecret });
+    server = runServer({ ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password, OPERATOR_TOTP_SECRET: OPERATOR.totpSecret });
     await untilAnswers(`${origin}/home`, 200);
     startMarkets();
   });
@@ -121,7 +121,7 @@ test.describe('market process', () => {
   test("through another node's web part: sign-up, deposit and the order served there (the order in m1), the book and the private channel from its sockets", async ({ page }) => {
     test.setTimeout(180_000);
     // A cluster node's web part alone (ROLES=web): it serves every route itself; its sign-up codes go to the same outbox.
-    front = runScript('server/main.ts', { ...env, ROLES: 'web', PORT: String(frontPort), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    front = runServer({ ...env, ROLES: 'web', PORT: String(frontPort), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     await untilAnswers(`${frontOrigin}/home`, 200);
     await traderOnBtc(page, 'en_US', EN, frontOrigin);
     await placeAndCancelFarLimitBuy(page, EN);

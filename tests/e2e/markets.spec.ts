@@ -141,8 +141,8 @@ test.describe('server restart', () => {
   let server: ChildProcess | undefined;
 
   async function startServer() {
-    // Its own process group, so SIGKILL reaches tsx's node child too.
-    server = spawn('npx', ['tsx', 'server/main.ts'], {
+    // Its own process group, so SIGKILL reaches all of it.
+    server = spawn(process.execPath, ['scripts/serve.mjs'], {
       detached: true,
       stdio: 'ignore',
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -135,7 +135,7 @@ test.describe('switched off', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    server = spawn('npx', ['tsx', 'server/main.ts'], {
+    server = spawn(process.execPath, ['scripts/serve.mjs'], {
       detached: true,
       stdio: 'ignore',
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SECONDS_CONTRACTS: 'off', MARKET_MAKERS: 'off' },

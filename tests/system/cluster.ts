@@ -49,7 +49,7 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
       };
       starting.add(slot);
       try {
-        const child = await startUntilUp(`node ${slot}`, 'main.ts', env, /cluster node is up/);
+        const child = await startUntilUp(`node ${slot}`, env, /cluster node is up/);
         slotOf.set(child, slot);
         return child;
       } finally {
@@ -77,7 +77,7 @@ export function marketPool(env: Record<string, string>) {
   return {
     heldBy,
     // PORT 0: its health answers (a node without the web part answers them on PORT) on any free port.
-    start: () => startUntilUp('market node', 'main.ts', { ROLES: 'markets', PORT: '0', ...env }, /cluster node is up/),
+    start: () => startUntilUp('market node', { ROLES: 'markets', PORT: '0', ...env }, /cluster node is up/),
     /** Waits until `process` holds exactly `entries`. */
     async holds(process: ChildControls, entries: readonly string[]) {
       const deadline = Date.now() + 120_000;

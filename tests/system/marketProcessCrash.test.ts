@@ -23,7 +23,7 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
     const server = await scratch.start(processes);
     // A node that runs nothing but the market pool (ROLES=markets), alone in it: it takes m1.
     const m1Env = { ...processes, LOG_LEVEL: 'warn', ROLES: 'markets', HOST: '127.0.0.1', PORT: String(Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 110), DATABASE_URL: scratch.databaseUrl() };
-    const startM1 = () => startUntilUp('market node m1', 'main.ts', m1Env, /\] holds m1$/m);
+    const startM1 = () => startUntilUp('market node m1', m1Env, /\] holds m1$/m);
     let m1: ChildControls = await startM1();
     const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-crash');
     const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 4343, 'spot');

@@ -45,7 +45,7 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
     const portOf = new Map<ChildControls, number>();
     const holdsM1 = /\] holds m1$/m;
     const start = async (until: RegExp, port: number) => {
-      const child = await startUntilUp(`m1 node (${until.source})`, 'main.ts', { ...env, PORT: String(port) }, until);
+      const child = await startUntilUp(`m1 node (${until.source})`, { ...env, PORT: String(port) }, until);
       portOf.set(child, port);
       return child;
     };

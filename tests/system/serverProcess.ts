@@ -57,7 +57,7 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
   // SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile it under a bench (NODE_OPTIONS refuses --cpu-prof, and would profile the client too).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     cwd: root,
     env: { ...process.env, ...serverEnv(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,11 +112,11 @@ function controls(child: ChildProcess): ChildControls {
 }
 
 /**
- * `server/<script>` (main.ts as a node, pinned with ROLES or not) as a child process, resolved once it
+ * The server as `npm start` runs it (a node, pinned with ROLES or not) as a child process, resolved once it
  * prints that it is up (or `until`: what it says when it holds an entry); `env` adds to this process's environment.
  */
-export async function startUntilUp(label: string, script: string, env: Record<string, string>, until: string | RegExp = ' is up'): Promise<ChildControls> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, SOCKETS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startUntilUp(label: string, env: Record<string, string>, until: string | RegExp = ' is up'): Promise<ChildControls> {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: { ...process.env, SOCKETS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const started = controls(child);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 60 s:\n${started.output()}`)), 60_000);

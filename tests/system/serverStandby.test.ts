@@ -31,7 +31,6 @@ describe.runIf(inClusterRun)('takeover: kill -9 of the server with a standby ser
     const bUrl = `http://127.0.0.1:${port + 100}`;
     const b = await startUntilUp(
       'standby server B',
-      'main.ts',
       serverEnv({ dataDir: bDir, port: port + 100, databaseUrl: scratch.databaseUrl() }),
       'standing by',
     );

@@ -17,9 +17,9 @@ export function redisAnswers(): Promise<boolean> {
 /** A bus of the spec's own on the machine's Redis. */
 export const busFor = (spec: string) => ({ REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-e2e:${spec}:${process.pid}:${Date.now()}` });
 
-/** Runs `npx tsx <script>` in its own process group, so `kill` reaches tsx's node child too. */
-export const runScript = (script: string, env: Record<string, string>): ChildProcess =>
-  spawn('npx', ['tsx', script], { detached: true, stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } });
+/** Runs the server as `npm start` does (scripts/serve.mjs) in its own process group, so `kill` reaches all of it. */
+export const runServer = (env: Record<string, string>): ChildProcess =>
+  spawn(process.execPath, ['scripts/serve.mjs'], { detached: true, stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } });
 
 export function kill(child: ChildProcess | undefined): void {
   if (!child?.pid) return;
