@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite/precompress.js';
 import { routePreloadsFile } from './scripts/vite/routePreloads.js';
+import { entryLoadedChunks } from './scripts/vite/entryLoaded.js';
+
+const entryLoaded = entryLoadedChunks();
 
 // The API and socket.io live on the exchange server; in `npm run dev` Vite proxies them there.
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -17,7 +20,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|reac
 export default defineConfig({
   // precompress: .br and .gz beside every built file, served by server/kernel/platform/http/static.ts.
   // routePreloadsFile: each route's chunks from the manifest, which the server names in the route's HTML.
-  plugins: [react(), precompress(), routePreloadsFile()],
+  plugins: [react(), precompress(), routePreloadsFile(), entryLoaded.plugin],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shim for React < 18; on React 19 the shim's
     // own implementation is dead code in every page's bundle, so take the entries that use React's.
@@ -40,7 +43,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 2000,
     // Every browser we support has <link rel=modulepreload>: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: entryLoaded.resolveDependencies },
     rolldownOptions: {
       output: {
         // Chunks named by their hash alone: the entry lists every lazy page's chunks by file name (the
