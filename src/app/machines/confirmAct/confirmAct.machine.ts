@@ -2,7 +2,8 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, typ
 import { toBeProvided } from '../toBeProvided/toBeProvided';
 import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
-import type { ConfirmActEvent, ConfirmActInput, ConfirmActReport } from './confirmAct.types';
+import type { ConfirmActEvent, ConfirmActInput } from './confirmAct.types';
+import { actReport, type ActSettled } from './actReport';
 
 interface ConfirmActContext {
   /** What is being confirmed (an order id, a key with its label…), from the question until the act settled. */
@@ -37,10 +38,8 @@ export const confirmActMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    report: enqueueActions(({ context, enqueue }, params: { output: unknown } | { error: unknown }) => {
-      const report: ConfirmActReport<unknown> =
-        'error' in params ? { type: 'confirmAct.failed', subject: context.subject, error: params.error } : { type: 'confirmAct.done', subject: context.subject, output: params.output };
-      if (context.replyTo) enqueue.sendTo(context.replyTo, report);
+    report: enqueueActions(({ context, enqueue }, params: ActSettled) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, actReport('confirmAct', context.subject, params));
     }),
   },
   guards: { keepsRefusal: ({ context }) => context.keepRefusal },

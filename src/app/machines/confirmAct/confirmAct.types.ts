@@ -1,10 +1,9 @@
 import type { AnyActorRef } from 'xstate';
 import type { Signals } from '../loadStates/setupTypes';
+import type { ActReport } from './actReport';
 
 /** What the parent hears once the act settled: it then reads again what it shows, whichever way the act went. */
-export type ConfirmActReport<TSubject, TOutput = unknown> =
-  | { type: 'confirmAct.done'; subject: TSubject; output: TOutput }
-  | { type: 'confirmAct.failed'; subject: TSubject; error: unknown };
+export type ConfirmActReport<TSubject, TOutput = unknown> = ActReport<'confirmAct', TSubject, TOutput>;
 
 export type ConfirmActEvent<TSubject> =
   /** The question opens about this subject. */

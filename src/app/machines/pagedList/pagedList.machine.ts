@@ -1,7 +1,8 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../toBeProvided/toBeProvided';
 import { RECORD_PAGE_SIZE } from '../../../../domain/wallet';
-import { toastError, showToast } from '../toast/toastError';
+import { showToast } from '../toast/toastError';
+import { pushAwareRead, pushedDuringRead } from '../shared/pushAwareRead';
 
 /**
  * A list's filter: the product's own fields (a tab, the 3/7/30-day preset, a pair, a search text),
@@ -59,17 +60,7 @@ export interface PagedListContext {
   pushedDuringRead: boolean;
 }
 
-/**
- * One page of a product's records (every records page: spot history, fiat, ICO, seconds, futures,
- * wallet, login history, the operator's queues): load the page for the filter, go to another page,
- * change the filter (back to page 1), read again on a push (`list.reload` at once, `list.pushed`
- * after `settle`, so a burst is one read) or every `poll`, and a failed read toasts and waits for
- * a retry. Rows stay on screen while a page loads. The product supplies `loadPage` (its calls),
- * `pushes` (its feed of the events above, silent by default) and, for rows pushed whole,
- * `applyRow`; what it needs beyond a list (a row's cancel behind a confirmation, a clock) is a
- * parent invoking this machine as its `list` child.
- */
-export const pagedListMachine = setup({
+const pagedListSetup = setup({
   types: { context: {} as PagedListContext, events: {} as PagedListEvent, input: {} as PagedListInput },
   actors: {
     loadPage: toBeProvided<LoadedPage, PageQuery>('loadPage'),
@@ -83,12 +74,24 @@ export const pagedListMachine = setup({
   },
   guards: {
     polls: ({ context }) => context.pollMs !== undefined,
-    pushedDuringRead: ({ context }) => context.pushedDuringRead,
+    pushedDuringRead,
     isOtherPage: ({ context, event }) =>
       event.type === 'list.page' && Number.isInteger(event.page) && event.page >= 1 && event.page !== context.page && (event.page - 1) * context.size < Math.max(context.total, 1),
   },
   delays: { settle: 300, poll: ({ context }) => context.pollMs ?? 0 },
-}).createMachine({
+});
+
+/**
+ * One page of a product's records (every records page: spot history, fiat, ICO, seconds, futures,
+ * wallet, login history, the operator's queues): load the page for the filter, go to another page,
+ * change the filter (back to page 1), read again on a push (`list.reload` at once, `list.pushed`
+ * after `settle`, so a burst is one read) or every `poll`, and a failed read toasts and waits for
+ * a retry. Rows stay on screen while a page loads. The product supplies `loadPage` (its calls),
+ * `pushes` (its feed of the events above, silent by default) and, for rows pushed whole,
+ * `applyRow`; what it needs beyond a list (a row's cancel behind a confirmation, a clock) is a
+ * parent invoking this machine as its `list` child.
+ */
+export const pagedListMachine = pagedListSetup.createMachine({
   id: 'pagedList',
   context: ({ input }) => ({ filter: input.filter, page: 1, size: input.size ?? RECORD_PAGE_SIZE, rows: [], total: 0, extra: undefined, pollMs: input.pollMs, pushedDuringRead: false }),
   invoke: { id: 'pushes', src: 'pushes' },
@@ -100,20 +103,15 @@ export const pagedListMachine = setup({
   },
   initial: 'loading',
   states: {
-    loading: {
-      entry: assign({ pushedDuringRead: false }),
-      on: { 'list.pushed': { actions: assign({ pushedDuringRead: true }), description: 'The read under way may have been answered before the change: read again once it is in.' } },
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }): PageQuery => ({ filter: context.filter, page: context.page, size: context.size }),
-        onDone: {
-          target: 'ready',
-          actions: assign({ rows: ({ event }) => event.output.list, total: ({ event }) => event.output.total, extra: ({ event, context }) => event.output.extra ?? context.extra }),
-        },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: pushAwareRead(pagedListSetup, {
+      pushed: 'list.pushed',
+      why: 'The read under way may have been answered before the change: read again once it is in.',
+      src: 'loadPage',
+      input: ({ context }): PageQuery => ({ filter: context.filter, page: context.page, size: context.size }),
+      into: (loaded, context) => ({ rows: loaded.list, total: loaded.total, extra: loaded.extra ?? context.extra }),
+      next: 'ready',
+      failed: 'failed',
+    }),
     failed: {},
     ready: {
       on: { 'list.pushed': '.settling' },

@@ -2,9 +2,10 @@ import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../../domain/api';
 import { AVATAR_MAX_BYTES } from '../../../../../domain/userCentre';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
+import { callState } from '../../../../app/machines/loadStates/loadStates';
 
 /** An image file as the page hands it over; the upload actor reads its bytes. */
 export interface AvatarFile {
@@ -36,6 +37,8 @@ const profileSetup = setup({
   actions: {
     showToast,
     refreshSession: () => undefined,
+    /** The avatar region reads the new one back. */
+    reloadAvatar: raise({ type: 'profile.avatarChanged' }),
   },
   guards: {
     avatarTooLarge: ({ event }) => event.type === 'profile.uploadAvatar' && event.file.size > AVATAR_MAX_BYTES,
@@ -60,14 +63,7 @@ export const profileMachine = profileSetup.createMachine({
     avatar: {
       initial: 'loading',
       states: {
-        loading: {
-          invoke: {
-            id: 'fetchAvatar',
-            src: 'fetchAvatar',
-            onDone: { target: 'shown', actions: assign({ avatarUrl: ({ event }) => event.output.data_url }) },
-            onError: { target: 'shown', actions: toastError },
-          },
-        },
+        loading: callState(profileSetup, { src: 'fetchAvatar', into: (avatar) => ({ avatarUrl: avatar.data_url }), next: 'shown' }),
         shown: { on: { 'profile.avatarChanged': 'loading' } },
       },
     },
@@ -85,24 +81,10 @@ export const profileMachine = profileSetup.createMachine({
             'profile.copy': { target: 'copying', actions: assign({ copyText: ({ event }) => event.text }) },
           },
         },
-        savingNickname: {
-          invoke: {
-            id: 'saveNickname',
-            src: 'saveNickname',
-            input: ({ context }) => ({ nickname: context.nickname! }),
-            onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession'] },
-            onError: { target: 'idle', actions: toastError },
-          },
-        },
+        savingNickname: callState(profileSetup, { src: 'saveNickname', input: ({ context }) => ({ nickname: context.nickname! }), saved: 'settings.saved', then: ['refreshSession'], next: 'idle' }),
         uploadingAvatar: {
           exit: assign({ file: undefined }),
-          invoke: {
-            id: 'uploadAvatar',
-            src: 'uploadAvatar',
-            input: ({ context }) => ({ file: context.file! }),
-            onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession', raise({ type: 'profile.avatarChanged' })] },
-            onError: { target: 'idle', actions: toastError },
-          },
+          ...callState(profileSetup, { src: 'uploadAvatar', input: ({ context }) => ({ file: context.file! }), saved: 'settings.saved', then: ['refreshSession', 'reloadAvatar'], next: 'idle' }),
         },
         copying: {
           invoke: {

@@ -3,15 +3,14 @@ import { messageForError, type ToastMessage } from '../../../../../domain/errors
 import type { FiatProof } from '../../../../../domain/fiat';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { actReport, type ActReport, type ActSettled } from '../../../../app/machines/confirmAct/actReport';
 import { proofOf, proofProblem } from '../fiatProof';
 
 /**
  * The parent hears this once an act settled, as from the app's confirm-then-act (after a refusal
  * too, since the order or ad may have moved meanwhile).
  */
-export type ProvenActReport<TSubject, TOutput = unknown> =
-  | { type: 'provenAct.done'; subject: TSubject; output: TOutput }
-  | { type: 'provenAct.failed'; subject: TSubject; error: unknown };
+export type ProvenActReport<TSubject, TOutput = unknown> = ActReport<'provenAct', TSubject, TOutput>;
 
 export type ProvenActEvent =
   /** The question opens about this subject. */
@@ -55,10 +54,8 @@ export const provenActMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    report: enqueueActions(({ context, enqueue }, params: { output: unknown } | { error: unknown }) => {
-      const report: ProvenActReport<unknown> =
-        'error' in params ? { type: 'provenAct.failed', subject: context.subject, error: params.error } : { type: 'provenAct.done', subject: context.subject, output: params.output };
-      if (context.replyTo) enqueue.sendTo(context.replyTo, report);
+    report: enqueueActions(({ context, enqueue }, params: ActSettled) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, actReport('provenAct', context.subject, params));
     }),
   },
   guards: {

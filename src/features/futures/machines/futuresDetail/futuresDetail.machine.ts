@@ -1,7 +1,8 @@
-import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../../domain/futures/api';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import { pushAwareRead, pushedDuringRead } from '../../../../app/machines/shared/pushAwareRead';
 
 /** What the page shows: one futures order (/order/u-detail/{id}) or the position on a pair (/order/u-hold/{symbol}). */
 export type FuturesDetailTarget = { kind: 'order'; id: number } | { kind: 'position'; symbol: string };
@@ -31,12 +32,7 @@ export type FuturesDetailEvent = { type: 'detail.retry' } | { type: 'futures.pus
 
 const isPosition = ({ context }: { context: FuturesDetailContext }) => context.target.kind === 'position';
 
-/**
- * The orders centre's futures detail views (spec §2, §3). A pushed change of the trader's futures
- * reads again after `settle`; a position also every `poll`, since its PnL, yield and latest price
- * follow the mark. The last answer stays on screen while the next one is read.
- */
-export const futuresDetailMachine = setup({
+const futuresDetailSetup = setup({
   types: {
     context: {} as FuturesDetailContext,
     events: {} as FuturesDetailEvent,
@@ -49,33 +45,31 @@ export const futuresDetailMachine = setup({
   actions: {
     showToast,
   },
-  guards: { isPosition, pushedDuringRead: ({ context }) => context.pushedDuringRead },
+  guards: { isPosition, pushedDuringRead },
   delays: { settle: 300, poll: 3000 },
-}).createMachine({
+});
+
+/**
+ * The orders centre's futures detail views (spec §2, §3). A pushed change of the trader's futures
+ * reads again after `settle`; a position also every `poll`, since its PnL, yield and latest price
+ * follow the mark. The last answer stays on screen while the next one is read.
+ */
+export const futuresDetailMachine = futuresDetailSetup.createMachine({
   id: 'futuresDetail',
   context: ({ input }) => ({ target: input.target, order: undefined, position: undefined, openOrders: [], pastOrders: [], loaded: false, pushedDuringRead: false }),
   invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
   on: { 'desk.refresh': { target: '.loading', description: 'A close, flash close or TP/SL went through: read again now.' } },
   initial: 'loading',
   states: {
-    loading: {
-      entry: assign({ pushedDuringRead: false }),
-      on: { 'futures.pushed': { actions: assign({ pushedDuringRead: true }), description: 'The read under way may predate the change: read again once it is in.' } },
-      invoke: {
-        id: 'fetchDetail',
-        src: 'fetchDetail',
-        input: ({ context }) => context.target,
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) =>
-            event.output.kind === 'order'
-              ? { order: event.output.order, loaded: true }
-              : { position: event.output.position, openOrders: event.output.openOrders, pastOrders: event.output.pastOrders, loaded: true },
-          ),
-        },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: pushAwareRead(futuresDetailSetup, {
+      pushed: 'futures.pushed',
+      why: 'The read under way may predate the change: read again once it is in.',
+      src: 'fetchDetail',
+      input: ({ context }) => context.target,
+      into: (data) => (data.kind === 'order' ? { order: data.order, loaded: true } : { position: data.position, openOrders: data.openOrders, pastOrders: data.pastOrders, loaded: true }),
+      next: 'ready',
+      failed: 'failed',
+    }),
     failed: { on: { 'detail.retry': 'loading' } },
     ready: {
       on: { 'futures.pushed': '.changed' },

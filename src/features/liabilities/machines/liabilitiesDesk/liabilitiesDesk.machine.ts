@@ -1,6 +1,7 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { setup, type ActorRefFrom } from 'xstate';
 import type { LiabilitiesLatest, LiabilitySnapshot } from '../../../../../domain/liabilities';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
+import { callState } from '../../../../app/machines/loadStates/loadStates';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface LiabilitiesDeskContext {
@@ -9,12 +10,7 @@ export interface LiabilitiesDeskContext {
 
 export type LiabilitiesDeskEvent = { type: 'desk.build' } | { type: 'desk.retry' };
 
-/**
- * The console's proof-of-liabilities desk (finance, `liabilities.build`): the latest published
- * snapshot, and "Build now", which builds and publishes a new one (the server audits it); a
- * refusal (another build running) is toasted and the snapshot shown stays.
- */
-export const liabilitiesDeskMachine = setup({
+const liabilitiesDeskSetup = setup({
   types: { context: {} as LiabilitiesDeskContext, events: {} as LiabilitiesDeskEvent },
   actors: {
     fetchLatest: toBeProvided<LiabilitiesLatest>('fetchLatest'),
@@ -23,31 +19,21 @@ export const liabilitiesDeskMachine = setup({
   actions: {
     showToast,
   },
-}).createMachine({
+});
+
+/**
+ * The console's proof-of-liabilities desk (finance, `liabilities.build`): the latest published
+ * snapshot, and "Build now", which builds and publishes a new one (the server audits it); a
+ * refusal (another build running) is toasted and the snapshot shown stays.
+ */
+export const liabilitiesDeskMachine = liabilitiesDeskSetup.createMachine({
   id: 'liabilitiesDesk',
   context: { snapshot: undefined },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchLatest',
-        src: 'fetchLatest',
-        onDone: { target: 'shown', actions: assign({ snapshot: ({ event }) => event.output.snapshot }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
+    loading: callState(liabilitiesDeskSetup, { src: 'fetchLatest', into: (latest) => ({ snapshot: latest.snapshot }), next: 'shown', failed: 'failed' }),
     shown: { on: { 'desk.build': 'building', 'desk.retry': 'loading' } },
-    building: {
-      invoke: {
-        id: 'buildSnapshot',
-        src: 'buildSnapshot',
-        onDone: {
-          target: 'shown',
-          actions: [assign({ snapshot: ({ event }) => event.output }), { type: 'showToast', params: { tone: 'success', message: { key: 'liabilities.deskBuilt' } } }],
-        },
-        onError: { target: 'shown', actions: toastError },
-      },
-    },
+    building: callState(liabilitiesDeskSetup, { src: 'buildSnapshot', into: (snapshot) => ({ snapshot }), saved: 'liabilities.deskBuilt', next: 'shown' }),
     failed: { on: { 'desk.retry': 'loading' } },
   },
 });
