@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WalletAccount, WalletBalance } from '../../../domain/wallet';
@@ -8,6 +9,7 @@ import { accountLabelKey, useWalletAccounts } from '../../app/walletAccountList'
 import { WalletAccountsContext } from './walletAccounts.context';
 import { Button } from '../../app/ui/Button';
 import { DataTable } from '../../app/ui/DataTable';
+import { Panel, PanelBody } from '../../app/ui/Panel';
 import { Card, Figure } from './walletUi';
 
 /**
@@ -73,5 +75,25 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
         </Button>
       )}
     </Card>
+  );
+}
+
+/**
+ * A product's own account (/wallet/contract, /secContract): its figures and a link to its records
+ * in a panel named `label`, above the account's balances as every wallet account shows them.
+ */
+export function ProductWalletPage(props: { account: WalletAccount; label: string; figureGap: number; records: { to: string; text: string }; children: ReactNode }) {
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <Panel aria-label={props.label}>
+        <PanelBody style={{ display: 'flex', gap: props.figureGap, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          {props.children}
+          <Link to={props.records.to} style={{ marginLeft: 'auto' }}>
+            {props.records.text} →
+          </Link>
+        </PanelBody>
+      </Panel>
+      <WalletAccountPage account={props.account} />
+    </div>
   );
 }

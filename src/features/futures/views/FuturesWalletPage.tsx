@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { WalletAccountPage } from '../../../kit/wallet/WalletAccountPage';
+import { ProductWalletPage } from '../../../kit/wallet/WalletAccountPage';
 import { Figure } from '../../../kit/wallet/walletUi';
-import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFuturesPairOf, useFuturesRecords } from '../futures.hooks';
 import { Signed } from './futuresUi';
 import { FUTURES_CURRENCY } from '../../../../domain/futures/api';
@@ -25,25 +23,17 @@ export function FuturesWalletPage() {
     </Figure>
   );
   return (
-    <div style={{ display: 'grid', gap: 8 }}>
-      <Panel aria-label={t('futures.account')}>
-        <PanelBody style={{ display: 'flex', gap: 32, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          {figure('futures.equity', account && `${usdt(account.equity)} ${FUTURES_CURRENCY}`, 'futures-equity')}
-          {figure('col.available', account && usdt(account.available))}
-          {figure('futures.orderFrozen', account && usdt(account.frozen))}
-          {figure('col.margin', account && usdt(account.margin))}
-          {figure('futures.unrealisedPnl', account && <Signed value={account.unrealised_pnl} asset={FUTURES_CURRENCY} />)}
-          {figure('futures.marginRatio', account && ratioPercent(account.margin_ratio))}
-          {figure(
-            'futures.liquidationPrice',
-            account && (account.positions.length === 0 ? '—' : account.positions.map((p) => `${p.symbol.replace('_USDT', '')} ${p.liquidation_price === '0' ? '—' : price(p.liquidation_price, pairOf(p.symbol).price_precision)}`).join(' · ')),
-          )}
-          <Link to="/order/u-hold" style={{ marginLeft: 'auto' }}>
-            {t('page.order.uHold')} →
-          </Link>
-        </PanelBody>
-      </Panel>
-      <WalletAccountPage account="contract" />
-    </div>
+    <ProductWalletPage account="contract" label={t('futures.account')} figureGap={32} records={{ to: '/order/u-hold', text: t('page.order.uHold') }}>
+      {figure('futures.equity', account && `${usdt(account.equity)} ${FUTURES_CURRENCY}`, 'futures-equity')}
+      {figure('col.available', account && usdt(account.available))}
+      {figure('futures.orderFrozen', account && usdt(account.frozen))}
+      {figure('col.margin', account && usdt(account.margin))}
+      {figure('futures.unrealisedPnl', account && <Signed value={account.unrealised_pnl} asset={FUTURES_CURRENCY} />)}
+      {figure('futures.marginRatio', account && ratioPercent(account.margin_ratio))}
+      {figure(
+        'futures.liquidationPrice',
+        account && (account.positions.length === 0 ? '—' : account.positions.map((p) => `${p.symbol.replace('_USDT', '')} ${p.liquidation_price === '0' ? '—' : price(p.liquidation_price, pairOf(p.symbol).price_precision)}`).join(' · ')),
+      )}
+    </ProductWalletPage>
   );
 }

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { money, signedMoney, tone } from '../../../../domain/figures';
 import { SECONDS_CURRENCY } from '../../../../domain/seconds';
-import { WalletAccountPage } from '../../../kit/wallet/WalletAccountPage';
+import { ProductWalletPage } from '../../../kit/wallet/WalletAccountPage';
 import { Figure } from '../../../kit/wallet/walletUi';
-import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
 
@@ -22,25 +20,17 @@ function SecondsWallet() {
   const { account } = useSecondsOrders('current');
   const today = account?.today_profit;
   return (
-    <div style={{ display: 'grid', gap: 8 }}>
-      <Panel aria-label={t('seconds.todayResult')}>
-        <PanelBody style={{ display: 'flex', gap: 40, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          <Figure>
-            <span className="label">{t('seconds.todayResult')}</span>
-            <span className={`value big ${tone(today)}`} data-testid="seconds-today">
-              {today === undefined ? '—' : `${signedMoney(today, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}`}
-            </span>
-          </Figure>
-          <Figure>
-            <span className="label">{t('seconds.openContracts')}</span>
-            <span className="value big">{account ? `${account.open_count} · ${money(account.frozen, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}` : '—'}</span>
-          </Figure>
-          <Link to="/order/sec-history" style={{ marginLeft: 'auto' }}>
-            {t('seconds.history')} →
-          </Link>
-        </PanelBody>
-      </Panel>
-      <WalletAccountPage account="sec_contract" />
-    </div>
+    <ProductWalletPage account="sec_contract" label={t('seconds.todayResult')} figureGap={40} records={{ to: '/order/sec-history', text: t('seconds.history') }}>
+      <Figure>
+        <span className="label">{t('seconds.todayResult')}</span>
+        <span className={`value big ${tone(today)}`} data-testid="seconds-today">
+          {today === undefined ? '—' : `${signedMoney(today, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}`}
+        </span>
+      </Figure>
+      <Figure>
+        <span className="label">{t('seconds.openContracts')}</span>
+        <span className="value big">{account ? `${account.open_count} · ${money(account.frozen, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}` : '—'}</span>
+      </Figure>
+    </ProductWalletPage>
   );
 }

@@ -6,6 +6,7 @@ import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../../domain/spo
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { Fact, FactList, NumberField, OptionSelect } from '../../../app/ui/FormRows';
 
 type OrderFormFlow = ReturnType<typeof useOrderForm>;
@@ -120,13 +121,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
             form.submit();
           }}
         >
-          <Types role="group" aria-label={t('col.type')}>
-            {FORM_ORDER_TYPES.map((type) => (
-              <button key={type} type="button" aria-pressed={f.orderType === type} onClick={() => form.setType(type)}>
-                {t(FORM_TYPE_KEYS[type])}
-              </button>
-            ))}
-          </Types>
+          <PressedChoice frame={Types} role="group" label={t('col.type')} value={f.orderType} options={FORM_ORDER_TYPES.map((type) => [type, t(FORM_TYPE_KEYS[type])] as const)} onChoose={(type) => form.setType(type)} />
           {oco && (
             <NumberField name="limitPrice" label={t('spot.form.takeProfitPrice')} unit={quote} value={f.limitPrice} onChange={form.setLimitPrice} error={f.errors.limitPrice} />
           )}

@@ -4,6 +4,7 @@ import type { Pair } from '../../../../domain/api';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants';
 import type { KlineActorRef } from '../machines/kline/kline.machine';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { PHONE } from '../../../app/theme';
 import { KlineChart } from './chart/KlineChart';
 import type { ChartLevel } from './chart/chartAdapter';
@@ -55,13 +56,7 @@ export function ChartPanel(props: { klineRef: KlineActorRef; pair: Pair; interva
   return (
     <Column className={props.className}>
       <PanelHeader>
-        <Intervals role="group" aria-label={t('trade.intervals')}>
-          {KLINE_INTERVALS.map((i) => (
-            <button key={i} type="button" aria-pressed={props.interval === i} onClick={() => props.onInterval(i)}>
-              {t(INTERVAL_KEYS[i])}
-            </button>
-          ))}
-        </Intervals>
+        <PressedChoice frame={Intervals} role="group" label={t('trade.intervals')} value={props.interval} options={KLINE_INTERVALS.map((i) => [i, t(INTERVAL_KEYS[i])] as const)} onChoose={(i) => props.onInterval(i)} />
         <Indicators aria-label={t('trade.indicators')}>MA(7,25,99) · VOL</Indicators>
       </PanelHeader>
       <KlineChart key={props.klineRef.id + props.klineRef.sessionId} klineRef={props.klineRef} pair={props.pair} label={props.label} levels={props.levels} />

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { isDecimalInput } from '../../../../../domain/decimalRule';
-import { FEE_PRODUCTS, rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeProduct, type FeeScheduleEdit, type FeeScheduleRow } from '../../../../../domain/fees';
+import { FEE_PRODUCTS, rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeProduct, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier } from '../../../../../domain/fees';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 
 /**
@@ -46,6 +46,7 @@ export const tiersSchema = yup.object({
     .test('climb', 'fees.form.tiersInvalid', (rows) => tiersValid((rows ?? []).map((r) => ({ tier: Number(r.tier), min_volume_usdt: (r.min_volume_usdt ?? '').trim() })))),
 });
 export type TiersValues = { tiers: Array<{ tier: string; min_volume_usdt: string }> };
+export const tiersStart = (tiers: FeeTier[]): TiersValues => ({ tiers: tiers.map((r) => ({ tier: String(r.tier), min_volume_usdt: r.min_volume_usdt })) });
 export const tiersOf = (v: TiersValues) => v.tiers.map((r) => ({ tier: Number(r.tier.trim()), min_volume_usdt: r.min_volume_usdt.trim() }));
 
 export const scheduleSchema = yup.object({

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { CORRECTION_DIRECTIONS, CORRECTION_INTEGER_DIGITS, CORRECTION_PLACES, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, type CorrectionDirection } from '../../../../../domain/corrections';
+import { CORRECTION_DIRECTIONS, CORRECTION_INTEGER_DIGITS, CORRECTION_PLACES, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, type CorrectionDirection, type CorrectionProposal } from '../../../../../domain/corrections';
 import { decimalUnits } from '../../../../../domain/decimalRule';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import type { WalletAccount } from '../../../../../domain/wallet';
@@ -27,6 +27,10 @@ export const proposalSchema = yup.object({
   reference: yup.string().trim().max(CORRECTION_REFERENCE_MAX, 'corrections.validation.referenceTooLong'),
 });
 export type ProposalValues = yup.InferType<typeof proposalSchema>;
+/** A new proposal's form: a credit of USDT to the spot account, the rest to type. */
+export const PROPOSAL_START: ProposalValues = { user_id: '', currency: 'USDT', account: 'spot', direction: 'credit', quantity: '', reason: '', reference: '' };
+/** What the form sends: the user's id as a number, a reference only when one was typed. */
+export const proposalOf = (v: ProposalValues): CorrectionProposal => ({ user_id: Number(v.user_id), currency: v.currency, account: v.account, direction: v.direction, quantity: v.quantity, reason: v.reason, ...(v.reference ? { reference: v.reference } : {}) });
 
 export const approvalSchema = yup.object({
   code: yup.string().trim().required('corrections.validation.codeRequired').test('code', 'corrections.validation.codeInvalid', (value) => isSecondFactorCode(value ?? '')),
