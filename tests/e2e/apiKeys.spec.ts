@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGES } from '../../domain/languages';
+import { expect, test } from '@playwright/test';
+import { useLanguage } from './support/phone';
 import { clientCatalogue } from './support/catalogue';
 import { signUp } from './support/register';
 
@@ -15,11 +15,6 @@ const texts = (code: string): Texts => {
   return { apiKeys: all.apiKeys, menu: all.menu, nav: all.nav };
 };
 
-async function inLanguage(page: Page, lang: string): Promise<void> {
-  const language = LANGUAGES.find((l) => l.lang === lang)!;
-  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
-}
-
 // One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and
 // each flow's texts in the others are the view tests' and the i18n check's.
 for (const lang of ['de_DE']) {
@@ -27,7 +22,7 @@ for (const lang of ['de_DE']) {
     test.setTimeout(90_000);
     const t = texts(lang);
     await signUp(page, `e2e-api-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`, { open: false });
-    await inLanguage(page, lang);
+    await useLanguage(page, lang);
     await page.goto('/user/user');
     await page.getByRole('navigation', { name: t.nav.account }).getByRole('link', { name: t.menu.user.apiKeys! }).click();
     await expect(page).toHaveURL(/\/user\/api$/);

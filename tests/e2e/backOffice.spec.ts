@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LANGUAGES } from '../../domain/languages';
+import { newDeviceIn, useLanguage } from './support/phone';
 import { call, tokenOf } from './support/api';
 import { textsOf, type Say } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
@@ -32,11 +32,6 @@ async function shot(page: Page, name: string) {
 }
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-async function useLanguage(page: Page, lang: string) {
-  const language = LANGUAGES.find((l) => l.lang === lang)!;
-  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
-}
-
 /** The admin (the suite's operator, every role) creates an operator in the Operators desk. */
 async function createInConsole(admin: Page, say: Say, account: string, role: string) {
   await admin.getByRole('tab', { name: say('operatorDesks.operators.tab'), exact: true }).click();
@@ -64,10 +59,7 @@ async function createByApi(page: Page, account: string, roles: string[]) {
 
 /** The operator signs in at /operator for the first time in a browser of its own and enrols its 2FA: its page and secret. */
 async function firstSignIn(browser: Browser, say: Say, lang: string, account: string): Promise<{ page: Page; secret: string }> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/operator');
-  await useLanguage(page, lang);
-  await page.reload();
+  const page = await newDeviceIn(browser, '/operator', lang);
   await page.getByLabel(say('operator.account')).fill(account);
   await page.getByLabel(say('operator.password')).fill(DESK_PASSWORD);
   await page.getByRole('button', { name: say('operator.login') }).click();

@@ -7,7 +7,7 @@ import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/p
 import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue } from './support/catalogue';
 import { startEdgeProxy, type EdgeProxy } from './support/edgeProxy';
-import { expectChange, untilAnswers } from './support/waits';
+import { expectChange, failOnPageErrors, untilAnswers } from './support/waits';
 import { busFor, kill, redisAnswers, runServer } from './support/scaleOut';
 
 /**
@@ -55,11 +55,7 @@ test.describe('realtime edge', () => {
     await stopEmbeddedPostgres(join(dataDir, 'postgres'));
   });
 
-  test.beforeEach(async ({ page }) => {
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-  });
+  failOnPageErrors();
 
   async function watchBtc(page: Page, words: ReturnType<typeof wordsOf>) {
     await page.goto(`${proxy!.origin}/markets/kline/BTC_USDT`);

@@ -6,6 +6,7 @@ import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
+import { failOnPageErrors } from './support/waits';
 
 /**
  * Issue 52 §2 and §4's done-when, in English and French: a finance operator gives one user a maker
@@ -48,11 +49,7 @@ function tomorrowField(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 for (const lang of ['en_US', 'fr_FR']) {
   test(`${lang}: finance sets a user's maker rebate and their fill shows it; the user verifies their inclusion in the proof of liabilities`, async ({ browser, page }) => {

@@ -10,6 +10,7 @@ import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
+import { failOnPageErrors } from './support/waits';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 type Words = typeof fiatCatalogue.fiat & { base: BaseCatalogue };
@@ -28,11 +29,7 @@ const PNG = `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
  * the whole escrow flow, in English and in German.
  */
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 async function newTrader(browser: Browser, tag: string, lang?: string): Promise<Page> {
   const context = await browser.newContext();
@@ -91,6 +88,14 @@ async function sellerByApi(page: Page, price: string): Promise<FiatAd> {
     { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method.id], terms: '', funds_password: TEST_FUNDS_PASSWORD },
     token,
   );
+}
+
+/** A seller with a USDT ad at `price` (published by API), then a buyer: new traders, each in a browser of its own. */
+async function sellerWithAdAndBuyer(browser: Browser, tag: string, price: string): Promise<{ seller: Page; ad: FiatAd; buyer: Page }> {
+  const seller = await newTrader(browser, `seller-${tag}`);
+  const ad = await sellerByApi(seller, price);
+  const buyer = await newTrader(browser, `buyer-${tag}`);
+  return { seller, ad, buyer };
 }
 
 /** From /deal: an ad (the first, the cheapest, unless named), by amount, through buy-next and its confirmation, to buy-detail. */
@@ -194,9 +199,7 @@ for (const [code, w] of [['de_DE', DE]] as const) {
 
 test('during the 24-hour lock after a funds-password change, Confirm receipt is refused in its dialog with the lock’s end, and nothing is released', async ({ browser }) => {
   test.setTimeout(90_000);
-  const seller = await newTrader(browser, 'seller-locked');
-  const ad = await sellerByApi(seller, '0.42');
-  const buyer = await newTrader(browser, 'buyer-locked');
+  const { seller, ad, buyer } = await sellerWithAdAndBuyer(browser, 'locked', '0.42');
   await buyFromAd(buyer, EN, '10', ad.id);
   const orderId = Number(buyer.url().split('/').pop());
   await call(buyer, FIAT_PATHS.markPaid, { order_id: orderId }, await tokenOf(buyer));
@@ -226,9 +229,7 @@ test('during the 24-hour lock after a funds-password change, Confirm receipt is 
 test('an unpaid order is cancelled when pay_time runs out: the escrow returns and the buyer sees it live', async ({ browser }) => {
   // About 30 s alone (a 15 s deadline, then the sweep); the margin is for a busy machine.
   test.setTimeout(90_000);
-  const seller = await newTrader(browser, 'seller-timeout');
-  const ad = await sellerByApi(seller, '0.40');
-  const buyer = await newTrader(browser, 'buyer-timeout');
+  const { seller, ad, buyer } = await sellerWithAdAndBuyer(browser, 'timeout', '0.40');
   // legal_trade.pay_time through the operator's call (docs/API.md): 0.25 minutes for this order
   // only (an order keeps the deadline it was given), put back at once.
   const { token: op } = operatorSession();
@@ -278,9 +279,7 @@ test('at 390×844 the /deal ads are cards, nothing scrolls sideways, and a card 
 test('the seller appeals after payment; the buyer sees it live; the operator reads the chat with the payment proof', async ({ browser }) => {
   // Two proofs (PNG and WebP) add a few seconds; on a shared two-core machine at load 13 it came past 90 s.
   test.setTimeout(150_000);
-  const seller = await newTrader(browser, 'seller-appeal');
-  const ad = await sellerByApi(seller, '0.45');
-  const buyer = await newTrader(browser, 'buyer-appeal');
+  const { seller, ad, buyer } = await sellerWithAdAndBuyer(browser, 'appeal', '0.45');
   await buyFromAd(buyer, EN, '9', ad.id);
   const orderId = Number(buyer.url().split('/').pop());
   await buyer.getByRole('button', { name: EN.iHavePaid }).click();

@@ -7,6 +7,7 @@ import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { verifyIdentity } from './support/operator';
 import { signUp } from './support/register';
+import { failOnPageErrors } from './support/waits';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 /**
@@ -56,11 +57,7 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
 // journey here does not run after its sibling at the end of the suite while the other worker idles.
 test.describe.configure({ mode: 'parallel' });
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 /**
  * Futures against the real server (issue 13), through the trade page /contract/btc_usdt: a

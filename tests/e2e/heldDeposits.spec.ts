@@ -5,6 +5,7 @@ import { operatorDesk } from './support/operator';
 import { deskOperator } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
+import { failOnPageErrors } from './support/waits';
 
 /**
  * Issue 52's held deposits, as the people involved see them: a trader sends less than the network's
@@ -13,11 +14,7 @@ import { signUp } from './support/register';
  * their spot balance has it. Every control is found by its visible label.
  */
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 test('a deposit below the minimum is held, shown with its reason, and credited by finance from the Held deposits desk', async ({ browser, page }) => {
   test.setTimeout(180_000);

@@ -8,6 +8,7 @@ import { operatorDesk, operatorSession } from './support/operator';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
+import { failOnPageErrors } from './support/waits';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 const EN = catalogue<typeof icoCatalogue>('features/ico/locales/en_US.json').ico;
@@ -24,11 +25,7 @@ const JA = catalogue<typeof icoCatalogue>('features/ico/locales/ja_JP.json').ico
 // so the settle-and-thaw journey (over a minute of waiting for its phases) does not hold the others.
 test.describe.configure({ mode: 'parallel' });
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 const fundIco = (page: Page, quantity: string) => fundAccount(page, 'ico', quantity);
 

@@ -6,6 +6,7 @@ import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 import { form, fund } from './support/spotTrading';
+import { failOnPageErrors } from './support/waits';
 
 /**
  * Issue 52 §1's done-when, in English and German: a risk operator lists a new coin in the markets
@@ -15,11 +16,7 @@ import { form, fund } from './support/spotTrading';
  * Everything is found by its visible label, in the reader's language.
  */
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 for (const lang of ['en_US', 'de_DE']) {
   test(`${lang}: risk lists a coin and its USDT pair, makers quote it, a trader buys it; a halt refuses the order with its reason, a resume lets it through`, async ({ browser, page }) => {

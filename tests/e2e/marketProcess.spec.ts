@@ -13,7 +13,7 @@ import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarL
 import { FUTURES_PATHS } from '../../domain/futures/api';
 import type futuresCatalogue from '../../src/features/futures/locales/en_US.json';
 import type fiatCatalogue from '../../src/features/fiat/locales/en_US.json';
-import { expectChange, untilAnswers } from './support/waits';
+import { expectChange, failOnPageErrors, untilAnswers } from './support/waits';
 
 /**
  * A market entry in the browser (docs/ARCHITECTURE.md "Scale-out: market processes"): a server of
@@ -61,11 +61,7 @@ test.describe('market process', () => {
     await stopEmbeddedPostgres(join(dataDir, 'postgres'));
   });
 
-  test.beforeEach(async ({ page }) => {
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-  });
+  failOnPageErrors();
 
   /** A new funded trader on the BTC_USDT page, in `lang`, once m1's market makers move the book; `at` the server or a front. */
   async function traderOnBtc(page: Page, lang: string, w: SpotWords, at = origin) {

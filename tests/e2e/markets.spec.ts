@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
-import { expectChange, untilAnswers } from './support/waits';
+import { expectChange, failOnPageErrors, untilAnswers } from './support/waits';
 
 /**
  * Live markets in the browser against the real server: chart, order book and trades on the
@@ -19,11 +19,7 @@ async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
 
 const panel = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 test('the kline page draws the chart, and the book and trades move live', async ({ page }) => {
   await page.goto('/markets/kline/BTC_USDT');

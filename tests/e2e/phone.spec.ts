@@ -6,12 +6,11 @@ import type tradingCatalogue from '../../src/features/spot/locales/en_US.json';
 import type notices from '../../server/kernel/platform/notifications/locales/en_US.json';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { FUTURES_PATHS } from '../../domain/futures/api';
-import { call, fundAccount, tokenOf } from './support/api';
+import { call, tokenOf } from './support/api';
 import { baseCatalogue } from './support/catalogue';
-import { verifyIdentity } from './support/operator';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
-import { expectNoSidewaysScroll, PHONE, shotsFolder, useLanguage, usePhone, useTheme } from './support/phone';
+import { expectNoSidewaysScroll, PHONE, shotsFolder, useLanguage, usePhone, useTheme, verifiedTrader } from './support/phone';
 import { expectTappable } from './support/tap';
 
 /**
@@ -248,13 +247,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
   test(`${lang}: futures preview, TP/SL by ROE, isolated margin, stop-limit and OCO, a P2P notification and the ledger at 390 px in both themes`, async ({ page, browser }) => {
     test.setTimeout(240_000);
     const w = wordsOf(lang);
-    const email = `e2e-phone-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await signUp(page, email);
-    await verifyIdentity(page, email);
-    await fundAccount(page, 'contract', '5000');
-    await fund(page, '1000');
-    await useLanguage(page, lang);
-    await useTheme(page, 'dark');
+    await verifiedTrader(page, { email: `e2e-phone-${lang.slice(0, 2)}-${Date.now()}@example.org`, accounts: [['contract', '5000']], spot: '1000', lang, theme: 'dark' });
     // The market makers quote once the mark price exists.
     await expect.poll(async () => (await call<{ mark_price: string | null }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' })).mark_price, { timeout: 30_000 }).not.toBeNull();
 

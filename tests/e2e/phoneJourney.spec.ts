@@ -6,12 +6,9 @@ import type futuresCatalogue from '../../src/features/futures/locales/en_US.json
 import type secondsCatalogue from '../../src/features/seconds/locales/en_US.json';
 import type tradingCatalogue from '../../src/features/spot/locales/en_US.json';
 import type walletCatalogue from '../../src/features/wallet/locales/en_US.json';
-import { fundAccount } from './support/api';
 import { baseCatalogue } from './support/catalogue';
-import { verifyIdentity } from './support/operator';
-import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
-import { fund } from './support/spotTrading';
-import { expectNoSidewaysScroll, shoot as shootAs, useLanguage, usePhone, useTheme } from './support/phone';
+import { TEST_FUNDS_PASSWORD } from './support/register';
+import { expectNoSidewaysScroll, shoot as shootAs, usePhone, verifiedTrader } from './support/phone';
 import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap';
 
 /**
@@ -184,15 +181,7 @@ for (const [lang, theme] of [['en_US', 'dark'], ['de_DE', 'light']] as const) {
   test(`${lang} ${theme}: a trader's phone journey over every product, each control tapped after a hit-test, each refusal still there 3 s later`, async ({ page }) => {
     test.setTimeout(300_000);
     const w = wordsOf(lang);
-    const email = `e2e-journey-${lang.slice(0, 2)}-${Date.now()}@example.org`;
-    await signUp(page, email);
-    await verifyIdentity(page, email);
-    // fundAccount deposits into an empty spot account and moves it on: the spot funds come last.
-    await fundAccount(page, 'contract', '500');
-    await fundAccount(page, 'sec_contract', '100');
-    await fund(page, '1000');
-    await useLanguage(page, lang);
-    await useTheme(page, theme);
+    await verifiedTrader(page, { email: `e2e-journey-${lang.slice(0, 2)}-${Date.now()}@example.org`, accounts: [['contract', '500'], ['sec_contract', '100']], spot: '1000', lang, theme });
     await test.step('withdrawal', () => withdrawal(page, w));
     await test.step('spot', () => spot(page, w));
     await test.step('futures', () => futures(page, w));

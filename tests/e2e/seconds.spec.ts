@@ -9,6 +9,7 @@ import { baseCatalogue } from './support/catalogue';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { fundAccount } from './support/api';
+import { failOnPageErrors } from './support/waits';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 const EN = catalogue<typeof secondsCatalogue>('features/seconds/locales/en_US.json').seconds;
@@ -27,11 +28,7 @@ const baseJa = baseCatalogue('ja_JP');
 // journey here does not run after its sibling at the end of the suite while the other worker idles.
 test.describe.configure({ mode: 'parallel' });
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 const fundSeconds = (page: Page, quantity: string) => fundAccount(page, 'sec_contract', quantity);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LANGUAGES } from '../../domain/languages';
+import { useLanguage } from './support/phone';
 import { clientCatalogue } from './support/catalogue';
 import { codeFor } from './support/outbox';
 import { signUp, TEST_PASSWORD } from './support/register';
@@ -19,11 +19,6 @@ const texts = (code: string): Texts => {
   return { sessions: all.sessions, antiPhishing: all.antiPhishing, menu: all.menu };
 };
 const serverText = (code: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/accounts/sessions/locales', `${code}.json`), 'utf8')) as Record<string, string>;
-
-async function inLanguage(page: Page, lang: string): Promise<void> {
-  const language = LANGUAGES.find((l) => l.lang === lang)!;
-  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
-}
 
 async function secondSession(browser: Browser, account: string): Promise<Page> {
   const page = await (await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' })).newPage();
@@ -51,7 +46,7 @@ for (const lang of ['ja_JP']) {
     const second = await secondSession(browser, account);
     await second.goto('/user/user');
 
-    await inLanguage(first, lang);
+    await useLanguage(first, lang);
     await first.goto('/user/s-sessions');
     await expect(first.getByRole('heading', { name: t.menu.user.sessions! })).toBeVisible();
     await expect(first.getByTestId('session-current')).toContainText(t.sessions.thisOne!);

@@ -1,10 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseCatalogue } from './support/catalogue';
 import { codeFor } from './support/outbox';
 import { signUp } from './support/register';
 
 
 const de = baseCatalogue('de_DE') as unknown as Record<string, Record<string, string>>;
+
+/** Deletes the row holding `rowText` by its Delete button, through the page's confirmation (`question`, then `confirm`); the `done` notice shows and the row is gone. */
+async function deleteRow(page: Page, rowText: string, say: { question: string; confirm: string; done: string }): Promise<void> {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText(say.question);
+  await page.getByRole('dialog').getByRole('button', { name: say.confirm }).click();
+  await expect(page.getByRole('status').filter({ hasText: say.done })).toBeVisible();
+  await expect(row).toHaveCount(0);
+}
 
 test('a new user edits settings, keeps an address book and collection methods, and changes the login password', async ({ page }) => {
   test.setTimeout(90_000); // one long journey through five pages
@@ -43,11 +53,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Keep address' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toBeVisible();
-  await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Delete this withdrawal address?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete address' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Address deleted' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toHaveCount(0);
+  await deleteRow(page, 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', { question: 'Delete this withdrawal address?', confirm: 'Delete address', done: 'Address deleted' });
 
   // Collection method: add, edit, delete with confirmation.
   await page.goto('/user/addCollAddr');
@@ -67,11 +73,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await expect(page).toHaveURL(/\/user\/c-collAddr$/);
   await expect(page.getByRole('status').filter({ hasText: 'Collection method edited' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('Second Test Bank');
-  await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Delete this collection method?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete method' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Collection method deleted' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
+  await deleteRow(page, 'Ada Lovelace', { question: 'Delete this collection method?', confirm: 'Delete method', done: 'Collection method deleted' });
 
   // Login password: a code to the account, the new password twice, then log in again with it.
   await page.goto('/user/s-loginpwd');

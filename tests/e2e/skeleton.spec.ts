@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { failOnPageErrors } from './support/waits';
 
 /** Opens a header dropdown by its visible accessible name and picks an item by its visible text. */
 async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
@@ -6,11 +7,7 @@ async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
   await page.getByRole('menuitemradio', { name: item }).click();
 }
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 test('/ redirects to /home and shows the market trends', async ({ page }) => {
   await page.goto('/');

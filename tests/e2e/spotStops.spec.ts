@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/register';
 import { baseEn, EN, form, fund, ordersPanel, tradingEn } from './support/spotTrading';
+import { failOnPageErrors } from './support/waits';
 
 /**
  * Spot stop-limit and OCO in the browser (issue 37) against the real server: a funded trader
@@ -13,11 +14,7 @@ const s = tradingEn.spot;
 /** A whole BTC/USDT price as the pages show it: grouped, at the pair's 2 places (192,000.00). */
 const group = (n: number) => `${n.toLocaleString('en-US')}.00`;
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 /** The form's price, prefilled from the last trade: where BTC trades now. */
 async function lastPrice(page: Page): Promise<number> {

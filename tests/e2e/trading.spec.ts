@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, toastDuring, tradingEn, tradingJa } from './support/spotTrading';
+import { failOnPageErrors } from './support/waits';
 
 /**
  * Spot trading in the browser against the real server: a new trader is funded through the
@@ -10,11 +11,7 @@ import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimit
  * the same order-and-cancel pass in Japanese. Everything is found by its visible label.
  */
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
+failOnPageErrors();
 
 test('a funded trader places a limit buy, cancels it, buys at market and sees the fill', async ({ page }) => {
   test.setTimeout(120_000);

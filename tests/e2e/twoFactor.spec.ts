@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { LANGUAGES } from '../../domain/languages';
+import { newDeviceIn, useLanguage } from './support/phone';
 import { call, tokenOf } from './support/api';
 import { clientCatalogue } from './support/catalogue';
 import { operatorDesk } from './support/operator';
@@ -69,17 +69,9 @@ async function freshCode(secret: string, used: { step: number }): Promise<string
   }
 }
 
-async function inLanguage(page: Page, lang: string): Promise<void> {
-  const language = LANGUAGES.find((l) => l.lang === lang)!;
-  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
-}
-
 /** A new browser (another device) in `lang`, through the password step to the code step. */
 async function signInToCodeStep(browser: Browser, account: string, lang: string, t: (path: string) => string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await inLanguage(page, lang);
-  await page.reload();
+  const page = await newDeviceIn(browser, '/login', lang);
   await page.getByLabel(t('auth.account')).fill(account);
   await page.getByLabel(t('auth.password')).fill(TEST_PASSWORD);
   await page.getByRole('main').getByRole('button', { name: t('nav.login') }).click();
@@ -107,7 +99,7 @@ for (const lang of ['de_DE']) {
     await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity: '100' });
 
     // Enrolment: the QR code and the key as text; a first code turns it on; ten recovery codes shown once.
-    await inLanguage(page, lang);
+    await useLanguage(page, lang);
     await page.goto('/user/s-securityset');
     const panel = page.getByRole('region', { name: t('twoFactor.title') });
     await panel.getByRole('button', { name: t('twoFactor.setUp') }).click();

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
-import { missingAcknowledged, Workload } from './workload.js';
+import { spotWorkload } from './traders.js';
+import { missingAcknowledged } from './workload.js';
 
 /**
  * The spot pipeline commits without waiting for the disk and answers only after a durability
@@ -30,8 +30,7 @@ describe.runIf(embedded)('database crash: PostgreSQL and the server killed under
   it('loses no acknowledged operation and the books still balance', async () => {
     const env = { MARKET_MAKERS: 'off', SECONDS_CONTRACTS: 'off', EMBEDDED_PG_SETTINGS: 'wal_writer_delay=10000ms' };
     let server = await scratch.start(env);
-    const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'dbcrash');
-    const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 2424, 'spot');
+    const { traders, workload } = await spotWorkload(server.url, scratch.dataDir, 6, 'dbcrash', 2424);
     let crashed = false;
     const workers = Array.from({ length: 6 }, () => workload.run(100_000, () => crashed));
     await new Promise((r) => setTimeout(r, 8000));

@@ -3,8 +3,8 @@ import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, typ
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { WALLET_PATHS } from '../../domain/wallet.js';
 import { call, newKey } from './client.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
-import { missingAcknowledged, Workload } from './workload.js';
+import { spotWorkload } from './traders.js';
+import { missingAcknowledged } from './workload.js';
 
 const scratch = useScratchServer('market-process-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 7);
 const redisAnswers = await redisAnswer();
@@ -25,8 +25,7 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
     const m1Env = { ...processes, LOG_LEVEL: 'warn', ROLES: 'markets', HOST: '127.0.0.1', PORT: String(Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 110), DATABASE_URL: scratch.databaseUrl() };
     const startM1 = () => startUntilUp('market node m1', m1Env, /\] holds m1$/m);
     let m1: ChildControls = await startM1();
-    const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-crash');
-    const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 4343, 'spot');
+    const { traders, workload } = await spotWorkload(server.url, scratch.dataDir, 6, 'mp-crash', 4343);
     let crashed = false;
     const workers = Array.from({ length: 6 }, () => workload.run(100_000, () => crashed));
     await new Promise((r) => setTimeout(r, 6000));

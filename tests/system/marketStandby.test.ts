@@ -3,8 +3,8 @@ import { COMMAND_BOUND_MS } from '../../server/kernel/cluster/shards/commandClie
 import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
-import { missingAcknowledged, Workload } from './workload.js';
+import { spotWorkload } from './traders.js';
+import { missingAcknowledged } from './workload.js';
 
 /** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
 const inClusterRun = process.env.CLUSTER_SECONDS !== undefined;
@@ -63,8 +63,7 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
     expect((await ask(standby, '/metrics')).text).not.toContain('openex_lease_held{entry="m1"} 1');
     let done = false;
     try {
-      const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-standby');
-      const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 5151, 'spot');
+      const { traders, workload } = await spotWorkload(server.url, scratch.dataDir, 6, 'mp-standby', 5151);
       const workers = Array.from({ length: 6 }, () => workload.run(100_000, () => done));
       const [probe] = traders;
       const takeovers: number[] = [];

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { serverEnv, startUntilUp, useScratchServer } from './serverProcess.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
-import { missingAcknowledged, Workload } from './workload.js';
+import { fundedTraders, spotWorkload } from './traders.js';
+import { missingAcknowledged } from './workload.js';
 
 const port = Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 9;
 /** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
@@ -35,8 +35,7 @@ describe.runIf(inClusterRun)('takeover: kill -9 of the server with a standby ser
       'standing by',
     );
     try {
-      const traders = await fundedTraders(a.url, scratch.dataDir, 4, 'srv-standby');
-      const workload = new Workload(a.url, traders, await operatorToken(a.url), await referencePrices(a.url), 6161, 'spot');
+      const { traders, workload } = await spotWorkload(a.url, scratch.dataDir, 4, 'srv-standby', 6161);
       let crashed = false;
       const workers = Array.from({ length: 4 }, () => workload.run(100_000, () => crashed));
       await new Promise((r) => setTimeout(r, 5000));

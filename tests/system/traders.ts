@@ -4,7 +4,7 @@ import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
 import { mustCall, newKey, registerUser } from './client.js';
 import { OPERATOR } from './serverProcess.js';
-import { fund, waitUntil, type Trader } from './workload.js';
+import { fund, waitUntil, Workload, type Trader } from './workload.js';
 
 export const FUNDING: Record<string, string> = { USDT: '5000', BTC: '0.2', ETH: '3' };
 
@@ -57,6 +57,13 @@ export async function referencePrices(url: string): Promise<Record<string, numbe
   const currencies = await mustCall<Currency[]>(url, '/api/currency_list');
   // Reference prices only steer where random orders land; no amount is computed from them.
   return Object.fromEntries(currencies.map((c) => [c.symbol, Number(c.price)]));
+}
+
+/** `count` funded traders and a spot-only workload over them from `seed`: the load the crash and standby tests run on a server. */
+export async function spotWorkload(url: string, dataDir: string, count: number, tag: string, seed: number): Promise<{ traders: Trader[]; workload: Workload }> {
+  const traders = await fundedTraders(url, dataDir, count, tag);
+  const workload = new Workload(url, traders, await operatorToken(url), await referencePrices(url), seed, 'spot');
+  return { traders, workload };
 }
 
 // The smallest valid PNG and JPEG headers: the server checks an identity photo's signature, not its pixels.

@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../../domain/languages';
+import { fundAccount } from './api';
+import { verifyIdentity } from './operator';
+import { signUp } from './register';
+import { fund } from './spotTrading';
+import { failOnPageErrors } from './waits';
 
 /** The phone the phone specs hold: 390 × 844, an iPhone 12–15's CSS viewport. */
 export const PHONE = { width: 390, height: 844 } as const;
@@ -13,11 +18,7 @@ export const PHONE = { width: 390, height: 844 } as const;
 export function usePhone(): void {
   test.use({ viewport: PHONE });
   test.describe.configure({ mode: 'parallel' });
-  test.beforeEach(async ({ page }) => {
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-  });
+  failOnPageErrors();
 }
 
 /** The language the page opens in from its next load, as the language menu stores it. */
@@ -26,9 +27,35 @@ export async function useLanguage(page: Page, lang: string): Promise<void> {
   await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
 }
 
+/** A new browser (another device) at `path` in `lang`: the language stored, then the page loaded again in it. */
+export async function newDeviceIn(browser: Browser, path: string, lang: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(path);
+  await useLanguage(page, lang);
+  await page.reload();
+  return page;
+}
+
 /** The theme the page opens in from its next load, as the theme switch stores it. */
 export async function useTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((stored) => window.localStorage.setItem('theme', JSON.stringify(stored)), theme);
+}
+
+/**
+ * A new trader with a verified identity, funded, opening in `lang` and `theme` from the next load.
+ * fundAccount deposits into an empty spot account and moves it on: the other accounts are funded
+ * first, the spot USDT last.
+ */
+export async function verifiedTrader(
+  page: Page,
+  o: { email: string; accounts: Array<['contract' | 'sec_contract', string]>; spot: string; lang: string; theme: 'dark' | 'light' },
+): Promise<void> {
+  await signUp(page, o.email);
+  await verifyIdentity(page, o.email);
+  for (const [account, quantity] of o.accounts) await fundAccount(page, account, quantity);
+  await fund(page, o.spot);
+  await useLanguage(page, o.lang);
+  await useTheme(page, o.theme);
 }
 
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
