@@ -10,7 +10,7 @@
 //   whole build or none; builds of other sources unused for a day are pruned.
 // - Files the server reads beside its modules (locales, migrations, help articles) stay where they
 //   are: each module's import.meta.url / dirname / filename is replaced by its source file's.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -19,7 +19,8 @@ import { pathToFileURL } from 'node:url';
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, '.server-build');
 const SOURCES = ['server', 'domain'];
-const FILES = ['package-lock.json', 'scripts/build-server.mjs'];
+// Every file below them, not only .ts: a JSON or text file a module comes to import is then part of the key too.
+const FILES = ['package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 const UNUSED_FOR_MS = 24 * 3600 * 1000;
 
 function filesUnder(folder) {
@@ -27,7 +28,7 @@ function filesUnder(folder) {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
-    return entry.isFile() && path.endsWith('.ts') ? [path] : [];
+    return entry.isFile() ? [path] : [];
   });
 }
 
@@ -60,9 +61,9 @@ const sourceLocations = {
   },
 };
 
-function pruneOthers(keep) {
-  for (const entry of readdirSync(OUT, { withFileTypes: true })) {
-    const path = join(OUT, entry.name);
+function pruneOthers(out, keep) {
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    const path = join(out, entry.name);
     if (path === keep || !entry.isDirectory()) continue;
     try {
       if (Date.now() - statSync(path).mtimeMs > UNUSED_FOR_MS) rmSync(path, { recursive: true, force: true });
@@ -72,9 +73,9 @@ function pruneOthers(keep) {
   }
 }
 
-/** The bundle's entry file for the sources as they are now, built if it is not there yet. */
-export async function serverEntry() {
-  const folder = join(OUT, serverKey());
+/** The bundle's entry file for the sources as they are now, built if it is not there yet (`out`: another folder, for the tests). */
+export async function serverEntry(out = OUT) {
+  const folder = join(out, serverKey());
   const entry = join(folder, 'main.mjs');
   if (existsSync(entry)) {
     const now = new Date();
@@ -83,7 +84,7 @@ export async function serverEntry() {
   }
   // esbuild loads only when there is something to build.
   const { build } = await import('esbuild');
-  const staging = join(OUT, `.staging-${process.pid}-${Date.now()}`);
+  const staging = join(out, `.staging-${randomUUID()}`);
   await build({
     entryPoints: [join(ROOT, 'server/main.ts')],
     outfile: join(staging, 'main.mjs'),
@@ -102,7 +103,7 @@ export async function serverEntry() {
     rmSync(staging, { recursive: true, force: true });
     if (!existsSync(entry)) throw error;
   }
-  pruneOthers(folder);
+  pruneOthers(out, folder);
   return entry;
 }
 
