@@ -16,22 +16,6 @@ import { MACHINE_FILES, MACHINE_PACKAGES, zones } from './scripts/lint/zones.js'
  */
 const SHARED_ENTRIES = ['src/features/markets/withPairMarket'];
 
-/**
- * Import circles that no-cycle (value imports; `import type` is free) still finds, each in code
- * another change is reshaping (issue 54 §1, §3): strike a file off when its circle is gone. The
- * documented context ↔ hooks pairs of each feature import each other's types only, so no-cycle
- * does not see them.
- */
-const CIRCLES_BEING_REMOVED = [
-  // The operator's user page and its action dialog share the action and identity key lists.
-  'src/features/accounts/views/operator/UserActionDialog.tsx',
-  'src/features/accounts/views/operator/UserPage.tsx',
-  // The P2P order page and its buyer's and seller's views share useStepAddress.
-  'src/features/fiat/views/BuyerView.tsx',
-  'src/features/fiat/views/OrderPage.tsx',
-  'src/features/fiat/views/SellerView.tsx',
-];
-
 /** no-restricted-paths over the whole tree. The crossings' ratchets (15 feature → feature, 8 shell → product imports) ran out in issue 54 §3 and are gone: every zone holds with no allowance. */
 const restrictedPaths = (allow = {}) => ['error', { basePath: import.meta.dirname, zones: zones({ sharedEntries: SHARED_ENTRIES, ...allow }) }];
 
@@ -115,7 +99,6 @@ export default defineConfig(
     files: ['tests/**', 'scripts/**', '**/*.test.{ts,tsx}', '**/*.spec.ts'],
     rules: { 'import-x/no-cycle': 'off' },
   },
-  ...(CIRCLES_BEING_REMOVED.length > 0 ? [{ files: CIRCLES_BEING_REMOVED, rules: { 'import-x/no-cycle': 'off' } }] : []),
   {
     // A machine names its effects and is given them: no I/O or view package, no Node built-in.
     files: MACHINE_FILES,
@@ -139,4 +122,4 @@ export default defineConfig(
   },
 );
 
-export { SHARED_ENTRIES, CIRCLES_BEING_REMOVED };
+export { SHARED_ENTRIES };

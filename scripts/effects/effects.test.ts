@@ -21,7 +21,7 @@ const ALLOWED: Record<string, number> = {
   'src/app/ui/useEscapeKey.ts': 1,
   'src/app/views/AppRouter.tsx': 2,
   'src/features/accounts/views/auth/AgreePage.tsx': 1,
-  'src/features/fiat/views/OrderPage.tsx': 1,
+  'src/features/fiat/views/stepAddress.ts': 1,
   'src/features/kyc/views/PhotoField.tsx': 1,
   'src/features/support/views/inform/InformPage.tsx': 1,
   'src/features/treasury/views/SeriesChart.tsx': 2,

@@ -2,34 +2,37 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /*
- * The import circles inside one folder: every relative import (type-only ones included, since a
- * circle of types still ties the files' meanings together) between the folder's .ts files, and
- * the strongly connected components of that graph with more than one file. Imports that leave the
- * folder are not followed. Used by tests/server/futures/importCircles.test.ts (issue 54 §1).
+ * The import circles among a folder's source files: every relative import (type-only ones
+ * included, since a circle of types still ties the files' meanings together; dynamic `import()`
+ * left out, it loads later) between its .ts and .tsx files (tests left out), and the strongly
+ * connected components of that graph with more than one file. Imports that leave the folder are
+ * not followed. Used by tests/server/futures/importCircles.test.ts (issue 54 §1) and, over src/,
+ * server/ and domain/ together, by scripts/lint/importCircles.test.ts (§4).
  */
-
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
-/** Each file of `root` (relative paths) and the files of `root` it imports. */
-export function importGraph(dir: string): Map<string, string[]> {
+/** Each file of `root`'s `folders` (relative paths) and the files among them it imports. */
+export function importGraph(dir: string, folders: readonly string[] = ['.']): Map<string, string[]> {
   const root = resolve(dir);
-  const files = sourceFiles(root);
+  const files = folders.flatMap((folder) => sourceFiles(join(root, folder)));
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const targets = new Set<string>();
     for (const m of text.matchAll(IMPORT)) {
-      const target = resolve(dirname(file), (m[1] ?? m[2])!).replace(/\.js$/, '.ts');
-      if (known.has(target)) targets.add(relative(root, target));
+      // The server writes `./x.js` for x.ts; the client names no extension (x.ts, x.tsx or x/index.ts).
+      const base = resolve(dirname(file), (m[1] ?? m[2])!).replace(/\.js$/, '');
+      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => known.has(path));
+      if (target) targets.add(relative(root, target));
     }
     graph.set(relative(root, file), [...targets].sort());
   }
@@ -37,8 +40,8 @@ export function importGraph(dir: string): Map<string, string[]> {
 }
 
 /** The import circles of `root`: each a sorted list of the files that import each other round. */
-export function importCycles(root: string): string[][] {
-  const graph = importGraph(root);
+export function importCycles(root: string, folders?: readonly string[]): string[][] {
+  const graph = importGraph(root, folders);
   // Tarjan's strongly connected components.
   const index = new Map<string, number>();
   const low = new Map<string, number>();

@@ -1,18 +1,9 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { CodeMessage } from './codeEmail.js';
 import { renderEmail } from './sessions/emails.js';
 
-export interface CodeMessage {
-  to: string;
-  purpose: string;
-  code: string;
-  lang: string;
-  time: string;
-  /** The addressee's anti-phishing code, added on the way out (sessions/antiPhishing.ts: withAntiPhishing). */
-  anti_phishing?: string;
-  /** What a message other than a code says (a new-device sign-in: device, ip, time). */
-  params?: Record<string, string>;
-}
+export type { CodeMessage } from './codeEmail.js';
 
 /**
  * How verification codes reach people. The default writes an outbox (one JSON line per message

@@ -4,9 +4,9 @@ import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
+import { SECURITY_NOTICE } from './codeEmail.js';
 
-/** The purpose of a security notice's email; its text is the notification's (sessions/emails.ts). */
-export const SECURITY_NOTICE = 'security_notice';
+export { SECURITY_NOTICE } from './codeEmail.js';
 
 /**
  * How the accounts product tells the owner of a security change made anywhere (issue 49 §4;

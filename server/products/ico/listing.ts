@@ -1,9 +1,11 @@
 import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../domain/ico.js';
 import { PAIRS_CACHE, type OpenedPair, type PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
-import type { ProjectRow } from './projects.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
 import { setListing } from '../../kernel/platform/pairListing.js';
+
+/** What a listing reads of a project's row (projects.ts' ProjectRow, which calls this file). */
+type ListedProject = { listed: boolean; settled_ms: number | null; price: string; symbol: string; token_places: number };
 
 /** The fewest price places a listed token's pair gets (a 0.05 raise price still trades in 0.0001 steps). */
 const MIN_PRICE_PLACES = 4;
@@ -16,7 +18,7 @@ const MIN_PRICE_PLACES = 4;
  * and the smallest order one token unit or 1 USDT. Answers the pair to announce after the commit,
  * or undefined if it was open already. A project that is not settled, or not listed, opens nothing.
  */
-export async function listToken(tx: Queryable, p: ProjectRow): Promise<OpenedPair | undefined> {
+export async function listToken(tx: Queryable, p: ListedProject): Promise<OpenedPair | undefined> {
   if (!p.listed || p.settled_ms === null) return undefined;
   const pricePlaces = Math.min(ICO_PRICE_PLACES, Math.max(MIN_PRICE_PLACES, places(p.price)));
   const inserted = await tx.query(

@@ -15,7 +15,7 @@ import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
 import { checkPlace, readPairMinimums } from './placeRequest.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
-import type { SpotOutcome } from './trading.js';
+import { fail, type SpotOutcome } from './outcome.js';
 import { STOP_COLUMNS, stopHistoryPage, toStop, type StopRow } from './stopRows.js';
 
 /**
@@ -73,7 +73,6 @@ const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMe
   insufficientFunds: 'spotInsufficientBalance',
 };
 
-const fail = (key: TradingMessageKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
 
 /** Whether a stop fires at this last price: a buy at or above its trigger, a sell at or below. */
 export const stopFires = (side: 'buy' | 'sell', trigger: number, last: number | undefined): boolean =>

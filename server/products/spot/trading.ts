@@ -2,6 +2,7 @@ import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '..
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { TradingMessageKey } from './messages.js';
+import { fail, type SpotOutcome } from './outcome.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
@@ -24,8 +25,7 @@ export interface SpotMarkets {
   holding(orderId: number): SpotMarket | undefined;
 }
 
-export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
-const fail = (key: TradingMessageKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
+export type { SpotOutcome } from './outcome.js';
 
 /**
  * A market process that could not be asked (nothing changed) or did not answer (the order may have

@@ -1,6 +1,5 @@
 import type { PlatConfig } from '../../../domain/api';
 import type { WalletAccount } from '../../../domain/walletAccounts';
-import type { FeatureRoute, FeatureRoutes } from '../feature';
 import { createFlowContext } from '../flowContext';
 
 /**
@@ -66,15 +65,19 @@ export interface Menus {
 /** An entry with its link. */
 export type MenuLink = MenuEntry & NavLinkSpec;
 
+/** What the menus read of a product's routes (app/feature.tsx's FeatureRoute and FeatureRoutes, which name MenuEntry). */
+type MenuRoute = { path?: string; index?: boolean; menu?: MenuEntry };
+type MenuSlots = Partial<Record<'site' | 'user' | 'wallet' | 'order', MenuRoute[]>>;
+
 /** The routes' entries of one slot, linked to the route's path (optional parameters left out), in their places. */
-function entries(features: ReadonlyArray<{ routes: FeatureRoutes }>, slot: 'site' | 'user' | 'wallet' | 'order'): MenuLink[] {
+function entries(features: ReadonlyArray<{ routes: MenuSlots }>, slot: 'site' | 'user' | 'wallet' | 'order'): MenuLink[] {
   const base = slot === 'site' ? '' : `/${slot}`;
-  const linked = ({ menu, index, path }: FeatureRoute): MenuLink[] => (menu ? [{ to: index ? base : `${base}/${path!.replace(/\/:\w+\?/g, '')}`, ...menu }] : []);
+  const linked = ({ menu, index, path }: MenuRoute): MenuLink[] => (menu ? [{ to: index ? base : `${base}/${path!.replace(/\/:\w+\?/g, '')}`, ...menu }] : []);
   return features.flatMap((f) => (f.routes[slot] ?? []).flatMap(linked)).sort((a, b) => a.place - b.place);
 }
 
 /** Every product's entries, by menu, in their places. */
-export function collectMenus(features: ReadonlyArray<{ routes: FeatureRoutes }>): Menus {
+export function collectMenus(features: ReadonlyArray<{ routes: MenuSlots }>): Menus {
   return { header: entries(features, 'site'), wallet: entries(features, 'wallet'), order: entries(features, 'order'), user: entries(features, 'user') };
 }
 

@@ -1,5 +1,3 @@
-import type { ServerConfig } from '../../../config.js';
-import type { ServerProduct } from '../../platform/product.js';
 
 /**
  * MARKET_PROCESSES (docs/DEPLOY.md): each entry's name and what it runs — spot markets (`BTC_USDT`),
@@ -61,7 +59,9 @@ export const marketsOf = (processes: MarketProcesses, name: string): string[] =>
 export const productsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => PRODUCT.test(e));
 
 /** The products given to entries of their own, or, with `process`, that entry's; one unable to run apart refuses the start. */
-export function productsApartOf(config: Pick<ServerConfig, 'marketProcesses'>, products: readonly ServerProduct[], process?: string): ServerProduct[] {
+// Typed by what it reads (a product's id and whether it can run apart), not by ServerConfig and
+// ServerProduct: the config parses MARKET_PROCESSES here, so naming them would tie the files in a circle.
+export function productsApartOf<P extends { id: string; apart?: unknown }>(config: { marketProcesses?: MarketProcesses }, products: readonly P[], process?: string): P[] {
   const processes = config.marketProcesses ?? new Map<string, string[]>();
   const ids = process ? productsOf(processes, process) : [...processes.keys()].flatMap((name) => productsOf(processes, name));
   return ids.map((id) => {

@@ -2,10 +2,8 @@ import { localeFromHeader, type LocaleCode } from '../../../../domain/languages.
 import { CODE_TTL_MINUTES } from '../../../kernel/platform/auth/accountRules.js';
 import { translate } from '../../../kernel/platform/i18n/messages.js';
 import { NOTIFICATION_KINDS, renderNotification, type NotificationKind } from '../../../kernel/platform/notifications/render.js';
-import { CODE_EMAIL } from '../codeEmail.js';
-import type { CodeMessage } from '../delivery.js';
+import { CODE_EMAIL, SECURITY_NOTICE, type CodeMessage } from '../codeEmail.js';
 import { REGISTER_ATTEMPT } from '../safety/registerAttempt.js';
-import { SECURITY_NOTICE } from '../securityMail.js';
 import './messages.js';
 
 const isNotificationKind = (kind: string | undefined): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind ?? '');

@@ -3,6 +3,7 @@ import type { FiatOrder, FiatOrderStatus } from '../../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
 import type { ConfirmActReport } from '../../../app/machines/confirmAct/confirmAct.types';
 import { fiatAppealMachine, type AppealOutcome } from './fiatAppeal/fiatAppeal.machine';
+export type { AppealInput } from './fiatAppeal/fiatAppeal.machine';
 import { toBeProvided } from '../../../app/machines/toBeProvided/toBeProvided';
 
 /** What the order loader answers: the order and this client's clock when it arrived (for the offset). */
@@ -23,11 +24,6 @@ export interface OrderStepInput {
  */
 export interface OrderStep extends OrderStepInput {
   step: 'pay' | 'cancel' | 'release';
-}
-
-export interface AppealInput {
-  orderId: number;
-  reason: string;
 }
 
 /** The context both parties' machines keep: the order, the clock offset to the server, and the time now. */

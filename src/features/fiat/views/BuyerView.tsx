@@ -12,7 +12,7 @@ import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { OrderHeader } from './OrderHeader';
-import { useStepAddress } from './OrderPage';
+import { useStepAddress } from './stepAddress';
 import { ActionPair, Countdown, StepBand } from './StepBand';
 
 const BUYER_STEPS = ['fiat.step.created', 'fiat.step.pay', 'fiat.step.submitted', 'fiat.step.sellerConfirms', 'fiat.step.success'] as const;

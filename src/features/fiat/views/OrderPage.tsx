@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { BuyerView } from './BuyerView';
 import { SellerView } from './SellerView';
@@ -25,13 +24,4 @@ export function OrderPage(props: { step: 'detail' | 'confirm' | 'sell' }) {
     );
   }
   return props.step === 'sell' ? <SellerView orderId={id} /> : <BuyerView orderId={id} step={props.step} />;
-}
-
-/** Sends the page to the address of the order's step (replacing history, so Back leaves the order). */
-export function useStepAddress(target: string | undefined) {
-  const navigate = useNavigate();
-  // effect: keeps the address on the order's step (react-router owns the address; the machine decides the step).
-  useEffect(() => {
-    if (target && target !== window.location.pathname) navigate(target, { replace: true });
-  }, [target, navigate]);
 }

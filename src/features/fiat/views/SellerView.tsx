@@ -11,7 +11,7 @@ import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { AppealRuling } from './AppealRuling';
 import { OrderHeader } from './OrderHeader';
-import { useStepAddress } from './OrderPage';
+import { useStepAddress } from './stepAddress';
 import { ActionPair, Countdown, StepBand } from './StepBand';
 
 const SELLER_STEPS = ['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const;

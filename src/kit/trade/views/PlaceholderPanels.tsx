@@ -4,7 +4,7 @@ import { useSessionFlow } from '../../../app/views/hooks';
 import { SignInButtons } from '../../../app/ui/SignInButtons';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
-import type { TradeKind } from './TradePage';
+import type { TradeKind } from './tradeKind';
 
 const FORM_TITLES: Record<TradeKind, string> = { spot: 'trade.placeOrder', contract: 'trade.openPosition', seconds: 'trade.placeSeconds' };
 const ORDER_COLUMNS = ['col.time', 'col.direction', 'col.price', 'col.quantity', 'col.status'].map((key) => ({ key }));

@@ -17,11 +17,10 @@ import type { ChartLevel } from './chart/chartAdapter';
 import { LatestTradesPanel } from './LatestTradesPanel';
 import { OrderBookPanel } from './OrderBookPanel';
 import { PlaceholderPanels } from './PlaceholderPanels';
+import type { TradeKind } from './tradeKind';
 import { StatsBar } from './StatsBar';
 import { useLatestTrades, usePairMarket, usePairWatch } from '../trade.hooks';
 import { shownHalt } from '../liveHalt';
-
-export type TradeKind = 'spot' | 'contract' | 'seconds';
 
 /** What a product's own trading panels (book, form, orders: grid children placed by class name) get from the page. */
 export interface TradePanelsProps {

@@ -1,5 +1,4 @@
 import { IdIndex } from './idIndex.js';
-import type { LevelQueues } from './levelQueues.js';
 
 /**
  * The fast engine's book: orders and price levels as rows of numbers in typed arrays, levels kept
@@ -134,7 +133,8 @@ export class BookSide {
     /** +1 for bids (higher is better), -1 for asks (lower is better). */
     readonly sign: number,
     private readonly levels: RowStore,
-    private readonly queues: LevelQueues,
+    /** The levels' queues (levelQueues.ts, which reads this file's layout): a new level's opened, an emptied one's closed. */
+    private readonly queues: { open(level: number): void; close(level: number): void },
   ) {}
 
   /**

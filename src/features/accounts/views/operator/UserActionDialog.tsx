@@ -5,7 +5,7 @@ import { USER_ACTIONS, USER_NOTE_MAX, USER_REASON_MAX } from '../../../../../dom
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted } from '../../../../app/ui/Panel';
 import type { OperatorUserFlow } from '../../accounts.hooks';
-import { ACTION_KEYS, IdentityOptions } from './UserPage';
+import { ACTION_KEYS, IdentityOptions } from './userDeskKeys';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
 const PROBLEM_KEYS = { reasonRequired: 'usersDesk.problem.reasonRequired', codeRequired: 'usersDesk.problem.codeRequired' } as const;

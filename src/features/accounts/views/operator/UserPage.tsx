@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { NameStatus } from '../../../../../domain/api';
 import { USER_ACTIONS, USER_SECTIONS, type UserActionKind, type UserSection } from '../../../../../domain/usersDesk';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
@@ -12,40 +11,8 @@ import { useWalletAccounts } from '../../../../app/walletAccountList';
 import type { OperatorUserFlow } from '../../accounts.hooks';
 import { accountName, sectionColumns, type SectionRow } from './sectionColumns';
 import { UserActionDialog } from './UserActionDialog';
+import { ACTION_KEYS, IDENTITY_KEYS } from './userDeskKeys';
 import { ReloadButton } from '../../../../app/ui/DeskDialog';
-
-/** The identity levels' names (NameStatus), literal keys for the i18n check. */
-export const IDENTITY_KEYS: Record<NameStatus, string> = {
-  1: 'usersDesk.level.1',
-  2: 'usersDesk.level.2',
-  3: 'usersDesk.level.3',
-  4: 'usersDesk.level.4',
-};
-
-/** The identity levels as a select's options, lowest first (the users' filter, the set-level dialog). */
-export function IdentityOptions() {
-  const { t } = useTranslation();
-  return (
-    <>
-      {([1, 2, 3, 4] as const).map((s) => (
-        <option key={s} value={s}>
-          {t(IDENTITY_KEYS[s])}
-        </option>
-      ))}
-    </>
-  );
-}
-
-/** Each action's button (and dialog title). */
-export const ACTION_KEYS: Record<UserActionKind, string> = {
-  freeze: 'usersDesk.action.freeze',
-  unfreeze: 'usersDesk.action.unfreeze',
-  endSessions: 'usersDesk.action.endSessions',
-  suspendKeys: 'usersDesk.action.suspendKeys',
-  resetTwoFactor: 'usersDesk.action.resetTwoFactor',
-  identity: 'usersDesk.action.identity',
-  note: 'usersDesk.action.note',
-};
 
 const SECTION_KEYS: Record<UserSection, string> = {
   spot_orders: 'usersDesk.section.spot_orders',

@@ -8,7 +8,8 @@ import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import { useOperatorUser, useOperatorUsers } from '../../accounts.hooks';
-import { IDENTITY_KEYS, IdentityOptions, UserPageView } from './UserPage';
+import { UserPageView } from './UserPage';
+import { IDENTITY_KEYS, IdentityOptions } from './userDeskKeys';
 import { deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 
 const TEXTS: DeskListTexts = { title: 'usersDesk.title', empty: 'usersDesk.empty', failed: 'usersDesk.failed' };

@@ -1,9 +1,14 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { FiatOrder } from '../../../../../domain/fiat';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import type { AppealInput } from '../fiatOrderShared';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+
+/** What an appeal sends: the order and the party's reason. */
+export interface AppealInput {
+  orderId: number;
+  reason: string;
+}
 
 /** The server's limit on an appeal's reason (docs/API.md "P2P fiat"). */
 export const APPEAL_REASON_MAX = 500;
