@@ -35,6 +35,7 @@ function noticesDouble() {
       return 3;
     },
     useNotes: () => ({ open: false, loading: false, note: undefined, fallback: false, hasAgree: false, openNote: () => undefined, close: () => undefined, agree: () => undefined }),
+    useNoteOnArrival: () => undefined,
   };
   return { notices, bell };
 }

@@ -28,6 +28,8 @@ export interface ShellNotices {
   /** The bell's count for the signed-in user: read for each user who signs in, cleared when the bell goes. */
   useBellCount: (userId: number) => number;
   useNotes: () => NotesFlow;
+  /** Opens a note when the calling page arrives (the agreement on /agree), through an actor of the page's lifetime. */
+  useNoteOnArrival: (type: NoteType) => void;
 }
 
 export const NoticesContext = createFlowContext<ShellNotices>('Support');

@@ -9,7 +9,7 @@ import { noteMachine } from './machines/note/note.machine';
 import { noticeBoardMachine } from './machines/notices/noticeBoard.machine';
 import { noticeDetailMachine } from './machines/notices/noticeDetail.machine';
 import { noticesDeskMachine } from './machines/noticesDesk/noticesDesk.machine';
-import { useBellCount, useNoteFlow } from './support.hooks';
+import { useBellCount, useNoteFlow, useNoteOnArrival } from './support.hooks';
 
 /**
  * The support flows with their effects, supplied from the shared services (defineFeature's
@@ -41,5 +41,6 @@ export const provide = ({ api, operatorApi, socket, showToast, start, userStream
     // The shell's notices slot (app/layout/notices.context.ts): the header bell and the footer read these.
     useBellCount,
     useNotes: useNoteFlow,
+    useNoteOnArrival,
   };
 };

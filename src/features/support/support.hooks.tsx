@@ -8,7 +8,7 @@ import type { helpMachine } from './machines/help/help.machine';
 import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
-import { bellWatchMachine } from './machines/bellWatch/bellWatch.machine';
+import { holdMachine } from './machines/hold/hold.machine';
 import { SupportContext } from './support.context';
 import type { noticeBoardMachine } from './machines/notices/noticeBoard.machine';
 import type { noticeDetailMachine } from './machines/notices/noticeDetail.machine';
@@ -83,14 +83,25 @@ export function useHelpArticleFlow(id: string) {
 }
 
 /**
- * The header bell's count (the shell's notices slot): the bell's own `bellWatch` actor asks the
+ * The header bell's count (the shell's notices slot): the bell's own hold (hold.machine.ts) asks the
  * session-long notifications for the user when it starts and empties them when it stops (the bell
- * unmounts: signed out). The caller keys itself by user, so another user is another actor.
+ * unmounts: signed out). The caller keys itself by user (the slot passes the user for that), so
+ * another user is another actor.
  */
-export function useBellCount(userId: number): number {
+export function useBellCount(_userId: number): number {
   const notifications = useSupport().inform;
-  useActorRef(bellWatchMachine, { input: { inform: notifications, userId } });
+  useActorRef(holdMachine, { input: { target: notifications, start: { type: 'inform.load', page: 1 }, stop: { type: 'inform.clear' } } });
   return useActorFlow(notifications, { unread: inform.selectUnread }, {}).unread;
+}
+
+/** /inform's arrival: a fresh first page of the notifications the bell shares (the caller keys it by user). */
+export function useInformArrival(): void {
+  useActorRef(holdMachine, { input: { target: useSupport().inform, start: { type: 'inform.load', page: 1 } } });
+}
+
+/** A page that opens a platform note on arrival (/agree: the agreement): the shell's notices slot. */
+export function useNoteOnArrival(noteType: NoteType): void {
+  useActorRef(holdMachine, { input: { target: useSupport().note, start: { type: 'note.open', noteType } } });
 }
 
 /** The platform-note popups (footer links, the agreement): one session-long actor (the shell's notices slot). */

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
@@ -7,11 +6,8 @@ import { NoticesContext } from '../../../../app/layout/notices.context';
 /** /agree: the registration agreement, read from plat_note type 1 through the note machine. */
 export function AgreePage() {
   const { t } = useTranslation();
-  const { openNote } = NoticesContext.use().useNotes();
-  // effect: arriving at /agree opens the shared note popup (a command on the page's arrival, not a value).
-  useEffect(() => {
-    openNote(NOTE_TYPES.userAgreement);
-  }, [openNote]);
+  // Arriving opens the shared note popup (an actor of this page's lifetime sends the command).
+  NoticesContext.use().useNoteOnArrival(NOTE_TYPES.userAgreement);
   return (
     <Panel>
       <PanelBody>

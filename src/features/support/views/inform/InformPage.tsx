@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionFlow } from '../../../../app/views/hooks';
-import { useInformFlow } from '../../support.hooks';
+import { useInformArrival, useInformFlow } from '../../support.hooks';
 import { PagePager } from '../PagePager';
 import { Button } from '../../../../app/ui/Button';
 import { FailedLine } from '../../../../app/ui/RetryButton';
@@ -65,24 +64,27 @@ const Side = styled.div`
   time { color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; white-space: nowrap; }
 `;
 
+/** A fresh first page when the signed-in user arrives (support.hooks.ts: an actor of the page's lifetime). */
+function InformArrival() {
+  useInformArrival();
+  return null;
+}
+
 /** Spec §2 /inform: the signed-in user's notifications with mark as read and mark all read. */
 export function InformPage() {
   const { t } = useTranslation();
   const session = useSessionFlow();
   const inform = useInformFlow();
   const { load } = inform;
-  const signedIn = session.hasSession && Boolean(session.user);
-
-  // Fresh on arrival; the header keeps the first page loaded for the bell in between.
-  // effect: a command on arrival to the session-long inform actor shared with the bell (not this page's own actor).
-  useEffect(() => {
-    if (signedIn) load(1);
-  }, [signedIn, load]);
+  const userId = session.hasSession ? session.user?.id : undefined;
+  const signedIn = userId !== undefined;
 
   const pages = Math.max(1, Math.ceil(inform.total / PAGE_SIZE));
 
   return (
     <Panel>
+      {/* Fresh on arrival, for this user; the header keeps the first page loaded for the bell in between. */}
+      {signedIn && <InformArrival key={userId} />}
       <PanelBody>
         <Head>
           <PageTitle>{t('inform.title')}</PageTitle>
