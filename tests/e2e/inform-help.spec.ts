@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/register';
 
-
-
 test('a new user sees the welcome notification and the bell count, and marks it read', async ({ page }) => {
   await signUp(page, `inform-${Date.now()}@example.org`);
   const banner = page.getByRole('banner');
@@ -53,4 +51,13 @@ test('the help centre searches in English and in Japanese and opens an article',
   // An unknown article: a translated failure with a retry (the server's message is the toast).
   await page.goto('/user/helpDetail/no-such-article');
   await expect(page.getByRole('alert').filter({ hasText: 'この記事を読み込めませんでした。' })).toBeVisible();
+});
+
+test('arriving at /agree opens the user agreement, once, and Close leaves the page', async ({ page }) => {
+  await page.goto('/agree');
+  const agreement = page.getByRole('dialog', { name: 'User Agreement' });
+  await expect(agreement).toContainText('This User Agreement governs your use');
+  await agreement.getByRole('button', { name: 'Close' }).click();
+  await expect(agreement).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'User agreement' })).toBeVisible();
 });
