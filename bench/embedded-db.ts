@@ -32,25 +32,32 @@ const WRITERS = Number(process.env.WRITERS ?? 8);
 const ACCOUNTS = 64;
 const READ_EVERY_MS = 10;
 
+type Metric = readonly [label: string, decimals: number, better: 'lower' | 'higher'];
+
+/** The figures of a latency's distribution the table shows, by their keys' ending and their labels'. */
+const SPREAD = { P50: 'p50', P99: 'p99', Max: 'max' } as const;
+
+/** A latency's rows, in ms: `spreadRows('read', 'plat_config read')` gives readP50 "plat_config read p50 (ms)", readP99 and readMax. */
+function spreadRows<K extends string>(key: K, label: string) {
+  const rows = Object.entries(SPREAD).map(([suffix, figure]): [string, Metric] => [`${key}${suffix}`, [`${label} ${figure} (ms)`, 2, 'lower']]);
+  return Object.fromEntries(rows) as Record<`${K}${keyof typeof SPREAD}`, Metric>;
+}
+
 /** What one database's run measures: each figure's label in the table, its decimals, and which way is better. */
 const METRICS = {
   coldEmptyMs: ['cold start, empty dir (ms)', 0, 'lower'],
   coldExistingMs: ['cold start, existing dir (ms)', 0, 'lower'],
   writesPerSecond: ['order transactions/s', 0, 'higher'],
-  readP50: ['plat_config read p50 (ms)', 2, 'lower'],
-  readP99: ['plat_config read p99 (ms)', 2, 'lower'],
-  readMax: ['plat_config read max (ms)', 2, 'lower'],
+  ...spreadRows('read', 'plat_config read'),
   readsOnTime: [`plat_config reads started ≤ 10 ms late (of ${(LOAD_SECONDS * 1000) / READ_EVERY_MS})`, 0, 'higher'],
-  loopP50: ['event-loop delay p50 (ms)', 2, 'lower'],
-  loopP99: ['event-loop delay p99 (ms)', 2, 'lower'],
-  loopMax: ['event-loop delay max (ms)', 2, 'lower'],
+  ...spreadRows('loop', 'event-loop delay'),
   cpuShare: ['Node process CPU (cores)', 2, 'lower'],
   serverCpuShare: ['database server processes CPU (cores)', 2, 'lower'],
   totalCpuShare: ['total CPU (cores)', 2, 'lower'],
   cpuMsPerTransaction: ['CPU per order transaction (ms)', 2, 'lower'],
   sizeBeforeMb: ['data dir after cold starts (MB)', 1, 'lower'],
   growthMb: ['data dir growth during load (MB)', 1, 'lower'],
-} as const satisfies Record<string, readonly [string, number, 'lower' | 'higher']>;
+} as const satisfies Record<string, Metric>;
 type Result = Record<keyof typeof METRICS, number>;
 
 async function measure(engine: EmbeddedDb): Promise<Result> {

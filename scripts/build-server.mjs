@@ -11,10 +11,11 @@
 // - Files the server reads beside its modules (locales, migrations, help articles) stay where they
 //   are: each module's import.meta.url / dirname / filename is replaced by its source file's.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { filesUnder, hashFiles } from './treeHash.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, '.server-build');
@@ -23,24 +24,11 @@ const SOURCES = ['server', 'domain'];
 const FILES = ['package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 const UNUSED_FOR_MS = 24 * 3600 * 1000;
 
-function filesUnder(folder) {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
-    return entry.isFile() ? [path] : [];
-  });
-}
-
 /** What the bundle is built from, as one hash: a changed, added or removed source makes a new build. */
 export function serverKey() {
   const hash = createHash('sha256');
   const files = [...SOURCES.flatMap((folder) => filesUnder(join(ROOT, folder))), ...FILES.map((file) => join(ROOT, file))];
-  for (const file of files.sort()) {
-    hash.update(`${file.slice(ROOT.length)}\0`);
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
+  hashFiles(hash, files, (file) => file.slice(ROOT.length));
   return hash.digest('hex').slice(0, 20);
 }
 

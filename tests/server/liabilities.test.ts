@@ -29,7 +29,6 @@ const START = Date.UTC(2026, 10, 27, 9, 0, 0);
 const t = productTestbed({
   startAt: START,
   products: ({ db, now }) => createLiabilities({ db, now }),
-  parts: (made) => ({ routes: [made.parts.routes!] }),
   operator: 'liabilities-admin@openex.test',
 });
 

@@ -14,7 +14,7 @@ import { platformRoutes } from '../../server/products/platform/routes.js';
 import { noticesDeskRoutes } from '../../server/products/support/noticesDesk/routes.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { productTestbed } from './support/productTestbed.js';
-import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from './support/operators.js';
+import { auditMark, auditRowsAfter } from './support/operators.js';
 
 /**
  * Issue 51 §5: the console's notices desk. Each action writes exactly one audit row in its
@@ -35,7 +35,7 @@ const t = productTestbed({
 let http: HttpServer;
 let socket: Socket;
 const pushes: Array<Record<string, unknown>> = [];
-let byRole: Record<'compliance' | 'finance' | 'risk' | 'support' | 'auditor', TestOperator>;
+const byRole = t.deskOperators({ compliance: ['compliance'], finance: ['finance'], risk: ['risk'], support: ['support'], auditor: ['auditor'] });
 
 beforeAll(async () => {
   http = createServer();
@@ -49,13 +49,6 @@ beforeAll(async () => {
   });
   const reply = (await socket.timeout(5000).emitWithAck('subscribe', NOTICE_CHANNEL)) as { code: number };
   expect(reply.code).toBe(200);
-  byRole = {
-    compliance: await deskOperator(t.app, t.operator, ['compliance']),
-    finance: await deskOperator(t.app, t.operator, ['finance']),
-    risk: await deskOperator(t.app, t.operator, ['risk']),
-    support: await deskOperator(t.app, t.operator, ['support']),
-    auditor: await deskOperator(t.app, t.operator, ['auditor']),
-  };
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, FEE_PATHS, type FeeOverride, type FeeScheduleRow, type FeeTier, type FeesDesk, type MyFees } from '../../../domain/fees.js';
 import { feeRateOf, forgetFeeRates } from '../../../server/kernel/platform/fees/feeRates.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { createFees } from '../../../server/products/fees/product.js';
 import { expectOk, expectRefusal } from '../http.js';
-import { auditKindsAfter, auditMark, auditRowsAfter, deskOperator, type TestOperator } from '../support/operators.js';
+import { auditKindsAfter, auditMark, auditRowsAfter, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 
 /**
@@ -19,20 +19,11 @@ const START = Date.UTC(2026, 10, 27, 9, 0, 0);
 const t = productTestbed({
   startAt: START,
   products: ({ db, now }) => createFees({ db, now }),
-  parts: (made) => ({ routes: [made.parts.routes!] }),
   operator: 'fees-admin@openex.test',
   users: { tag: 'fees' },
 });
 
-let finance: TestOperator;
-let auditor: TestOperator;
-let risk: TestOperator;
-
-beforeAll(async () => {
-  finance = await deskOperator(t.app, t.operator, ['finance']);
-  auditor = await deskOperator(t.app, t.operator, ['auditor']);
-  risk = await deskOperator(t.app, t.operator, ['risk']);
-});
+const ops = t.deskOperators({ finance: ['finance'], auditor: ['auditor'], risk: ['risk'] });
 
 const schedule = (op: TestOperator, body: object) => t.post<FeeScheduleRow>(op.headers, FEE_PATHS.operatorSchedule, body);
 const override = (op: TestOperator, body: object) => t.post<FeeOverride>(op.headers, FEE_PATHS.operatorOverride, body);
@@ -44,16 +35,16 @@ const state = async () => ({
 
 describe('the fees desk', () => {
   it('finance reads and edits; the auditor only reads; risk neither', async () => {
-    const desk = expectOk(await t.post<FeesDesk>(auditor.headers, FEE_PATHS.operatorRead, {}));
+    const desk = expectOk(await t.post<FeesDesk>(ops.auditor.headers, FEE_PATHS.operatorRead, {}));
     expect(desk.tiers).toEqual([{ tier: 0, min_volume_usdt: '0' }]);
     expect(desk.schedule).toEqual([
       { product: 'futures', market: '*', tier: 0, maker: '0.0002', taker: '0.0005' },
       { product: 'spot', market: '*', tier: 0, maker: '0.001', taker: '0.001' },
     ]);
     expect(desk.markets).toContainEqual({ product: 'spot', market: 'BTC_USDT' });
-    expect((await schedule(auditor, { product: 'spot', market: '*', tier: 0, maker: '0.002', taker: '0.002' })).body.code).toBe(403);
-    expect((await t.post(risk.headers, FEE_PATHS.operatorRead, {})).body.code).toBe(403);
-    expectOk(await t.post<FeesDesk>(finance.headers, FEE_PATHS.operatorRead, {}));
+    expect((await schedule(ops.auditor, { product: 'spot', market: '*', tier: 0, maker: '0.002', taker: '0.002' })).body.code).toBe(403);
+    expect((await t.post(ops.risk.headers, FEE_PATHS.operatorRead, {})).body.code).toBe(403);
+    expectOk(await t.post<FeesDesk>(ops.finance.headers, FEE_PATHS.operatorRead, {}));
   });
 
   it('tiers and a schedule row: saved, audited, and the next lookup uses them at once', async () => {
@@ -62,8 +53,8 @@ describe('the fees desk', () => {
       { tier: 0, min_volume_usdt: '0' },
       { tier: 1, min_volume_usdt: '1000000' },
     ];
-    expectOk(await t.post(finance.headers, FEE_PATHS.operatorTiers, { tiers }));
-    const saved = expectOk(await schedule(finance, { product: 'spot', market: 'btc_usdt', tier: 1, maker: '-0.0001', taker: '0.0005' }));
+    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers }));
+    const saved = expectOk(await schedule(ops.finance, { product: 'spot', market: 'btc_usdt', tier: 1, maker: '-0.0001', taker: '0.0005' }));
     expect(saved).toEqual({ product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0001', taker: '0.0005' });
     const rows = await auditRowsAfter(t.db, mark);
     expect(rows.map((r) => [r.kind, r.object_id, r.outcome])).toEqual([
@@ -78,9 +69,9 @@ describe('the fees desk', () => {
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', trader.id)).toMatchObject({ maker: '-0.0001', taker: '0.0005', tier: 1 });
     expect(await feeRateOf(t.db, t.db, 'spot', 'ETH_USDT', trader.id)).toMatchObject({ maker: '0.001', tier: 0 });
     // Removing a tier a schedule row uses is refused; removing the row, then the tier, is not.
-    expectRefusal(await t.post(finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }), 400, EN.feesTierInUse);
-    expectOk(await schedule(finance, { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '0', taker: '0', remove: true }));
-    expectOk(await t.post(finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }));
+    expectRefusal(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }), 400, EN.feesTierInUse);
+    expectOk(await schedule(ops.finance, { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '0', taker: '0', remove: true }));
+    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }));
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', trader.id)).toMatchObject({ maker: '0.001', tier: 0 });
   });
 
@@ -96,10 +87,10 @@ describe('the fees desk', () => {
       [{ product: 'spot', market: '*', tier: 7, maker: '0.001', taker: '0.001' }, EN.feesTierUnknown],
       [{ product: 'spot', market: '*', tier: 0, maker: '0.001', taker: '0.001', remove: true }, EN.feesDefaultRequired],
     ];
-    for (const [body, message] of cases) expectRefusal(await schedule(finance, body), 400, message);
-    expectRefusal(await t.post(finance.headers, FEE_PATHS.operatorTiers, { tiers: [{ tier: 1, min_volume_usdt: '0' }] }), 400, EN.feesTiersInvalid);
+    for (const [body, message] of cases) expectRefusal(await schedule(ops.finance, body), 400, message);
+    expectRefusal(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [{ tier: 1, min_volume_usdt: '0' }] }), 400, EN.feesTiersInvalid);
     expectRefusal(
-      await t.post(finance.headers, FEE_PATHS.operatorTiers, {
+      await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, {
         tiers: [
           { tier: 0, min_volume_usdt: '0' },
           { tier: 1, min_volume_usdt: '500' },
@@ -110,8 +101,8 @@ describe('the fees desk', () => {
       EN.feesTiersInvalid,
     );
     // The schema's refusals: an unknown product, a field too many.
-    expect((await schedule(finance, { product: 'margin', market: '*', tier: 0, maker: '0', taker: '0' })).body.code).toBe(400);
-    expect((await schedule(finance, { product: 'spot', market: '*', tier: 0, maker: '0', taker: '0', extra: 1 })).body.code).toBe(400);
+    expect((await schedule(ops.finance, { product: 'margin', market: '*', tier: 0, maker: '0', taker: '0' })).body.code).toBe(400);
+    expect((await schedule(ops.finance, { product: 'spot', market: '*', tier: 0, maker: '0', taker: '0', extra: 1 })).body.code).toBe(400);
     expect(await state()).toEqual(before);
     const rows = await auditRowsAfter(t.db, mark);
     expect(rows.filter((r) => r.outcome === 'refused')).toHaveLength(cases.length + 2);
@@ -122,25 +113,25 @@ describe('the fees desk', () => {
     const body = { user_id: partner.id, product: 'spot', market: 'BTC_USDT', maker: '-0.0002', taker: '0.0004', ends_ms: START + 30 * DAY_MS, note: 'market maker programme' };
     const before = await state();
     const mark = await auditMark(t.db);
-    expectRefusal(await override(finance, body), 400);
-    expectRefusal(await override(finance, { ...body, totp_code: '000000' }), 400);
+    expectRefusal(await override(ops.finance, body), 400);
+    expectRefusal(await override(ops.finance, { ...body, totp_code: '000000' }), 400);
     expect(await state()).toEqual(before);
     expect(await auditKindsAfter(t.db, mark)).toEqual([
       ['fees.override', 'refused'],
       ['fees.override', 'refused'],
     ]);
-    expectRefusal(await override(finance, { ...body, ends_ms: t.now() - 1, totp_code: t.operatorCode(finance) }), 400, EN.feesEndInPast);
-    expectRefusal(await override(finance, { ...body, user_id: 999_999_999, totp_code: t.operatorCode(finance) }), 400, EN.feesUserUnknown);
-    const saved = expectOk(await override(finance, { ...body, ends_ms: t.now() + DAY_MS, totp_code: t.operatorCode(finance) }));
+    expectRefusal(await override(ops.finance, { ...body, ends_ms: t.now() - 1, totp_code: t.operatorCode(ops.finance) }), 400, EN.feesEndInPast);
+    expectRefusal(await override(ops.finance, { ...body, user_id: 999_999_999, totp_code: t.operatorCode(ops.finance) }), 400, EN.feesUserUnknown);
+    const saved = expectOk(await override(ops.finance, { ...body, ends_ms: t.now() + DAY_MS, totp_code: t.operatorCode(ops.finance) }));
     expect(saved).toMatchObject({ user_id: partner.id, maker: '-0.0002', taker: '0.0004', note: 'market maker programme' });
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, t.now())).toMatchObject({ maker: '-0.0002', source: 'override' });
     // Its end passes: the schedule again, with no edit.
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, saved.ends_ms)).toMatchObject({ maker: '0.001', source: 'schedule' });
     // Ended by finance now.
-    const ended = expectOk(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(finance) }));
+    const ended = expectOk(await override(ops.finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(ops.finance) }));
     expect(ended.ends_ms).toBe(t.now());
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', partner.id, t.now())).toMatchObject({ source: 'schedule' });
-    expectRefusal(await override(finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(finance) }), 400, EN.feesOverrideNotFound);
+    expectRefusal(await override(ops.finance, { user_id: partner.id, product: 'spot', market: 'BTC_USDT', end: true, totp_code: t.operatorCode(ops.finance) }), 400, EN.feesOverrideNotFound);
   });
 });
 
@@ -178,8 +169,8 @@ describe('30-day volumes and the user page', () => {
       { tier: 1, min_volume_usdt: '50000' },
       { tier: 2, min_volume_usdt: '1000000' },
     ];
-    expectOk(await t.post(finance.headers, FEE_PATHS.operatorTiers, { tiers }));
-    expectOk(await schedule(finance, { product: 'spot', market: '*', tier: 1, maker: '0.0008', taker: '0.0009' }));
+    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers }));
+    expectOk(await schedule(ops.finance, { product: 'spot', market: '*', tier: 1, maker: '0.0008', taker: '0.0009' }));
     const user = await t.user();
     const day = Math.floor(t.now() / DAY_MS) * DAY_MS;
     await t.db.query('insert into fee_volume (user_id, day_ms, volume_usdt) values ($1, $2, 60000)', [user.id, day]);

@@ -35,7 +35,6 @@ export function useFiat() {
   let product: ReturnType<typeof createFiat>;
   const t = productTestbed({
     products: ({ db, now }) => (product = createFiat({ db, feed, dataDir, clock: now })),
-    parts: (fiat) => ({ routes: [fiat.parts.routes!] }),
     operator: 'fiat-desk@openex.test',
     users: { tag: 'fiat', account: 'legal' },
   });

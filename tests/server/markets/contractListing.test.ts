@@ -3,7 +3,7 @@ import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { MARKET_OPERATOR_PATHS, type ContractListing } from '../../../domain/marketsDesk.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';
-import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode, refusals } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { recordSocket } from '../socketRecorder.js';
 import { listedBy } from '../../../server/kernel/platform/pairListing.js';
@@ -94,15 +94,8 @@ describe('listing a perpetual contract at runtime', () => {
     }
 
     expect(await auditOutcomes(db, 'contract.list')).toEqual([
-      ['refused', 'marketTwoFactorRequired'],
-      ['refused', 'contractListingReferencePrice'],
-      ['refused', expect.any(String)],
-      ['refused', expect.any(String)],
-      ['refused', 'contractListingNoPair'],
-      ['refused', 'contractListingQuote'],
-      ['refused', 'contractAlreadyListed'],
-      ['refused', 'contractListingNoPrice'],
-      ['refused', 'contractListingReferencePrice'],
+      ...refusals('marketTwoFactorRequired', 'contractListingReferencePrice', expect.any(String), expect.any(String)),
+      ...refusals('contractListingNoPair', 'contractListingQuote', 'contractAlreadyListed', 'contractListingNoPrice', 'contractListingReferencePrice'),
       ['done', 'ADA_USDT'],
     ]);
     expect(await auditBooks(db)).toEqual([]);

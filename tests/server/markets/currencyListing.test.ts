@@ -7,7 +7,7 @@ import { MARKET_MAKER_ACCOUNTS } from '../../../server/kernel/platform/db/seed/m
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader } from '../spot/spotApp.js';
-import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode, refusals } from '../support/operators.js';
 import { signInOperator, signInOperatorWith2fa } from '../support/productTestbed.js';
 import { postEnvelope } from '../http.js';
 
@@ -122,18 +122,11 @@ describe('listing a currency at runtime', () => {
     await expect.poll(async () => db.query(`select trim_scale(quantity)::text as quantity from spot_trade where left_symbol = 'NEWC'`)).toEqual([{ quantity: '4' }]);
 
     expect(await auditOutcomes(db, 'currency.list')).toEqual([
-      ['refused', 'currencyListingTwoFactorRequired'],
-      ['refused', 'currencyListingSymbol'],
-      ['refused', 'currencyListingName'],
-      ['refused', 'currencyListingNetworks'],
-      ['refused', 'currencyListingAmounts'],
-      ['refused', 'currencyListingAmounts'],
+      ...refusals('currencyListingTwoFactorRequired', 'currencyListingSymbol', 'currencyListingName', 'currencyListingNetworks', 'currencyListingAmounts', 'currencyListingAmounts'),
       // The trailing zeros' listing, refused at the code.
-      ['refused', expect.any(String)],
-      ['refused', expect.any(String)],
-      ['refused', expect.any(String)],
+      ...refusals(expect.any(String), expect.any(String), expect.any(String)),
       ['done', 'NEWC'],
-      ['refused', 'currencyListingExists'],
+      ...refusals('currencyListingExists'),
     ]);
     expect(await auditBooks(db)).toEqual([]);
   }, 60_000);

@@ -8,7 +8,7 @@ import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
 import { recordSocket } from '../socketRecorder.js';
 import { trader } from '../spot/spotApp.js';
-import { auditOutcomes, OPERATOR_SECRET, operatorCode } from '../support/operators.js';
+import { auditOutcomes, OPERATOR_SECRET, operatorCode, refusals } from '../support/operators.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { postEnvelope } from '../http.js';
 
@@ -103,16 +103,10 @@ describe('listing a spot pair at runtime', () => {
     expect(has((await page.next((m) => has(m.pairs, 'SOL_BTC')?.halted_reason === 'Listing check')).pairs, 'SOL_BTC')).toBeTruthy();
 
     expect(await auditOutcomes(db, 'market.list')).toEqual([
-      ['refused', 'marketTwoFactorRequired'],
-      ['refused', 'marketListingSameCurrency'],
-      ['refused', 'marketListingUnknownCurrency'],
-      ['refused', 'marketListingMinQuantity'],
-      ['refused', 'marketListingReferencePrice'],
-      ['refused', 'marketListingSpread'],
-      ['refused', expect.any(String)],
-      ['refused', expect.any(String)],
+      ...refusals('marketTwoFactorRequired', 'marketListingSameCurrency', 'marketListingUnknownCurrency', 'marketListingMinQuantity', 'marketListingReferencePrice', 'marketListingSpread'),
+      ...refusals(expect.any(String), expect.any(String)),
       ['done', 'SOL_BTC'],
-      ['refused', 'marketAlreadyListed'],
+      ...refusals('marketAlreadyListed'),
     ]);
     expect(await auditBooks(db)).toEqual([]);
   });

@@ -124,6 +124,9 @@ export async function auditMark(db: Queryable): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** The [outcome, detail] rows auditOutcomes gives for refusals, one a detail (`expect.any(String)` where a test does not name it). */
+export const refusals = (...details: unknown[]): [string, unknown][] => details.map((detail) => ['refused', detail]);
+
 /** The audit log's [outcome, detail] of one kind of action, oldest first: what a desk test expects of its refusals and its deed. */
 export async function auditOutcomes(db: Queryable, kind: string): Promise<[string, string][]> {
   const rows = await db.query<{ outcome: string; detail: string }>('select outcome, detail from operator_audit_log where kind = $1 order by id', [kind]);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { OperatorRole } from '../../../domain/operators.js';
 import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
 import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { buildHttp } from '../../../server/kernel/platform/http/app.js';
@@ -8,7 +9,7 @@ import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
-import { OPERATOR_SECRET, operatorCode } from './operators.js';
+import { deskOperator, OPERATOR_SECRET, operatorCode, type TestOperator } from './operators.js';
 import { createTestUser, type NewTestUser, type TestUser } from './users.js';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -53,6 +54,12 @@ export interface ProductTestbed<P> {
   operatorCode(op: { secret: string }): string;
   /** A signed-in user: the test bed's defaults overridden by `options`. */
   user(options?: NewTestUser): Promise<TestUser>;
+  /**
+   * The file's desk operators by name, each holding its roles (`{ second: ['finance'] }`: another
+   * finance operator), made through the desk by `operator` before the file's tests (a beforeAll
+   * registered here): read them in tests and hooks, not when the file loads.
+   */
+  deskOperators<K extends string>(roles: Record<K, readonly OperatorRole[]>): Record<K, TestOperator>;
   /** POST as `who` (a user, bare headers, or nobody), with extra headers. */
   post<T = unknown>(who: { headers: Record<string, string> } | Record<string, string> | undefined, path: string, body: object, headers?: Record<string, string>): Promise<Answer<T>>;
   expectAuditClean(): Promise<void>;
@@ -63,15 +70,19 @@ export interface ProductTestbed<P> {
  * schema on PostgreSQL when DATABASE_URL is set: testDb.ts), the products under test over it with a
  * clock the test moves, the HTTP app serving their routes (for `app.inject`), users, and the
  * clean-up. Registers beforeAll/afterAll, so a test file reads `const t = productTestbed({...})`.
+ * Where the products are one product's parts (`createFees(…)` and the like), `parts` may be left
+ * out: the app serves that product's routes alone, none of its timed steps.
  */
-export function productTestbed<P>(options: ProductTestbedOptions<P>): ProductTestbed<P> {
+export function productTestbed<P>(options: ProductTestbedOptions<P>): ProductTestbed<P>;
+export function productTestbed<P extends { parts: { routes?: RoutePlugin } }>(options: Omit<ProductTestbedOptions<P>, 'parts'> & Partial<Pick<ProductTestbedOptions<P>, 'parts'>>): ProductTestbed<P>;
+export function productTestbed<P>(options: Omit<ProductTestbedOptions<P>, 'parts'> & Partial<Pick<ProductTestbedOptions<P>, 'parts'>>): ProductTestbed<P> {
   const state = {} as { db: Database; app: FastifyInstance; products: P; parts: TestbedParts; operator: Record<string, string> };
   let clock = options.startAt ?? Date.now();
   const now = () => clock;
   beforeAll(async () => {
     state.db = await openTestDatabase();
     state.products = await options.products({ db: state.db, now });
-    state.parts = options.parts(state.products, state.db);
+    state.parts = options.parts?.(state.products, state.db) ?? { routes: [(state.products as { parts: { routes: RoutePlugin } }).parts.routes] };
     const routes = (options.operatorRoutes ?? Boolean(options.operator)) ? [...state.parts.routes, operatorRoutes(state.db)] : state.parts.routes;
     state.app = await buildHttp({ db: state.db, routes });
     await state.parts.prepare?.();
@@ -108,6 +119,13 @@ export function productTestbed<P>(options: ProductTestbedOptions<P>): ProductTes
       return operatorCode(op.secret, clock);
     },
     user: (more = {}) => createTestUser(state.db, { ...options.users, ...more }),
+    deskOperators<K extends string>(roles: Record<K, readonly OperatorRole[]>) {
+      const made = {} as Record<K, TestOperator>;
+      beforeAll(async () => {
+        for (const name of Object.keys(roles) as K[]) made[name] = await deskOperator(state.app, state.operator, roles[name]);
+      });
+      return made;
+    },
     post<T = unknown>(who: { headers: Record<string, string> } | Record<string, string> | undefined, path: string, body: object, headers: Record<string, string> = {}) {
       return post<T>(state.app, path, body, { ...headersOf(who), ...headers });
     },

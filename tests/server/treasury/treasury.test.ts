@@ -93,16 +93,11 @@ const totalsOf = (s: TreasurySeries, key: string) => {
   return Object.fromEntries(Object.entries(out).map(([c, v]) => [c, String(Number(v.toFixed(12)))]));
 };
 
-let finance: TestOperator;
-let second: TestOperator;
-let auditor: TestOperator;
+const ops = t.deskOperators({ finance: ['finance'], second: ['finance'], auditor: ['auditor'] });
 let buyer: TestUser;
 let seller: TestUser;
 
 beforeAll(async () => {
-  finance = await deskOperator(t.app, t.operator, ['finance']);
-  second = await deskOperator(t.app, t.operator, ['finance']);
-  auditor = await deskOperator(t.app, t.operator, ['auditor']);
   const fundsPasswordHash = await hashPassword(FUNDS_PASSWORD);
   buyer = await t.user({ tag: 'buyer', verified: true, fundsPasswordHash });
   seller = await t.user({ tag: 'seller', verified: true, fundsPasswordHash, funded: { BTC: '1' } });
@@ -126,8 +121,8 @@ beforeAll(async () => {
   expect((await t.db.query<{ status: number }>('select status from withdrawal where id = $1', [w.id]))[0]!.status).toBe(3);
 
   // A correction: proposed by one finance operator, approved by another with their code.
-  const c = expectOk(await t.post<CorrectionView>(finance.headers, CORRECTION_PATHS.propose, { user_id: seller.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '25.5', reason: 'Missed deposit', reference: '0xabc' }));
-  expectOk(await t.post<CorrectionView>(second.headers, CORRECTION_PATHS.approve, { id: c.id, totp_code: t.operatorCode(second) }));
+  const c = expectOk(await t.post<CorrectionView>(ops.finance.headers, CORRECTION_PATHS.propose, { user_id: seller.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '25.5', reason: 'Missed deposit', reference: '0xabc' }));
+  expectOk(await t.post<CorrectionView>(ops.second.headers, CORRECTION_PATHS.approve, { id: c.id, totp_code: t.operatorCode(ops.second) }));
 
   // What other products would book, balanced as they book it: a liquidation fee into the insurance
   // fund, a lost seconds stake to the house (whose capital came from outside), a P2P escrow locked
@@ -170,7 +165,7 @@ describe('treasury series match the ledger', () => {
   });
 
   it('fee income by product is what the fee account took: the users’ trade fees and the withdrawal fee', async () => {
-    const fees = await read(finance, 'fees');
+    const fees = await read(ops.finance, 'fees');
     expect(fees).toMatchObject({ name: 'fees', days: 30, opening: {} });
     const paidByUsers = await ledgerSum(`kind = 'trade_fee'`, []);
     expect(Object.keys(paidByUsers).length).toBeGreaterThan(0);
@@ -181,7 +176,7 @@ describe('treasury series match the ledger', () => {
   });
 
   it('deposits and withdrawals per day are the chain-crossing entries, the house capital apart', async () => {
-    const chain = await read(finance, 'chain');
+    const chain = await read(ops.finance, 'chain');
     expect(totalsOf(chain, 'deposits')).toEqual({ BTC: '1', USDT: '1000' });
     expect(totalsOf(chain, 'withdrawals')).toEqual({ USDT: '-200' });
     // The correction's funding (it held nothing to pay the credit) and the house's capital.
@@ -192,23 +187,23 @@ describe('treasury series match the ledger', () => {
   });
 
   it('operator corrections: the user credited, and the funding brought in from outside the books', async () => {
-    expect(lines(await read(auditor, 'corrections'))).toEqual(['credit/correction_credit USDT 25.5', 'funding/deposit USDT 25.5']);
+    expect(lines(await read(ops.auditor, 'corrections'))).toEqual(['credit/correction_credit USDT 25.5', 'funding/deposit USDT 25.5']);
   });
 
   it('the insurance fund’s inflows, the seconds house’s result and the P2P escrow', async () => {
-    const insurance = await read(finance, 'insurance');
+    const insurance = await read(ops.finance, 'insurance');
     expect(lines(insurance)).toEqual(['funding/funding USDT -1', 'funding/funding USDT 2', 'futures_order/liquidation_fee USDT 3']);
     expect(insurance.opening).toEqual({});
-    expect(lines(await read(finance, 'seconds'))).toEqual(['result/seconds_house USDT 2']);
-    const escrow = await read(finance, 'escrow');
+    expect(lines(await read(ops.finance, 'seconds'))).toEqual(['result/seconds_house USDT 2']);
+    const escrow = await read(ops.finance, 'escrow');
     expect(lines(escrow)).toEqual(['locked/fiat_escrow BTC 0.1', 'released/fiat_release BTC -0.1']);
-    expect((await read(finance, 'ico')).points).toEqual([]);
-    expect(expectOk(await series(finance, 'fees', 90)).days).toBe(90);
+    expect((await read(ops.finance, 'ico')).points).toEqual([]);
+    expect(expectOk(await series(ops.finance, 'fees', 90)).days).toBe(90);
   });
 
   it('user liabilities are the proof of liabilities’ totals, and holdings minus users minus house is zero with the audit clean', async () => {
     await t.expectAuditClean();
-    const sheet = await sheetOf(finance);
+    const sheet = await sheetOf(ops.finance);
     const snapshot = (await liabilitiesService({ db: t.db }).runDaily())!;
     for (const row of sheet.rows) {
       expect(row.difference, row.currency).toBe('0');
@@ -223,7 +218,7 @@ describe('treasury series match the ledger', () => {
     // Money from nowhere: a balance with no chain entry behind it (the audit's rule 3 finding).
     await t.db.transaction((tx) => changeBalance(tx, { userId: buyer.id, currency: 'ETH', account: 'spot', available: '0.5', frozen: '0', kind: 'test_gift', refType: 'test', refId: null }));
     try {
-      const eth = (await sheetOf(finance)).rows.find((r) => r.currency === 'ETH')!;
+      const eth = (await sheetOf(ops.finance)).rows.find((r) => r.currency === 'ETH')!;
       expect(eth).toMatchObject({ holdings: '0', users: '0.5', difference: '-0.5' });
     } finally {
       await t.db.transaction((tx) => changeBalance(tx, { userId: buyer.id, currency: 'ETH', account: 'spot', available: '-0.5', frozen: '0', kind: 'test_gift', refType: 'test', refId: null }));
@@ -246,7 +241,7 @@ describe('treasury access and input', () => {
 
   it('answers a 400 for an unknown series or range, and reads nothing', async () => {
     for (const body of [{ series: 'nope', range_days: 30 }, { series: 'fees', range_days: 7 }, { series: 'fees', range_days: '30' }, { series: 'fees' }, { series: 'fees', range_days: 30, extra: 1 }]) {
-      const answer = await t.post(finance.headers, TREASURY_PATHS.series, body);
+      const answer = await t.post(ops.finance.headers, TREASURY_PATHS.series, body);
       expect(answer.body.code, JSON.stringify(body)).toBe(400);
       expect(answer.body.data).toBeNull();
     }

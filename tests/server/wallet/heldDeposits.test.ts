@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDecimal } from '../../../domain/decimal.js';
 import { DepositStatus, WALLET_PATHS, type DepositRecord, type HeldDeposit, type HeldDepositResolution, type Page } from '../../../domain/wallet.js';
 import { MESSAGES, translate } from '../../../server/kernel/platform/i18n/messages.js';
@@ -65,12 +65,7 @@ async function snapshot(id: number) {
 }
 
 const RETURN_TO = '0x52908400098527886e0f7030069857d2e4169ee7';
-let fiona: TestOperator;
-let frank: TestOperator;
-beforeAll(async () => {
-  fiona = await deskOperator(t.app, t.operator, ['finance']);
-  frank = await deskOperator(t.app, t.operator, ['finance']);
-});
+const ops = t.deskOperators({ fiona: ['finance'], frank: ['finance'] });
 
 describe('held deposits on the operator desk', () => {
   it('a below-minimum deposit is listed, credited once with the network fee and the notice; a second credit is refused', async () => {
@@ -80,7 +75,7 @@ describe('held deposits on the operator desk', () => {
     // The fee the credit takes is the network's at the credit.
     await t.db.query(`update currency_network set deposit_fee = 0.5 where currency = 'USDT' and network = 'ERC20'`);
 
-    const page = expectOk(await list(fiona));
+    const page = expectOk(await list(ops.fiona));
     const [{ account }] = (await t.db.query<{ account: string }>('select account from app_user where id = $1', [user.id])) as [{ account: string }];
     expect(page.list[0]).toEqual({ id: held.id, user_id: user.id, account, currency: 'USDT', network: 'ERC20', quantity: '9.99', tx_hash: held.tx_hash, held_reason: 'below_minimum', created_at: held.created_at });
 
@@ -88,7 +83,7 @@ describe('held deposits on the operator desk', () => {
     const fees = await systemAccountId(t.db, 'fees');
     const feesBefore = (await readBalance(t.db, fees, 'USDT')).available;
     const mark = await auditMark(t.db);
-    const [a, b] = await Promise.all([creditHeld(fiona, held.id, t.operatorCode(fiona)), creditHeld(frank, held.id, t.operatorCode(frank))]);
+    const [a, b] = await Promise.all([creditHeld(ops.fiona, held.id, t.operatorCode(ops.fiona)), creditHeld(ops.frank, held.id, t.operatorCode(ops.frank))]);
     const [done, refused] = a.body.code === 200 ? [a, b] : [b, a];
     expect(done.body.msg).toBe(EN.walletHeldDepositCredited);
     expect(expectOk(done)).toEqual({ id: held.id, status: DepositStatus.success, fee: '0.5', credited: '9.49' });
@@ -120,12 +115,12 @@ describe('held deposits on the operator desk', () => {
     // The user's history: success, and the fee taken; no longer on the desk.
     const history = expectOk(await t.post<Page<DepositRecord>>(user, WALLET_PATHS.deposits, { days: 3, page: 1 }));
     expect(history.list[0]).toMatchObject({ id: held.id, status: DepositStatus.success, fee: '0.5' });
-    expect(expectOk(await list(fiona)).list.map((d) => d.id)).not.toContain(held.id);
+    expect(expectOk(await list(ops.fiona)).list.map((d) => d.id)).not.toContain(held.id);
 
     // Once credited, nothing credits it again, and it cannot be returned either.
     const after = await snapshot(held.id);
-    expectRefusal(await creditHeld(fiona, held.id, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
-    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await creditHeld(ops.fiona, held.id, t.operatorCode(ops.fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await returnHeld(ops.fiona, held.id, RETURN_TO, t.operatorCode(ops.fiona)), 400, EN.walletHeldDepositResolved);
     expect(await snapshot(held.id)).toEqual(after);
     await t.db.query(`update currency_network set deposit_fee = 0 where currency = 'USDT' and network = 'ERC20'`);
     // A deposit of the minimum still goes pending → confirming → success on its own (migration 062's check holds for it).
@@ -146,22 +141,22 @@ describe('held deposits on the operator desk', () => {
     expect(held).toMatchObject({ status: DepositStatus.held, held_reason: 'delisted' });
     const before = await snapshot(held.id);
 
-    const credit = await audited(() => creditHeld(fiona, held.id, t.operatorCode(fiona)));
+    const credit = await audited(() => creditHeld(ops.fiona, held.id, t.operatorCode(ops.fiona)));
     expectRefusal(credit.result, 400, EN.walletHeldDepositDelisted.replace('{currency}', 'BNB'));
-    expect(credit.rows).toEqual([expect.objectContaining({ operator_id: fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused', detail: 'walletHeldDepositDelisted' })]);
+    expect(credit.rows).toEqual([expect.objectContaining({ operator_id: ops.fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused', detail: 'walletHeldDepositDelisted' })]);
     expect(await snapshot(held.id)).toEqual(before);
 
     // An address not of the network is refused (as a withdrawal's is), translated, audited.
-    const wrong = await audited(() => returnHeld(fiona, held.id, 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', t.operatorCode(fiona), 'de_DE'));
+    const wrong = await audited(() => returnHeld(ops.fiona, held.id, 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', t.operatorCode(ops.fiona), 'de_DE'));
     expectRefusal(wrong.result, 400, translate('de_DE', 'walletAddressInvalid'));
     expect(wrong.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused', detail: 'walletAddressInvalid' })]);
 
-    const returned = await audited(() => returnHeld(frank, held.id, ` ${RETURN_TO} `, t.operatorCode(frank)));
+    const returned = await audited(() => returnHeld(ops.frank, held.id, ` ${RETURN_TO} `, t.operatorCode(ops.frank)));
     expect(returned.result.body.msg).toBe(EN.walletHeldDepositReturned);
     const resolution = expectOk(returned.result);
     expect(resolution).toEqual({ id: held.id, status: DepositStatus.returned, return_address: RETURN_TO, return_tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(returned.rows).toEqual([
-      expect.objectContaining({ operator_id: frank.id, kind: 'deposit.return', object_type: 'deposit', object_id: String(held.id), outcome: 'done', after: { status: 5, return_address: RETURN_TO, return_tx_hash: resolution.return_tx_hash } }),
+      expect.objectContaining({ operator_id: ops.frank.id, kind: 'deposit.return', object_type: 'deposit', object_id: String(held.id), outcome: 'done', after: { status: 5, return_address: RETURN_TO, return_tx_hash: resolution.return_tx_hash } }),
     ]);
     const after = await snapshot(held.id);
     // No balance or ledger row moves; the user is told, with the address it went to.
@@ -169,13 +164,13 @@ describe('held deposits on the operator desk', () => {
     expect(await t.db.query('select kind, params from notification where user_id = $1', [user.id])).toEqual([
       { kind: 'deposit_returned', params: { currency: 'BNB', quantity: '3', network: 'BEP20', address: RETURN_TO } },
     ]);
-    expect(Number((after.row as { resolved_by: number }).resolved_by)).toBe(frank.id);
+    expect(Number((after.row as { resolved_by: number }).resolved_by)).toBe(ops.frank.id);
     expect(t.products.feed.messages).toContainEqual({ userId: user.id, message: expect.objectContaining({ record: 'deposit', id: held.id, status: 5, notice: true }) });
     const history = expectOk(await t.post<Page<DepositRecord>>(user, WALLET_PATHS.deposits, { days: 3, page: 1 }));
     expect(history.list[0]).toMatchObject({ id: held.id, status: DepositStatus.returned });
 
     // Returned once: a second return is refused.
-    expectRefusal(await returnHeld(fiona, held.id, RETURN_TO, t.operatorCode(fiona)), 400, EN.walletHeldDepositResolved);
+    expectRefusal(await returnHeld(ops.fiona, held.id, RETURN_TO, t.operatorCode(ops.fiona)), 400, EN.walletHeldDepositResolved);
     await expectLedgerConsistent(t.db);
     await expectTotalsMatchChain(t.db);
     await t.expectAuditClean();
@@ -196,14 +191,14 @@ describe('held deposits on the operator desk', () => {
     expect(expectOk(await list(auditor)).list.map((d) => d.id)).toContain(held.id);
     expect((await list(support)).body).toMatchObject({ code: 403, data: { permission: 'deposits.read' } });
 
-    const wrongCode = t.operatorCode(fiona) === '000000' ? '111111' : '000000';
-    const wrong = await audited(() => creditHeld(fiona, held.id, wrongCode));
+    const wrongCode = t.operatorCode(ops.fiona) === '000000' ? '111111' : '000000';
+    const wrong = await audited(() => creditHeld(ops.fiona, held.id, wrongCode));
     expect(wrong.result.body.code).toBe(400);
-    expect(wrong.rows).toEqual([expect.objectContaining({ operator_id: fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused' })]);
-    const missing = await audited(() => returnHeld(fiona, held.id, RETURN_TO));
+    expect(wrong.rows).toEqual([expect.objectContaining({ operator_id: ops.fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused' })]);
+    const missing = await audited(() => returnHeld(ops.fiona, held.id, RETURN_TO));
     expect(missing.result.body.code).toBe(400);
     expect(missing.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused' })]);
-    expectRefusal(await creditHeld(fiona, 999_999_999, t.operatorCode(fiona)), 400, EN.walletHeldDepositNotFound);
+    expectRefusal(await creditHeld(ops.fiona, 999_999_999, t.operatorCode(ops.fiona)), 400, EN.walletHeldDepositNotFound);
     expect(await snapshot(held.id)).toEqual(before);
     await t.expectAuditClean();
   });

@@ -8,6 +8,18 @@ const n = (column: string) => `trim_scale(${column})::text`;
 const ms = (column: string) => `(${column})::float8`;
 const ts = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
+/** A section: the table it reads (skipped on a database without it) and its query, $1 the user's id. */
+interface Section {
+  table: string;
+  sql: string;
+}
+
+/** A section over one table's rows of the user, newest first unless `order` says otherwise: the table named once for the check and the query. */
+const userRows = (table: string, columns: string, { where = 'user_id = $1', order = 'id desc' } = {}): Section => ({
+  table,
+  sql: `select ${columns} from ${table} where ${where} order by ${order}`,
+});
+
 /**
  * What the other products hold for one user, for an operator to read (issue 51 §3). Products never
  * import each other, and none of them offers an operator read of its rows; so each section here is
@@ -16,76 +28,61 @@ const ts = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
  * the table exists). Each section names its table and is skipped on a database without it. Nothing
  * here writes; the products' rules stay theirs.
  */
-const SECTIONS: Record<UserSection, { table: string; sql: string }> = {
-  spot_orders: {
-    table: 'spot_order',
-    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, side, type, ${n('price')} as price, ${n('quantity')} as quantity,
-      ${n('filled')} as filled, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at
-      from spot_order where user_id = $1 and status in (1, 2) order by id desc`,
-  },
-  spot_stops: {
-    table: 'spot_stop',
-    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, side, ${n('trigger_price')} as trigger_price, ${n('price')} as price,
-      ${n('quantity')} as quantity, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at
-      from spot_stop where user_id = $1 and status in (1, 2) order by id desc`,
-  },
-  futures_positions: {
-    table: 'futures_position',
-    sql: `select left_symbol || '_' || right_symbol as symbol, side, ${n('quantity')} as quantity, ${n('cost')} as cost, ${n('margin')} as margin,
-      margin_mode, leverage, ${n('realised')} as realised, ${ms('updated_ms')} as updated_at
-      from futures_position where user_id = $1 and quantity > 0 order by updated_ms desc`,
-  },
-  seconds_contracts: {
-    table: 'seconds_contract',
-    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, direction, period_s, ${n('stake')} as stake, status, outcome,
-      ${n('profit')} as profit, ${ms('accepted_ms')} as created_at from seconds_contract where user_id = $1 order by id desc`,
-  },
-  p2p_orders: {
-    table: 'fiat_order',
-    sql: `select id::int, order_no, case when buyer_id = $1 then 'buy' else 'sell' end as side, crypto, fiat, ${n('quantity')} as quantity,
-      ${n('amount')} as amount, status, ${ms('created_ms')} as created_at from fiat_order where buyer_id = $1 or seller_id = $1 order by id desc`,
-  },
-  p2p_ads: {
-    table: 'fiat_ad',
-    sql: `select id::int, side, crypto, fiat, ${n('total')} as total, ${n('remaining')} as remaining, status, ${ms('created_ms')} as created_at
-      from fiat_ad where user_id = $1 order by id desc`,
-  },
+const SECTIONS: Record<UserSection, Section> = {
+  spot_orders: userRows(
+    'spot_order',
+    `id::int, left_symbol || '_' || right_symbol as symbol, side, type, ${n('price')} as price, ${n('quantity')} as quantity,
+      ${n('filled')} as filled, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at`,
+    { where: 'user_id = $1 and status in (1, 2)' },
+  ),
+  spot_stops: userRows(
+    'spot_stop',
+    `id::int, left_symbol || '_' || right_symbol as symbol, side, ${n('trigger_price')} as trigger_price, ${n('price')} as price,
+      ${n('quantity')} as quantity, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at`,
+    { where: 'user_id = $1 and status in (1, 2)' },
+  ),
+  futures_positions: userRows(
+    'futures_position',
+    `left_symbol || '_' || right_symbol as symbol, side, ${n('quantity')} as quantity, ${n('cost')} as cost, ${n('margin')} as margin,
+      margin_mode, leverage, ${n('realised')} as realised, ${ms('updated_ms')} as updated_at`,
+    { where: 'user_id = $1 and quantity > 0', order: 'updated_ms desc' },
+  ),
+  seconds_contracts: userRows(
+    'seconds_contract',
+    `id::int, left_symbol || '_' || right_symbol as symbol, direction, period_s, ${n('stake')} as stake, status, outcome,
+      ${n('profit')} as profit, ${ms('accepted_ms')} as created_at`,
+  ),
+  p2p_orders: userRows(
+    'fiat_order',
+    `id::int, order_no, case when buyer_id = $1 then 'buy' else 'sell' end as side, crypto, fiat, ${n('quantity')} as quantity,
+      ${n('amount')} as amount, status, ${ms('created_ms')} as created_at`,
+    { where: 'buyer_id = $1 or seller_id = $1' },
+  ),
+  p2p_ads: userRows('fiat_ad', `id::int, side, crypto, fiat, ${n('total')} as total, ${n('remaining')} as remaining, status, ${ms('created_ms')} as created_at`),
+  // Two tables: the project's symbol beside the subscription.
   ico_subscriptions: {
     table: 'ico_subscription',
     sql: `select s.project_id::int as project_id, p.symbol, ${n('s.quantity')} as quantity, ${n('s.paid')} as paid, ${n('s.allocated')} as allocated,
       ${n('s.refund')} as refund, ${ms('s.first_ms')} as created_at
       from ico_subscription s join ico_project p on p.id = s.project_id where s.user_id = $1 order by s.first_ms desc`,
   },
-  deposits: {
-    table: 'deposit',
-    sql: `select id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required,
-      ${ms('created_ms')} as created_at from deposit where user_id = $1 order by id desc`,
-  },
-  withdrawals: {
-    table: 'withdrawal',
-    sql: `select id::int, currency, network, address, ${n('quantity')} as quantity, ${n('fee')} as fee, status, ${ms('created_ms')} as created_at
-      from withdrawal where user_id = $1 order by id desc`,
-  },
-  sign_ins: {
-    table: 'login_history',
-    sql: `select ${ts('at')} as at, ip, user_agent, result from login_history where user_id = $1 order by id desc`,
-  },
-  sessions: {
-    table: 'session_token',
-    sql: `select id::int, ip, user_agent, ${ts('created_at')} as created_at, ${ts('last_seen_at')} as last_seen_at, ${ts('expires_at')} as expires_at
-      from session_token where user_id = $1 and revoked_at is null and expires_at > now() order by id desc`,
-  },
-  devices: {
-    table: 'login_device',
-    sql: `select left(device_hash, 12) as device, ${ts('first_seen')} as first_seen_at, ${ts('last_seen')} as last_seen_at
-      from login_device where user_id = $1 order by last_seen desc`,
-  },
-  api_keys: {
-    table: 'api_key',
-    sql: `select id::int, label, array_to_string(permissions, ' ') as permissions, array_to_string(ip_allowlist, ' ') as ip_allowlist,
-      ${ms('created_ms')} as created_at, ${ms('last_used_ms')} as last_used_at, revoked_ms is not null as revoked, ${ms('revoked_ms')} as revoked_at
-      from api_key where user_id = $1 order by id desc`,
-  },
+  deposits: userRows(
+    'deposit',
+    `id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required, ${ms('created_ms')} as created_at`,
+  ),
+  withdrawals: userRows('withdrawal', `id::int, currency, network, address, ${n('quantity')} as quantity, ${n('fee')} as fee, status, ${ms('created_ms')} as created_at`),
+  sign_ins: userRows('login_history', `${ts('at')} as at, ip, user_agent, result`),
+  sessions: userRows(
+    'session_token',
+    `id::int, ip, user_agent, ${ts('created_at')} as created_at, ${ts('last_seen_at')} as last_seen_at, ${ts('expires_at')} as expires_at`,
+    { where: 'user_id = $1 and revoked_at is null and expires_at > now()' },
+  ),
+  devices: userRows('login_device', `left(device_hash, 12) as device, ${ts('first_seen')} as first_seen_at, ${ts('last_seen')} as last_seen_at`, { order: 'last_seen desc' }),
+  api_keys: userRows(
+    'api_key',
+    `id::int, label, array_to_string(permissions, ' ') as permissions, array_to_string(ip_allowlist, ' ') as ip_allowlist,
+      ${ms('created_ms')} as created_at, ${ms('last_used_ms')} as last_used_at, revoked_ms is not null as revoked, ${ms('revoked_ms')} as revoked_at`,
+  ),
 };
 
 type Row = Record<string, string | number | boolean | null>;
