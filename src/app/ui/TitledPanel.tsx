@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { DataTable } from './DataTable';
 import { Panel, PanelHeader } from './Panel';
 
 // Apart from Panel.tsx, which /home loads: these serve record and detail pages only.
@@ -22,5 +23,15 @@ export function TitledPanel(props: { title: string; children: ReactNode }) {
       </PanelHeader>
       {props.children}
     </Panel>
+  );
+}
+
+/** A panel of one table (a detail page's trades) named by the panel's heading. */
+export function TitledTable<Row>(props: { title: string } & Parameters<typeof DataTable<Row>>[0]) {
+  const { title, ...table } = props;
+  return (
+    <TitledPanel title={title}>
+      <DataTable<Row> label={title} {...table} />
+    </TitledPanel>
   );
 }

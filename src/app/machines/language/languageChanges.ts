@@ -33,3 +33,14 @@ export const languageChanges = fromCallback<EventObject, LanguageChangesInput<Ev
   });
   return () => subscription.unsubscribe();
 });
+
+/** What a page's machine that follows the display language is handed (and keeps as `languages`). */
+export interface LanguageInput {
+  /** The display language its server answers in (the app actor); a change reads again. */
+  languages?: LanguageSource;
+}
+
+/** The machine's invoke of `languageChanges` on the source it keeps as `languages`: it hears `changed` at each change. */
+export function followLanguage<E extends EventObject>(changed: E) {
+  return { id: 'languageChanges', src: 'languageChanges', input: ({ context }: { context: { languages: LanguageSource | undefined } }) => ({ source: context.languages, changed }) } as const;
+}

@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FuturesOrderDetail } from '../../../../domain/futures/api';
 import { formatDateTime } from '../../../../domain/localeFormat';
-import { DataTable } from '../../../app/ui/DataTable';
 import { ByIdParam, NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
-import { TitledPanel } from '../../../app/ui/TitledPanel';
+import { TitledTable } from '../../../app/ui/TitledPanel';
 import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
-import { Fact, Facts, pairLabel, SourceText } from './detailParts';
-import { ActionText, Signed, StatusText } from './futuresUi';
-import { fee, percent, price, quantity, tone } from '../../../../domain/figures';
+import { Fact, Facts, pairLabel, RoeFact, SignedFact, SourceText } from './detailParts';
+import { ActionText, StatusText } from './futuresUi';
+import { fee, price, quantity } from '../../../../domain/figures';
 import { mulDecimal, trimZeros } from '../../../../domain/decimal';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
@@ -68,10 +67,8 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
             </Fact>
             <Fact label={t('col.quantity')} className="num">{`${lots(o.filled)} / ${lots(o.quantity)} ${base}`}</Fact>
             <Fact label={t('col.fee')} className="num">{`${fee(o.fee, quote)} ${quote}`}</Fact>
-            <Fact label={t('col.profit')}>
-              <Signed value={o.profit} asset={quote} /> {quote}
-            </Fact>
-            <Fact label={t('futures.roe')} className={`num ${tone(props.yieldFraction)}`}>{percent(props.yieldFraction)}</Fact>
+            <SignedFact label={t('col.profit')} value={o.profit} asset={quote} />
+            <RoeFact value={props.yieldFraction} />
             <Fact label={t('futures.detail.source')}>
               <SourceText source={o.source} />
             </Fact>
@@ -82,22 +79,20 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
           {o.note && <Muted style={{ marginTop: 10 }}>{t('futures.close.rest')}</Muted>}
         </PanelBody>
       </Panel>
-      <TitledPanel title={t('futures.detail.trades')}>
-        <DataTable
-          label={t('futures.detail.trades')}
-          rows={o.trades}
-          rowKey={(d) => `${d.time}-${d.price}-${d.quantity}`}
-          emptyKey="futures.detail.noTrades"
-          columns={[
-            { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
-            { key: 'col.price', align: 'right', render: (d) => <span className="num">{price(d.price, pair.price_precision)}</span> },
-            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
-            // Each fill's own fee and rate (issue 52 §2): '—' on trades from before fills kept them.
-            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{d.fee === null ? '—' : `${fee(d.fee, quote)} ${quote}`}</span> },
-            { key: 'futures.detail.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : `${trimZeros(mulDecimal(d.rate, '100'))}%`}</span> },
-          ]}
-        />
-      </TitledPanel>
+      <TitledTable
+        title={t('futures.detail.trades')}
+        rows={o.trades}
+        rowKey={(d) => `${d.time}-${d.price}-${d.quantity}`}
+        emptyKey="futures.detail.noTrades"
+        columns={[
+          { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
+          { key: 'col.price', align: 'right', render: (d) => <span className="num">{price(d.price, pair.price_precision)}</span> },
+          { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
+          // Each fill's own fee and rate (issue 52 §2): '—' on trades from before fills kept them.
+          { key: 'col.fee', align: 'right', render: (d) => <span className="num">{d.fee === null ? '—' : `${fee(d.fee, quote)} ${quote}`}</span> },
+          { key: 'futures.detail.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : `${trimZeros(mulDecimal(d.rate, '100'))}%`}</span> },
+        ]}
+      />
     </div>
   );
 }

@@ -6,9 +6,8 @@ import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui
 import { TitledPanel } from '../../../app/ui/TitledPanel';
 import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
-import { Fact, Facts, OrderList, pairLabel } from './detailParts';
-import { Signed } from './futuresUi';
-import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
+import { Fact, Facts, OrderList, pairLabel, RoeFact, SignedFact } from './detailParts';
+import { indexPrice, money, price, quantity, ratioPercent } from '../../../../domain/figures';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 
@@ -87,13 +86,9 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
           <Fact label={t('col.latestPrice')} className="num">{at(p.last_price)}</Fact>
           <Fact label={t('futures.markPrice')} className="num">{indexPrice(p.mark_price, pair.price_precision)}</Fact>
           <Fact label={t('futures.detail.guarantee')} className="num">{`${money(p.margin, quote)} ${quote}`}</Fact>
-          <Fact label={t('futures.unrealisedPnl')}>
-            <Signed value={p.unrealised_pnl} asset={quote} /> {quote}
-          </Fact>
-          <Fact label={t('futures.roe')} className={`num ${tone(p.roe)}`}>{percent(p.roe)}</Fact>
-          <Fact label={t('futures.detail.realised')}>
-            <Signed value={p.realised} asset={quote} /> {quote}
-          </Fact>
+          <SignedFact label={t('futures.unrealisedPnl')} value={p.unrealised_pnl} asset={quote} />
+          <RoeFact value={p.roe} />
+          <SignedFact label={t('futures.detail.realised')} value={p.realised} asset={quote} />
           <Fact label={t('futures.marginRatio')} className="num">{ratioPercent(p.margin_ratio)}</Fact>
           <Fact label={t('futures.liquidationPrice')} className="num">{at(p.liquidation_price)}</Fact>
         </Facts>

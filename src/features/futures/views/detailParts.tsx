@@ -1,14 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FUTURES_CURRENCY, type FuturesOrder, type FuturesOrderSource } from '../../../../domain/futures/api';
-import { price, quantity } from '../../../../domain/figures';
+import { percent, price, quantity, tone } from '../../../../domain/figures';
 import { useFuturesPairOf } from '../futures.hooks';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
+import { DetailFact } from '../../../app/ui/DetailFacts';
 import { ActionText, Signed, StatusText } from './futuresUi';
 
 /** The detail pages' label/value grid is the shared one. */
 export { DetailFacts as Facts, DetailFact as Fact } from '../../../app/ui/DetailFacts';
+
+/** A signed amount of the detail pages (a profit, a P&L): coloured by its sign, the asset after it. */
+export function SignedFact(props: { label: string; value: string | null | undefined; asset: string }) {
+  return (
+    <DetailFact label={props.label}>
+      <Signed value={props.value} asset={props.asset} /> {props.asset}
+    </DetailFact>
+  );
+}
+
+/** The return on equity (an order's yield, a position's ROE) as a percentage coloured by its sign. */
+export function RoeFact(props: { value: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <DetailFact label={t('futures.roe')} className={`num ${tone(props.value)}`}>
+      {percent(props.value)}
+    </DetailFact>
+  );
+}
 
 const SOURCE_KEYS: Record<FuturesOrderSource, string> = {
   user: 'futures.source.user',

@@ -37,59 +37,56 @@ function CodeForm(props: { allowRecovery: boolean; busy: boolean; submitKey: 'op
   );
 }
 
+type OperatorSession = ReturnType<typeof useOperatorSession>;
+
 /** After the right password, 2FA on: the code from the authenticator app, or a recovery code. */
-function OperatorCodeStep() {
-  const { t } = useTranslation();
-  const session = useOperatorSession();
-  return (
-    <AuthPage title={t('operatorAuth.code.title')} intro={t('operatorAuth.code.intro')}>
-      <CodeForm allowRecovery busy={session.busy} submitKey="operatorAuth.code.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
-    </AuthPage>
-  );
+function OperatorCodeStep({ session }: { session: OperatorSession }) {
+  return <CodeForm allowRecovery busy={session.busy} submitKey="operatorAuth.code.submit" onSubmit={session.submitCode} onCancel={session.cancel} />;
 }
 
 /** After the right password, no 2FA yet (a first sign-in, or after an admin's reset): scan, then the first code. */
-function OperatorEnrolStep() {
+function OperatorEnrolStep({ session }: { session: OperatorSession }) {
   const { t } = useTranslation();
-  const session = useOperatorSession();
-  const enrolment = session.enrolment;
-  if (!enrolment) return null;
+  // OperatorLogin shows this step only once the enrolment (QR code, secret) is there.
+  const enrolment = session.enrolment!;
   return (
-    <AuthPage title={t('operatorAuth.enrol.title')} intro={t('operatorAuth.enrol.intro')}>
-      <Enrol>
-        <div className="qr" role="img" aria-label={t('operatorAuth.enrol.qrLabel')}>
-          <QrCode value={enrolment.uri} size={168} />
-        </div>
-        <span>{t('operatorAuth.enrol.secretLabel')}</span>
-        <div className="secret" data-testid="operator-two-factor-secret" aria-label={t('operatorAuth.enrol.secretLabel')}>
-          {enrolment.secret}
-        </div>
-        <Muted>{t('operatorAuth.enrol.account', { issuer: enrolment.issuer, account: enrolment.account })}</Muted>
-        <CodeForm allowRecovery={false} busy={session.busy} submitKey="operatorAuth.enrol.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
-      </Enrol>
-    </AuthPage>
+    <Enrol>
+      <div className="qr" role="img" aria-label={t('operatorAuth.enrol.qrLabel')}>
+        <QrCode value={enrolment.uri} size={168} />
+      </div>
+      <span>{t('operatorAuth.enrol.secretLabel')}</span>
+      <div className="secret" data-testid="operator-two-factor-secret" aria-label={t('operatorAuth.enrol.secretLabel')}>
+        {enrolment.secret}
+      </div>
+      <Muted>{t('operatorAuth.enrol.account', { issuer: enrolment.issuer, account: enrolment.account })}</Muted>
+      <CodeForm allowRecovery={false} busy={session.busy} submitKey="operatorAuth.enrol.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
+    </Enrol>
   );
 }
 
 /** 2FA is on and the session open: the ten recovery codes, shown this once. */
-function OperatorRecoveryCodes() {
+function OperatorRecoveryCodes({ session }: { session: OperatorSession }) {
   const { t } = useTranslation();
-  const session = useOperatorSession();
   return (
-    <AuthPage title={t('operatorAuth.recovery.title')} intro={t('operatorAuth.recovery.intro')}>
-      <Enrol>
-        <ul className="codes" aria-label={t('operatorAuth.recovery.title')}>
-          {session.recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-        <Button type="button" onClick={session.recoverySaved} style={{ width: '100%' }}>
-          {t('operatorAuth.recovery.saved')}
-        </Button>
-      </Enrol>
-    </AuthPage>
+    <Enrol>
+      <ul className="codes" aria-label={t('operatorAuth.recovery.title')}>
+        {session.recoveryCodes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Button type="button" onClick={session.recoverySaved} style={{ width: '100%' }}>
+        {t('operatorAuth.recovery.saved')}
+      </Button>
+    </Enrol>
   );
 }
+
+/** The steps after the right password: each one's page title and intro, and what the page holds. */
+const STEPS = {
+  code: { title: 'operatorAuth.code.title', intro: 'operatorAuth.code.intro', Body: OperatorCodeStep },
+  enrol: { title: 'operatorAuth.enrol.title', intro: 'operatorAuth.enrol.intro', Body: OperatorEnrolStep },
+  recovery: { title: 'operatorAuth.recovery.title', intro: 'operatorAuth.recovery.intro', Body: OperatorRecoveryCodes },
+} as const;
 
 /**
  * The operator's own login; user accounts are refused by the server here. 2FA is mandatory: after
@@ -98,9 +95,16 @@ function OperatorRecoveryCodes() {
 export function OperatorLogin() {
   const { t } = useTranslation();
   const session = useOperatorSession();
-  if (session.step === 'code') return <OperatorCodeStep />;
-  if (session.step === 'enrol') return <OperatorEnrolStep />;
-  if (session.step === 'recovery') return <OperatorRecoveryCodes />;
+  if (session.step !== 'password') {
+    // The enrolment's page waits for its QR code and secret.
+    if (session.step === 'enrol' && !session.enrolment) return null;
+    const step = STEPS[session.step];
+    return (
+      <AuthPage title={t(step.title)} intro={t(step.intro)}>
+        <step.Body session={session} />
+      </AuthPage>
+    );
+  }
   return (
     <AuthPage title={t('operator.loginTitle')} intro={t('operator.loginIntro')}>
       <Formik<OperatorLoginValues> initialValues={{ account: '', password: '' }} validationSchema={operatorLoginSchema} onSubmit={(values) => session.login(values)}>

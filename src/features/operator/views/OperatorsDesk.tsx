@@ -3,11 +3,10 @@ import type { OperatorView } from '../../../../domain/operators';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
-import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
 import { DeskHead, ReloadButton } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
-import { RetryAlert } from '../../../app/ui/RetryButton';
+import { RetryTable } from '../../../app/ui/RetryButton';
 import { operatorMay, useOperatorsDesk } from '../desks.hooks';
 import { useOperatorSession } from '../operator.hooks';
 import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
@@ -38,11 +37,13 @@ export function OperatorsDesk() {
         <ReloadButton onReload={desk.reload} loading={desk.loading} />
       </DeskHead>
       <Muted style={{ margin: '6px 0 10px' }}>{t('operatorDesks.operators.intro')}</Muted>
-      <RetryAlert failed={desk.failed} onRetry={desk.reload} />
-      <DataTable<OperatorView>
+      <RetryTable<OperatorView>
+        failed={desk.failed}
+        onRetry={desk.reload}
+        loading={desk.loading}
         label={t('operatorDesks.operators.title')}
         rows={desk.operators}
-        emptyKey={desk.loading ? 'common.loading' : 'operatorDesks.operators.empty'}
+        emptyKey="operatorDesks.operators.empty"
         columns={[
           { key: 'operatorDesks.col.id', render: (o) => <span className="num">{o.id}</span> },
           {

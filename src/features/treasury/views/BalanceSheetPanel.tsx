@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { BalanceSheet, BalanceSheetRow } from '../../../../domain/treasury';
 import { Badge } from '../../../app/ui/Badge';
-import { DataTable } from '../../../app/ui/DataTable';
 import { Muted } from '../../../app/ui/Panel';
-import { RetryAlert } from '../../../app/ui/RetryButton';
+import { RetryTable } from '../../../app/ui/RetryButton';
 import { sheetBalanced, sheetDownload } from '../machines/treasuryDesk/treasuryDesk.selectors';
 
 const Head = styled.div`
@@ -38,12 +37,14 @@ export function BalanceSheetPanel(props: { sheet: BalanceSheet | undefined; load
         )}
       </Head>
       <Muted>{t('treasury.sheet.intro')}</Muted>
-      <RetryAlert failed={props.failed} onRetry={props.onRetry} />
-      <DataTable<BalanceSheetRow>
+      <RetryTable<BalanceSheetRow>
+        failed={props.failed}
+        onRetry={props.onRetry}
+        loading={props.loading}
         label={t('treasury.sheet.title')}
         rows={sheet?.rows ?? []}
         rowKey={(r) => r.currency}
-        emptyKey={props.loading ? 'common.loading' : 'treasury.empty'}
+        emptyKey="treasury.empty"
         columns={[
           { key: 'treasury.sheet.col.currency', render: (r) => <b>{r.currency}</b> },
           { key: 'treasury.sheet.col.deposits', align: 'right', render: (r) => r.deposits },

@@ -1,5 +1,12 @@
 import type { MyFees } from '../../../../../domain/fees';
 
+type FeeMarket = MyFees['markets'][number];
+
+/** A BTC_USDT market of the fixture: its schedule's (maker, taker) from tier 0 up, and the user's own rate. */
+function market(product: FeeMarket['product'], rates: Array<[maker: string, taker: string]>, mine: FeeMarket['mine']): FeeMarket {
+  return { product, market: 'BTC_USDT', schedule: rates.map(([maker, taker], tier) => ({ tier, maker, taker })), mine };
+}
+
 /** A user at tier 1 of three, with a spot and a futures market: the model and view tests' answer. */
 export const MY_FEES_FIXTURE: MyFees = {
   tier: 1,
@@ -12,25 +19,7 @@ export const MY_FEES_FIXTURE: MyFees = {
     { tier: 2, min_volume_usdt: '1000000' },
   ],
   markets: [
-    {
-      product: 'spot',
-      market: 'BTC_USDT',
-      schedule: [
-        { tier: 0, maker: '0.001', taker: '0.001' },
-        { tier: 1, maker: '0.0008', taker: '0.0009' },
-        { tier: 2, maker: '0.0008', taker: '0.0009' },
-      ],
-      mine: { maker: '-0.0002', taker: '0.0004', source: 'override', tier: 1 },
-    },
-    {
-      product: 'futures',
-      market: 'BTC_USDT',
-      schedule: [
-        { tier: 0, maker: '0.0002', taker: '0.0005' },
-        { tier: 1, maker: '0.0002', taker: '0.0005' },
-        { tier: 2, maker: '0.0002', taker: '0.0005' },
-      ],
-      mine: { maker: '0.0002', taker: '0.0005', source: 'schedule', tier: 1 },
-    },
+    market('spot', [['0.001', '0.001'], ['0.0008', '0.0009'], ['0.0008', '0.0009']], { maker: '-0.0002', taker: '0.0004', source: 'override', tier: 1 }),
+    market('futures', [['0.0002', '0.0005'], ['0.0002', '0.0005'], ['0.0002', '0.0005']], { maker: '0.0002', taker: '0.0005', source: 'schedule', tier: 1 }),
   ],
 };

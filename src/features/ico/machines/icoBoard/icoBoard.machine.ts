@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../../domain/ico';
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { icoSubscribeMachine } from '../icoSubscribe/icoSubscribe.machine';
 import { icoThawMachine } from '../icoThaw/icoThaw.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -27,9 +27,7 @@ export interface IcoBoardContext {
   languages: LanguageSource | undefined;
 }
 
-export interface IcoBoardInput {
-  languages?: LanguageSource;
-}
+export type IcoBoardInput = LanguageInput;
 
 export type IcoBoardEvent =
   | { type: 'board.retry' }
@@ -138,7 +136,7 @@ export const icoBoardMachine = setup({
   context: ({ input }) => ({ data: undefined, now: 0, selected: undefined, pending: undefined, languages: input?.languages }),
   invoke: [
     { id: 'icoUpdates', src: 'icoUpdates' },
-    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'board.languageChanged' } }) },
+    followLanguage({ type: 'board.languageChanged' }),
   ],
   initial: 'loading',
   states: {

@@ -3,13 +3,12 @@ import styled from 'styled-components';
 import { quantity, ratioPercent, unitPrice } from '../../../../../domain/figures';
 import { ICO_CURRENCY, type IcoOperatorProject } from '../../../../../domain/ico';
 import { Button } from '../../../../app/ui/Button';
-import { DataTable } from '../../../../app/ui/DataTable';
 import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';
 import { STATUS_KEYS, useIcoDesk } from '../../ico.hooks';
 import type { ProjectField } from '../../machines/icoDesk/icoDesk.machine';
 import { dateTime } from '../icoFormat';
 import { DescriptionTexts } from './DescriptionTexts';
-import { RetryAlert } from '../../../../app/ui/RetryButton';
+import { RetryTable } from '../../../../app/ui/RetryButton';
 
 const Form = styled.div`
   display: grid;
@@ -115,11 +114,13 @@ export function IcoDesk() {
             </div>
           </>
         )}
-        <RetryAlert failed={desk.failed} onRetry={desk.retry} />
-        <DataTable<IcoOperatorProject>
+        <RetryTable<IcoOperatorProject>
+          failed={desk.failed}
+          onRetry={desk.retry}
+          loading={desk.loading}
           label={t('ico.desk.title')}
           rows={desk.projects}
-          emptyKey={desk.loading ? 'common.loading' : 'ico.empty'}
+          emptyKey="ico.empty"
           columns={[
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
             { key: 'col.name', render: (r) => r.name },

@@ -3,9 +3,8 @@ import { Link } from 'react-router-dom';
 import { mulDecimal, trimZeros } from '../../../../../domain/decimal';
 import type { SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
-import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
-import { TitledPanel } from '../../../../app/ui/TitledPanel';
+import { TitledTable } from '../../../../app/ui/TitledPanel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { ByIdParam, NotFoundPanel } from '../../../../app/ui/NotFoundPanel';
 import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, StatusWithReason, OrderTypeLabel, TIF_KEYS, TYPE_KEYS, useOrderFigures } from './orderLabels';
@@ -91,21 +90,19 @@ export function DetailView(props: { detail: SpotOrderDetail }) {
           </DetailFacts>
         </PanelBody>
       </Panel>
-      <TitledPanel title={t('spot.detail.deals')}>
-        <DataTable
-          label={t('spot.detail.deals')}
-          rows={o.deals}
-          emptyKey="spot.detail.noDeals"
-          columns={[
-            { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },
-            { key: 'col.price', align: 'right', render: (d) => <span className="num">{f.price(o.symbol, d.price)}</span> },
-            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{f.quantity(o.symbol, d.quantity)}</span> },
-            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee, o.fee_currency)} ${o.fee_currency}`}</span> },
-            { key: 'spot.form.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : ratePercent(d.rate)}</span> },
-            { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
-          ]}
-        />
-      </TitledPanel>
+      <TitledTable
+        title={t('spot.detail.deals')}
+        rows={o.deals}
+        emptyKey="spot.detail.noDeals"
+        columns={[
+          { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },
+          { key: 'col.price', align: 'right', render: (d) => <span className="num">{f.price(o.symbol, d.price)}</span> },
+          { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{f.quantity(o.symbol, d.quantity)}</span> },
+          { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee, o.fee_currency)} ${o.fee_currency}`}</span> },
+          { key: 'spot.form.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : ratePercent(d.rate)}</span> },
+          { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
+        ]}
+      />
     </div>
   );
 }

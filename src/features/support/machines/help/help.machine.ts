@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpList, HelpQuery } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface HelpContext {
@@ -12,10 +12,8 @@ export interface HelpContext {
   languages: LanguageSource | undefined;
 }
 
-export interface HelpInput {
-  /** The display language the answers come in (the app actor); a change searches again. */
-  languages?: LanguageSource;
-}
+/** The display language the answers come in (the app actor): a change searches again. */
+export type HelpInput = LanguageInput;
 
 export type HelpEvent = { type: 'help.search'; query: HelpQuery } | { type: 'help.retry' } | { type: 'help.languageChanged' };
 
@@ -38,7 +36,7 @@ export const helpMachine = setup({
 }).createMachine({
   id: 'help',
   context: ({ input }) => ({ query: { search: '', category: '' }, result: undefined, languages: input?.languages }),
-  invoke: { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'help.languageChanged' } }) },
+  invoke: followLanguage({ type: 'help.languageChanged' }),
   initial: 'searching',
   on: {
     'help.search': { target: '.searching', reenter: true, actions: assign({ query: ({ event }) => event.query }) },

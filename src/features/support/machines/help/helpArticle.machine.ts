@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpArticle } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface HelpArticleContext {
@@ -11,11 +11,10 @@ export interface HelpArticleContext {
   languages: LanguageSource | undefined;
 }
 
-export interface HelpArticleInput {
+/** The article and the display language it comes in (a change reads it again). */
+export interface HelpArticleInput extends LanguageInput {
   /** The article the page shows (read on start). */
   id?: string;
-  /** The display language the article comes in (the app actor); a change reads it again. */
-  languages?: LanguageSource;
 }
 
 export type HelpArticleEvent = { type: 'article.open'; id: string } | { type: 'article.retry' } | { type: 'article.languageChanged' };
@@ -36,7 +35,7 @@ export const helpArticleMachine = setup({
 }).createMachine({
   id: 'helpArticle',
   context: ({ input }) => ({ id: input?.id, article: undefined, languages: input?.languages }),
-  invoke: { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'article.languageChanged' } }) },
+  invoke: followLanguage({ type: 'article.languageChanged' }),
   initial: 'idle',
   on: {
     'article.open': { target: '.loading', reenter: true, actions: assign({ id: ({ event }) => event.id }) },

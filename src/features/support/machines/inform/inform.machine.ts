@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../../domain/informHelp';
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
@@ -16,9 +16,7 @@ export interface InformContext {
   languages: LanguageSource | undefined;
 }
 
-export interface InformInput {
-  languages?: LanguageSource;
-}
+export type InformInput = LanguageInput;
 
 export type InformEvent =
   | { type: 'inform.load'; page?: number }
@@ -64,7 +62,7 @@ export const informMachine = setup({
   initial: 'idle',
   invoke: [
     { id: 'notices', src: 'notices' },
-    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'inform.languageChanged' } }) },
+    followLanguage({ type: 'inform.languageChanged' }),
   ],
   on: {
     'inform.clear': { target: '.idle', actions: assign(() => empty), description: 'The session ended: forget the previous user’s notifications.' },

@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { NoticeList, NoticePush } from '../../../../../domain/notices';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 import { readState } from '../../../../app/machines/loadStates/loadStates';
@@ -14,10 +14,8 @@ export interface NoticeBoardContext {
   languages: LanguageSource | undefined;
 }
 
-export interface NoticeBoardInput {
-  /** The display language the notices come in (the app actor); a change reads the page again. */
-  languages?: LanguageSource;
-}
+/** The display language the notices come in (the app actor): a change reads the page again. */
+export type NoticeBoardInput = LanguageInput;
 
 export type NoticeBoardEvent =
   | { type: 'board.page'; page: number }
@@ -47,7 +45,7 @@ export const noticeBoardMachine = noticeBoardSetup.createMachine({
   id: 'noticeBoard',
   context: ({ input }) => ({ page: 1, result: undefined, languages: input?.languages }),
   invoke: [
-    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'board.languageChanged' } }) },
+    followLanguage({ type: 'board.languageChanged' }),
     { id: 'noticeUpdates', src: 'noticeUpdates' },
   ],
   initial: 'loading',

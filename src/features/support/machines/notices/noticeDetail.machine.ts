@@ -2,7 +2,7 @@ import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { NoticeDetail, NoticePush } from '../../../../../domain/notices';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
+import { languageChanges, type LanguageInput, type LanguageSource, followLanguage } from '../../../../app/machines/language/languageChanges';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface NoticeDetailContext {
@@ -11,9 +11,8 @@ export interface NoticeDetailContext {
   languages: LanguageSource | undefined;
 }
 
-export interface NoticeDetailInput {
+export interface NoticeDetailInput extends LanguageInput {
   id: number;
-  languages?: LanguageSource;
 }
 
 export type NoticeDetailEvent = { type: 'detail.retry' } | { type: 'detail.languageChanged' } | { type: 'detail.pushed'; notice?: NoticePush };
@@ -40,7 +39,7 @@ export const noticeDetailMachine = setup({
   id: 'noticeDetail',
   context: ({ input }) => ({ id: input.id, notice: undefined, languages: input.languages }),
   invoke: [
-    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'detail.languageChanged' } }) },
+    followLanguage({ type: 'detail.languageChanged' }),
     { id: 'noticeUpdates', src: 'noticeUpdates' },
   ],
   initial: 'loading',

@@ -7,7 +7,7 @@ import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { RetryAlert } from '../../../../app/ui/RetryButton';
+import { RetryTable } from '../../../../app/ui/RetryButton';
 import { useNoticesDesk } from '../../support.hooks';
 import { NoticeEditorForm } from './NoticeEditorForm';
 
@@ -70,11 +70,13 @@ export function NoticesDesk() {
             />
           </>
         )}
-        <RetryAlert failed={desk.failed} onRetry={desk.retry} />
-        <DataTable<OperatorNotice>
+        <RetryTable<OperatorNotice>
+          failed={desk.failed}
+          onRetry={desk.retry}
+          loading={desk.loading}
           label={t('noticesDesk.title')}
           rows={desk.notices}
-          emptyKey={desk.loading ? 'common.loading' : 'noticesDesk.empty'}
+          emptyKey="noticesDesk.empty"
           columns={[
             { key: 'noticesDesk.col.title', render: (r) => r.titles.en_US ?? '' },
             { key: 'noticesDesk.col.languages', render: (r) => <span className="num">{written(r.titles)}</span> },

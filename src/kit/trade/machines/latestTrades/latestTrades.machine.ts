@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { PublicTrade } from '../../../../../domain/market';
 import { mergeTrades } from './trades';
+import { awaitingReconnect, channelFeed } from '../channelFeed';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
 export interface LatestTradesContext {
@@ -39,12 +40,7 @@ export const latestTradesMachine = setup({
   initial: 'streaming',
   states: {
     streaming: {
-      invoke: {
-        id: 'tradesFeed',
-        src: 'tradesFeed',
-        input: ({ context }) => ({ channel: context.channel }),
-        onError: { target: 'failed', description: 'The feed could not join the channel.' },
-      },
+      invoke: channelFeed('tradesFeed', 'The feed could not join the channel.'),
       initial: 'awaitingSnapshot',
       states: {
         awaitingSnapshot: {
@@ -61,14 +57,7 @@ export const latestTradesMachine = setup({
             'connection.lost': 'disconnected',
           },
         },
-        disconnected: {
-          on: {
-            'connection.restored': {
-              target: 'awaitingSnapshot',
-              description: 'The reconnect re-subscribed the channel; its snapshot is on its way.',
-            },
-          },
-        },
+        disconnected: awaitingReconnect('The reconnect re-subscribed the channel; its snapshot is on its way.'),
       },
     },
     failed: {},

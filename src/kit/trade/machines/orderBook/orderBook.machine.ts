@@ -1,4 +1,5 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { awaitingReconnect, channelFeed } from '../channelFeed';
 import { applyDeltas, bookFromSnapshot, deltasSkipSeq, EMPTY_BOOK } from './levels';
 import type { DepthDelta, DepthFeedCommand, DepthSnapshot, OrderBookContext, OrderBookEvent, OrderBookInput } from './orderBook.types';
 
@@ -53,12 +54,7 @@ export const orderBookMachine = setup({
   },
   states: {
     syncing: {
-      invoke: {
-        id: 'depthFeed',
-        src: 'depthFeed',
-        input: ({ context }) => ({ channel: context.channel }),
-        onError: { target: 'failed', description: 'The feed could not join the channel: no book to show.' },
-      },
+      invoke: channelFeed('depthFeed', 'The feed could not join the channel: no book to show.'),
       on: {
         'connection.lost': {
           target: '.disconnected',
@@ -107,14 +103,7 @@ export const orderBookMachine = setup({
           },
           after: { snapshotTimeout: { target: 'resyncing', reenter: true, description: 'Still no snapshot: ask again.' } },
         },
-        disconnected: {
-          on: {
-            'connection.restored': {
-              target: 'awaitingSnapshot',
-              description: 'The socket re-subscribed on reconnect; the server sends a fresh snapshot.',
-            },
-          },
-        },
+        disconnected: awaitingReconnect('The socket re-subscribed on reconnect; the server sends a fresh snapshot.'),
       },
     },
     failed: {},

@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { chartFormatter, chartThousands, formatDateFields } from './chartFormat';
 
+/** 28 November 2026, 10:29:07 local time. */
+const AT = new Date(2026, 10, 28, 10, 29, 7).getTime();
+
+/**
+ * What each pattern the chart writes (the legend's and crosshair's YYYY-MM-DD HH:mm, the time
+ * axis's shorter ones) shows at AT, by language: the fields in the language's own order, 24-hour,
+ * never ISO.
+ */
+const SHOWN: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  de_DE: { 'YYYY-MM-DD HH:mm': '28.11.2026, 10:29', 'MM-DD HH:mm': '28.11., 10:29', 'HH:mm': '10:29', 'HH:mm:ss': '10:29:07', 'YYYY-MM-DD': '28.11.2026', 'YYYY-MM': '11/2026' },
+  ja_JP: { 'YYYY-MM-DD HH:mm': '2026/11/28 10:29', 'HH:mm': '10:29' },
+  fr_FR: { 'YYYY-MM-DD HH:mm': '28/11/2026 10:29', 'YYYY-MM-DD': '28/11/2026' },
+  en_US: { 'YYYY-MM-DD HH:mm': '11/28/2026, 10:29' },
+  ko_KR: { YYYY: '2026년' },
+};
+
+/** SHOWN as [language, pattern, what it shows]. */
+const DATES = Object.entries(SHOWN).flatMap(([lang, patterns]) => Object.entries(patterns).map(([pattern, shown]) => [lang, pattern, shown] as const));
+
 /** The chart's legend and axes in the language's own date and number forms, not ISO (issue 50 M5, M6). */
 describe('chart formats', () => {
-  const at = new Date(2026, 10, 28, 10, 29, 0).getTime();
-  const date = (lang: string, template: string) => chartFormatter(lang).formatDate!({ dateTimeFormat: new Intl.DateTimeFormat(), timestamp: at, template, type: 'tooltip' });
+  const date = (lang: string, template: string) => chartFormatter(lang).formatDate!({ dateTimeFormat: new Intl.DateTimeFormat(), timestamp: AT, template, type: 'tooltip' });
 
-  it('writes the legend and crosshair date in the language, not "2026-11-28 10:29"', () => {
-    expect(date('de_DE', 'YYYY-MM-DD HH:mm')).toBe('28.11.2026, 10:29');
-    expect(date('ja_JP', 'YYYY-MM-DD HH:mm')).toBe('2026/11/28 10:29');
-    expect(date('fr_FR', 'YYYY-MM-DD HH:mm')).toBe('28/11/2026 10:29');
-    expect(date('en_US', 'YYYY-MM-DD HH:mm')).toBe('11/28/2026, 10:29');
-  });
-  it('writes the time axis\'s shorter patterns the same way', () => {
-    expect(date('de_DE', 'MM-DD HH:mm')).toBe('28.11., 10:29');
-    expect(date('de_DE', 'HH:mm')).toBe('10:29');
-    expect(date('de_DE', 'YYYY-MM-DD')).toBe('28.11.2026');
+  it('writes the legend, crosshair and time axis dates in the language, not "2026-11-28 10:29"', () => {
+    for (const [lang, pattern, shown] of DATES) expect(date(lang, pattern), `${lang} ${pattern}`).toBe(shown);
   });
   it('groups the legend\'s and the price axis\'s figures in the language\'s number style', () => {
     expect(chartThousands('de_DE').format!('96030.50')).toBe('96.030,50');
@@ -27,16 +37,7 @@ describe('chart formats', () => {
 });
 
 describe('the chart\'s dates (issue 50 M5)', () => {
-  const at = new Date(2026, 10, 28, 10, 29, 7).getTime();
   it('writes the fields a pattern names in the language\'s order, 24-hour, in local time', () => {
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'de_DE')).toBe('28.11.2026, 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'en_US')).toBe('11/28/2026, 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'ja_JP')).toBe('2026/11/28 10:29');
-    expect(formatDateFields(at, 'MM-DD HH:mm', 'de_DE')).toBe('28.11., 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD', 'fr_FR')).toBe('28/11/2026');
-    expect(formatDateFields(at, 'YYYY-MM', 'de_DE')).toBe('11/2026');
-    expect(formatDateFields(at, 'HH:mm:ss', 'de_DE')).toBe('10:29:07');
-    expect(formatDateFields(at, 'HH:mm', 'ja_JP')).toBe('10:29');
-    expect(formatDateFields(at, 'YYYY', 'ko_KR')).toBe('2026년');
+    for (const [lang, pattern, shown] of DATES) expect(formatDateFields(AT, pattern, lang), `${lang} ${pattern}`).toBe(shown);
   });
 });
