@@ -100,12 +100,17 @@ export function toOperatorProject(p: ProjectRow, now: number, lastPrice: string 
   return { ...toProject(p, now, lastPrice, lang), descriptions: p.description };
 }
 
-/** The last spot price of TOKEN_USDT, when the token trades (read from the committed trades). */
+/**
+ * The last spot price of TOKEN_USDT, when the token trades (read from the committed trades): per
+ * token its newest trade, one backward step of spot_trade's key (pair, id) — not every trade of
+ * the tokens sorted, as a `distinct on` over them read.
+ */
 export async function lastPrices(q: Queryable, symbols: string[]): Promise<Map<string, string>> {
   if (symbols.length === 0) return new Map();
   const rows = await q.query<{ symbol: string; price: string }>(
-    `select distinct on (left_symbol) left_symbol as symbol, trim_scale(price)::text as price
-     from spot_trade where right_symbol = $2 and left_symbol = any($1::text[]) order by left_symbol, id desc`,
+    `select s.symbol, t.price from unnest($1::text[]) as s(symbol)
+     cross join lateral (select trim_scale(price)::text as price from spot_trade
+       where left_symbol = s.symbol and right_symbol = $2 order by id desc limit 1) t`,
     [symbols, ICO_CURRENCY],
   );
   return new Map(rows.map((r) => [r.symbol, r.price]));
