@@ -17,6 +17,8 @@
  * FIRSTPRICE_RUNS (3) visits per page and profile; FIRSTPRICE_MAKERS (`on`; `on,off` for both);
  * FIRSTPRICE_PROFILES (a comma list of words in the profile names, e.g. `3G`); FIRSTPRICE_TIMING=1
  * prints each visit's waterfall up to the app's first price; FIRSTPRICE_PORT (8351; benches use 8300–8399).
+ * FIRSTPRICE_VIA=nginx-h2 visits through nginx with docs/deploy/nginx.conf's HTTPS and HTTP/2 lines
+ * (firstprice/nginx.ts) on FIRSTPRICE_TLS_PORT (8443), its plain listener on FIRSTPRICE_PORT + 1.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import { startServerProcess } from '../tests/system/serverProcess';
+import { startNginxH2 } from './firstprice/nginx';
 import { recordNetwork, scriptsBefore, waterfall, type Arrived } from './firstprice/network';
 import { PROFILES, type NetworkProfile } from './firstprice/profiles';
 import { watchScript, type Mark } from './firstprice/watch';
@@ -35,6 +38,9 @@ const MAKERS = (process.env.FIRSTPRICE_MAKERS ?? 'on').split(',') as ('on' | 'of
 const wanted = process.env.FIRSTPRICE_PROFILES?.split(',');
 const profiles = wanted ? PROFILES.filter((p) => wanted.some((w) => p.name.includes(w))) : PROFILES;
 const TIMING = process.env.FIRSTPRICE_TIMING === '1';
+const VIA = process.env.FIRSTPRICE_VIA ?? 'node';
+if (VIA !== 'node' && VIA !== 'nginx-h2') throw new Error(`FIRSTPRICE_VIA=${VIA}: node or nginx-h2`);
+const TLS_PORT = Number(process.env.FIRSTPRICE_TLS_PORT ?? 8443);
 
 const PAGES = [
   { kind: 'home', path: '/home', marks: ['firstPrice', 'appPrice'] },
@@ -62,7 +68,7 @@ interface Visit {
 
 /** One visit in a fresh context under `profile`. */
 async function visit(browser: Browser, url: string, page: (typeof PAGES)[number], profile: NetworkProfile): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: VIA === 'nginx-h2' });
   try {
     const tab = await context.newPage();
     const cdp = await context.newCDPSession(tab);
@@ -99,19 +105,21 @@ const LABELS: Record<Mark, string> = { firstPrice: 'first price', appPrice: "app
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(VIA === 'nginx-h2' ? ['--ignore-certificate-errors'] : [])],
 });
 try {
-  console.log(`first price, cold cache, ${RUNS} fresh visits per page and profile (median, range), Chromium headless, real server on port ${PORT}`);
+  console.log(`first price, cold cache, ${RUNS} fresh visits per page and profile (median, range), Chromium headless, real server on port ${PORT}${VIA === 'nginx-h2' ? `, through nginx (HTTPS, HTTP/2) on ${TLS_PORT}` : ''}`);
   for (const makers of MAKERS) {
     const dataDir = mkdtempSync(join(tmpdir(), `openex-firstprice-${makers}-`));
     const server = await startServerProcess({ dataDir, port: PORT, env: { CLIENT_DIR: clientDir, MARKET_MAKERS: makers } });
+    const proxy = VIA === 'nginx-h2' ? await startNginxH2(PORT, TLS_PORT, PORT + 1) : undefined;
+    const url = proxy?.url ?? server.url;
     try {
-      for (const page of PAGES) await visit(browser, server.url, page, PROFILES[0]!);
+      for (const page of PAGES) await visit(browser, url, page, PROFILES[0]!);
       for (const profile of profiles) {
         for (const page of PAGES) {
           const visits: Visit[] = [];
-          for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, server.url, page, profile));
+          for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, url, page, profile));
           console.log(`${page.path} · ${profile.name} · market makers ${makers} (load average ${loadavg()[0]!.toFixed(1)}):`);
           for (const mark of page.marks) console.log(`  ${LABELS[mark].padEnd(20)} ${summary(visits.map((v) => v.marks[mark]))}   [${visits.map((v) => v.marks[mark] ?? '–').join(', ')}]`);
           const kb = visits.map((v) => (v.js ? Math.round(v.js.bytes / 1000) : undefined));
@@ -119,6 +127,7 @@ try {
         }
       }
     } finally {
+      proxy?.stop();
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -12,6 +12,6 @@ export interface RoutePreload {
   pattern: string;
   /** Needs a session: the server cannot tell whether the browser holds one (a signed-out visitor is sent to /login), so it names nothing for it. */
   gated: boolean;
-  /** The chunks' URLs, in the order the page asks for them. */
+  /** The chunks' URLs: the route's own page chunks first, then the rest smallest first (scripts/vite/routePreloads.ts says why). */
   files: string[];
 }

@@ -1,19 +1,24 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { closure, entryKeys, pageKey, readManifest, type Manifest } from '../bundle/report.js';
 import { loadRouteTable, type RouteTableEntry } from '../bundle/routeTable.js';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../domain/routePreloads.js';
+import { companionFlows, type ModuleGraph } from './moduleGraph.js';
 
 /** The rest of English, which every page but the shell's waits for (app/feature.tsx, locales/index.ts). */
 const ENGLISH_REST = 'src/locales/catalogueFiles.ts';
 
 /**
- * What opening each route fetches beyond the entry, in the order it asks: its pages' chunks and
+ * What opening each route fetches beyond the entry: its pages' chunks and
  * their static imports; for a page that is not the shell's, its product's flows
- * (`load: () => import('./<product>.flows')`, app/feature.tsx) and the rest of English.
+ * (`load: () => import('./<product>.flows')`, app/feature.tsx), the flows its loader fetches beside
+ * it (`companions`: page key → flows keys, moduleGraph.ts's companionFlows; withPairMarket's
+ * markets flows came a round after the entry had run) and the rest of English. `size`: a file's
+ * bytes, for the order.
  */
-export function routePreloads(manifest: Manifest, routes: RouteTableEntry[], base = '/'): RoutePreload[] {
+export function routePreloads(manifest: Manifest, routes: RouteTableEntry[], base = '/', companions: (pageKey: string) => string[] = () => [], size: (file: string) => number = () => 0): RoutePreload[] {
   const entry = new Set<string>();
   for (const key of entryKeys(manifest)) closure(manifest, key, entry);
   return routes
@@ -27,10 +32,17 @@ export function routePreloads(manifest: Manifest, routes: RouteTableEntry[], bas
           const product = /^src\/features\/([^/]+)\//.exec(key)?.[1];
           const flows = product && `src/features/${product}/${product}.flows.ts`;
           if (flows && manifest[flows]?.isDynamicEntry) closure(manifest, flows, files);
+          for (const companion of companions(key)) if (manifest[companion]?.isDynamicEntry) closure(manifest, companion, files);
         }
         closure(manifest, ENGLISH_REST, files);
       }
-      return { pattern: route.pattern, gated: route.gated, files: [...files].filter((file) => !entry.has(file)).map((file) => `${base}${file}`) };
+      // The pages' own chunks first (what the router asks for first), then the smallest first: on
+      // HTTP/1.1's six connections the small ones wait out their round trips while the entry's
+      // framework has the pipe, and the large ones come last and keep it full to the end, where
+      // in the order asked a round of small ones came after them on an idle pipe (issue 55).
+      const own = new Set(pages.map((key) => manifest[key]!.file));
+      const rest = [...files].filter((file) => !own.has(file) && !entry.has(file)).sort((a, b) => size(a) - size(b));
+      return { pattern: route.pattern, gated: route.gated, files: [...own, ...rest].filter((file) => !entry.has(file)).map((file) => `${base}${file}`) };
     });
 }
 
@@ -39,7 +51,7 @@ export function routePreloads(manifest: Manifest, routes: RouteTableEntry[], bas
  * chunks in its HTML (`<link rel=modulepreload>`), so a phone fetches them beside the entry's
  * instead of a round trip after the entry has run (issue 55).
  */
-export function routePreloadsFile(): Plugin {
+export function routePreloadsFile(graph: () => ModuleGraph = () => new Map()): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   let base = '/';
@@ -57,7 +69,10 @@ export function routePreloadsFile(): Plugin {
     async closeBundle() {
       if (!manifest) return;
       const routes = await loadRouteTable(root);
-      await writeFile(join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads(readManifest(outDir), routes, base)));
+      // The manifest's keys are paths from the root; the graph's ids are absolute.
+      const companions = (key: string) => companionFlows(graph(), resolve(root, key)).map((id) => relative(root, id));
+      const size = (file: string) => statSync(join(outDir, file)).size;
+      await writeFile(join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads(readManifest(outDir), routes, base, companions, size)));
     },
   };
 }
