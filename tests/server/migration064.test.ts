@@ -47,7 +47,7 @@ describe('migration 064: the spot write set', () => {
       `select a.attname as column from pg_index i join pg_class c on c.oid = i.indexrelid
          cross join lateral unnest(i.indkey) with ordinality as k(attnum, n)
          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-       where c.relname = 'spot_trade_pkey' and i.indisprimary order by k.n`,
+       where i.indrelid = 'spot_trade'::regclass and i.indisprimary order by k.n`,
     );
     expect(key.map((k) => k.column)).toEqual(['left_symbol', 'right_symbol', 'id']);
     const indexes = await db.query<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'spot_trade' and schemaname = current_schema() order by 1`);
