@@ -26,7 +26,8 @@ export default defineConfig({
   // precompress: .br and .gz beside every built file, served by server/kernel/platform/http/static.ts.
   // routePreloadsFile: each route's chunks from the manifest, which the server names in the route's HTML.
   // moduleGraph before the plugins that read it (routeChunks, the route preloads' companion flows).
-  plugins: [react(), precompress(), moduleGraph.plugin, tradeChunks.plugin, routePreloadsFile(moduleGraph.graph), entryLoaded.plugin],
+  // KlineChart: the trade pages' chart, loaded lazily (ChartPanel.tsx) but named in their routes' lists.
+  plugins: [react(), precompress(), moduleGraph.plugin, tradeChunks.plugin, routePreloadsFile(moduleGraph.graph, ['KlineChart']), entryLoaded.plugin],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shim for React < 18; on React 19 the shim's
     // own implementation is dead code in every page's bundle, so take the entries that use React's.

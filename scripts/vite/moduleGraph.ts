@@ -38,6 +38,17 @@ export function companionFlows(graph: ModuleGraph, page: string): string[] {
   return [...new Set(wrappers.flatMap((id) => graph.get(id)?.dynamic ?? []).filter((id) => /\.flows\.ts$/.test(id)))];
 }
 
+/**
+ * The modules named `names` (as pages are: by file name) that a page's modules import dynamically:
+ * parts it loads lazily but draws at once (the trade pages' chart, ChartPanel.tsx's KlineChart).
+ * Read from the modules, not the chunks: a page that shares a chunk with ChartPanel without
+ * drawing it (the spot order lists) has none.
+ */
+export function lazyParts(graph: ModuleGraph, page: string, names: string[]): string[] {
+  const named = (id: string) => names.some((name) => new RegExp(`[\\\\/]${name}\\.tsx?$`).test(id));
+  return [...new Set([...reach(graph, [page])].flatMap((id) => graph.get(id)!.dynamic).filter(named))];
+}
+
 /** A plugin that keeps the module graph once the build has read every module (for chunking and the route preloads). */
 export function moduleGraphPlugin(): { plugin: Plugin; graph: () => ModuleGraph } {
   let graph: ModuleGraph = new Map();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companionFlows, type ModuleGraph } from './moduleGraph';
-import { routeChunkGroups } from './routeChunks';
+import { companionFlows, lazyParts, type ModuleGraph } from './moduleGraph';
+import { chartPages, routeChunkGroups } from './routeChunks';
 
 /** A small app shaped like ours: an entry, the shell's home page, three products' pages and flows, a chart library. */
 const R = '/app/src';
@@ -60,5 +60,51 @@ describe('the trade page in a few chunks (scripts/vite/routeChunks.ts)', () => {
   it('finds the flows a page’s loader fetches beside it (withPairMarket)', () => {
     expect(companionFlows(graph(), `${R}/features/spot/views/SpotTradePage.tsx`)).toEqual([`${R}/features/markets/markets.flows.ts`]);
     expect(companionFlows(graph(), `${R}/features/markets/views/MarketsPage.tsx`)).toEqual([]);
+  });
+});
+
+describe('a chart the trade pages load lazily (ChartPanel.tsx: the price and book before the chart library)', () => {
+  /** The same app with the chart behind a dynamic import of the trade kit's page. */
+  function lazyChart(): ModuleGraph {
+    const g = graph();
+    g.set(`${R}/kit/trade/TradePage.tsx`, { imports: [`${R}/kit/trade/pairMarket.machine.ts`, `${R}/kit/trade/liveHalt.ts`, `${R}/kit/trade/trade.hooks.ts`], dynamic: [`${R}/kit/trade/KlineChart.tsx`], isEntry: false });
+    g.set(`${R}/kit/trade/KlineChart.tsx`, { imports: ['/app/node_modules/klinecharts/index.js', `${R}/kit/trade/trade.hooks.ts`, `${R}/kit/trade/chartStyles.ts`], dynamic: [], isEntry: false });
+    g.set(`${R}/kit/trade/trade.hooks.ts`, { imports: [], dynamic: [], isEntry: false });
+    g.set(`${R}/kit/trade/chartStyles.ts`, { imports: [], dynamic: [], isEntry: false });
+    // Another page that draws with the chart library, which the entry's feature.tsx imports dynamically
+    // as it does every page, and the markets list importing that feature.tsx.
+    g.set(`${R}/features/treasury/views/TreasuryPage.tsx`, { imports: ['/app/node_modules/klinecharts/index.js'], dynamic: [], isEntry: false });
+    g.get(`${R}/features/markets/feature.tsx`)!.dynamic.push(`${R}/features/treasury/views/TreasuryPage.tsx`);
+    g.get(`${R}/features/markets/views/MarketsPage.tsx`)!.imports.push(`${R}/features/markets/feature.tsx`);
+    return g;
+  }
+  const g = lazyChart();
+  const groups = routeChunkGroups(g, { pages: ['SpotTradePage'], shell: ['HomePage'] });
+  const of = (path: string) => groups.get(`${R}/${path}`);
+
+  it('still counts the pages that draw it as the chart’s, not the markets list', () => {
+    const initial = new Set([`${R}/main.tsx`, `${R}/app/ui/Button.tsx`, `${R}/features/spot/feature.tsx`, `${R}/features/markets/feature.tsx`, `${R}/features/markets/withPairMarket.ts`]);
+    const entries = new Set([...g.values()].flatMap((m) => m.dynamic));
+    const pages = chartPages(g, entries, initial);
+    for (const page of ['features/spot/views/SpotTradePage.tsx', 'features/futures/views/FuturesTradePage.tsx', 'kit/trade/KlineChart.tsx']) expect(pages.has(`${R}/${page}`), page).toBe(true);
+    expect(pages.has(`${R}/features/treasury/views/TreasuryPage.tsx`)).toBe(true);
+    // It reaches the entry's feature.tsx, which imports a chart page dynamically: the entry's, not its own.
+    expect(pages.has(`${R}/features/markets/views/MarketsPage.tsx`)).toBe(false);
+    expect(pages.has(`${R}/features/spot/views/SpotOrdersPage.tsx`)).toBe(false);
+  });
+
+  it('keeps the trade kit’s views in the chart pages’ chunk, and what only the chart uses out of it', () => {
+    expect(of('kit/trade/TradePage.tsx')).toBe('chart');
+    // Shared by the page and the lazy chart.
+    expect(of('kit/trade/trade.hooks.ts')).toBe('chart');
+    expect(of('kit/trade/chartStyles.ts')).toBeUndefined();
+    expect(of('kit/trade/KlineChart.tsx')).toBeUndefined();
+    expect(of('kit/trade/liveHalt.ts')).toBe('common');
+  });
+
+  it('finds the lazy chart of the pages that draw it (the route preloads name it)', () => {
+    expect(lazyParts(g, `${R}/features/spot/views/SpotTradePage.tsx`, ['KlineChart'])).toEqual([`${R}/kit/trade/KlineChart.tsx`]);
+    expect(lazyParts(g, `${R}/features/futures/views/FuturesTradePage.tsx`, ['KlineChart'])).toEqual([`${R}/kit/trade/KlineChart.tsx`]);
+    expect(lazyParts(g, `${R}/features/spot/views/SpotOrdersPage.tsx`, ['KlineChart'])).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export function routeChunkGroups(modules: ModuleGraph, options: { pages: string[
   // Which lazily loaded modules (pages, flows, lazy parts) load each module.
   const users = new Map<string, string[]>();
   for (const entry of dynamicEntries) for (const id of reach(modules, [entry])) if (!initial.has(id)) users.set(id, [...(users.get(id) ?? []), entry]);
-  const chart = new Set([...dynamicEntries].filter((entry) => [...reach(modules, [entry])].some((id) => /node_modules[\\/]klinecharts[\\/]/.test(id))));
+  const chart = chartPages(modules, dynamicEntries, initial);
   const flows = new Set([...dynamicEntries].filter((id) => /\.flows\.ts$/.test(id)));
   const product = (id: string) => /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(id)?.[1];
   const ours = (id: string) => /[\\/](src|domain)[\\/]/.test(id) && !/node_modules|[\\/]locales[\\/]/.test(id);
@@ -54,6 +54,22 @@ export function routeChunkGroups(modules: ModuleGraph, options: { pages: string[
     }
   }
   return group;
+}
+
+/**
+ * The dynamic entries that draw the chart: those that reach the chart library statically, and those
+ * whose own modules (not the entry's: its feature.tsx files import every page) import one of them
+ * dynamically: the trade pages, whose ChartPanel fetches the chart lazily, so that their book and
+ * trades views stay the chart pages' alone instead of every page's `common`.
+ */
+export function chartPages(modules: ModuleGraph, dynamicEntries: Set<string>, initial: Set<string>): Set<string> {
+  const chart = new Set([...dynamicEntries].filter((entry) => [...reach(modules, [entry])].some((id) => /node_modules[\\/]klinecharts[\\/]/.test(id))));
+  const drawn = new Set(chart);
+  for (const entry of dynamicEntries) {
+    const own = [...reach(modules, [entry])].filter((id) => !initial.has(id));
+    if (own.some((id) => modules.get(id)!.dynamic.some((target) => drawn.has(target)))) chart.add(entry);
+  }
+  return chart;
 }
 
 /**

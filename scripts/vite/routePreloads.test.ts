@@ -29,4 +29,19 @@ describe("a route's preloads (scripts/vite/routePreloads.ts)", () => {
     expect(trade!.files[0]).toBe('/assets/page.js');
     expect(new Set(trade!.files)).toEqual(new Set(['/assets/page.js', '/assets/chart.js', '/assets/klinecharts.js', '/assets/common.js', '/assets/spot-flows.js', '/assets/english.js']));
   });
+
+  it('names a part the page loads lazily but draws at once after everything the page waits for, smallest first', () => {
+    const lazy: Manifest = {
+      ...manifest,
+      '_chart.js': { file: 'assets/chart.js', imports: ['_common.js'], dynamicImports: ['src/kit/trade/views/chart/KlineChart.tsx'] },
+      'src/kit/trade/views/chart/KlineChart.tsx': { file: 'assets/kline.js', isDynamicEntry: true, imports: ['_klinecharts.js', '_chart.js', '_framework.js'] },
+    };
+    const parts = (key: string) => (key === 'src/features/spot/views/SpotTradePage.tsx' ? ['src/kit/trade/views/chart/KlineChart.tsx'] : []);
+    const [trade] = routePreloads(lazy, [route], '/', () => [], (file) => ({ ...sizes, 'assets/kline.js': 3 })[file]!, parts);
+    expect(trade!.files).toEqual(['/assets/page.js', '/assets/spot-flows.js', '/assets/common.js', '/assets/chart.js', '/assets/english.js', '/assets/kline.js', '/assets/klinecharts.js']);
+    // A page that does not draw it: none of it.
+    const [other] = routePreloads(lazy, [route], '/', () => [], (file) => sizes[file] ?? 0);
+    expect(other!.files).not.toContain('/assets/kline.js');
+    expect(other!.files).not.toContain('/assets/klinecharts.js');
+  });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
@@ -6,8 +7,21 @@ import type { KlineActorRef } from '../machines/kline/kline.machine';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { PHONE } from '../../../app/theme';
-import { KlineChart } from './chart/KlineChart';
 import type { ChartLevel } from './chart/chartAdapter';
+import { Frame, Overlay } from './chart/chartFrame';
+
+/**
+ * The chart and its library (klinecharts, ≈50 KB gzip) in a chunk of their own, so the trade page's
+ * price, book and trades do not wait for them: on Fast 3G the library was the last of the page's
+ * scripts to arrive (issue 55). The route's HTML names the chunk beside the page's
+ * (scripts/vite/routePreloads.ts), so it is fetched from the start all the same. Asked for when
+ * this module runs, not at the chart's first render: a page prefetched on idle brings its chart
+ * along, as it did when the chart was imported statically.
+ */
+const chartModule = import('./chart/KlineChart');
+// A failed fetch is the lazy chart's to report (when drawn); not an unhandled rejection before that.
+chartModule.catch(() => undefined);
+const KlineChart = lazy(async () => ({ default: (await chartModule).KlineChart }));
 
 const INTERVAL_KEYS: Record<KlineInterval, string> = {
   '1min': 'trade.interval.1min',
@@ -59,7 +73,16 @@ export function ChartPanel(props: { klineRef: KlineActorRef; pair: Pair; interva
         <PressedChoice frame={Intervals} role="group" label={t('trade.intervals')} value={props.interval} options={KLINE_INTERVALS.map((i) => [i, t(INTERVAL_KEYS[i])] as const)} onChoose={(i) => props.onInterval(i)} />
         <Indicators aria-label={t('trade.indicators')}>MA(7,25,99) · VOL</Indicators>
       </PanelHeader>
-      <KlineChart key={props.klineRef.id + props.klineRef.sessionId} klineRef={props.klineRef} pair={props.pair} label={props.label} levels={props.levels} />
+      {/* Until the chart's chunk has come: the chart's box with its loading note, so nothing moves. */}
+      <Suspense
+        fallback={
+          <Frame>
+            <Overlay>{t('trade.chartLoading')}</Overlay>
+          </Frame>
+        }
+      >
+        <KlineChart key={props.klineRef.id + props.klineRef.sessionId} klineRef={props.klineRef} pair={props.pair} label={props.label} levels={props.levels} />
+      </Suspense>
     </Column>
   );
 }

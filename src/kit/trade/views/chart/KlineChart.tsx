@@ -12,28 +12,11 @@ import { chartStyles } from './chartStyles';
 import { useKline } from '../../trade.hooks';
 import { labelWidth, ticksInside } from './axisTicks';
 import { candleGaps, estimatedGaps } from './chartGaps';
-
-const Frame = styled.div`
-  position: relative;
-  flex: 1;
-  min-height: 0;
-`;
+import { Frame, Overlay } from './chartFrame';
 
 const Canvas = styled.div`
   position: absolute;
   inset: 0;
-`;
-
-const Overlay = styled.div`
-  position: absolute;
-  inset: 0;
-  display: grid;
-  place-items: center;
-  align-content: center;
-  gap: 10px;
-  color: ${({ theme }) => theme.color.textFaint};
-  pointer-events: none;
-  button { pointer-events: auto; }
 `;
 
 type InitCallback = DataLoaderGetBarsParams['callback'];
