@@ -47,6 +47,14 @@ const HOME_GOAL = 150 * 1024;
 
 const root = resolve(import.meta.dirname, '../..');
 let distDir: string;
+/** The build's manifest and route preload lists, with a chunk's URL by manifest key and a route's list by pattern. */
+function builtPreloads() {
+  const manifest = readManifest(distDir);
+  const preloads = JSON.parse(readFileSync(join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
+  const url = (key: string) => `/${manifest[key]!.file}`;
+  const of = (pattern: string) => preloads.find((p) => p.pattern === pattern)!;
+  return { manifest, preloads, url, of };
+}
 /** A string klinecharts' code holds and ours does not (one of its candle styles). */
 const CHART_LIBRARY_MARK = 'candle_solid';
 const hasChartLibrary = (file: string) => readFileSync(join(distDir, file), 'utf8').includes(CHART_LIBRARY_MARK);
@@ -119,10 +127,7 @@ describe('bundle (what a route loads)', () => {
   });
 
   it("the build lists each route's chunks for the server to name in its HTML (issue 55: the trade page's fetched beside the entry's)", () => {
-    const manifest = readManifest(distDir);
-    const preloads = JSON.parse(readFileSync(join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
-    const url = (key: string) => `/${manifest[key]!.file}`;
-    const of = (pattern: string) => preloads.find((p) => p.pattern === pattern)!;
+    const { manifest, preloads, url, of } = builtPreloads();
     const trade = of('/markets/kline/:symbol');
     const home = of('/home');
     // The page's chunk first, then what the page waits for: its product's flows and the rest of English.
@@ -140,10 +145,7 @@ describe('bundle (what a route loads)', () => {
   });
 
   it('the trade page comes in few files, with its companion flows and its chart named, and does not wait for the chart (issue 55: Fast 3G)', () => {
-    const manifest = readManifest(distDir);
-    const preloads = JSON.parse(readFileSync(join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreload[];
-    const url = (key: string) => `/${manifest[key]!.file}`;
-    const of = (pattern: string) => preloads.find((p) => p.pattern === pattern)!;
+    const { manifest, url, of } = builtPreloads();
     const trade = of('/markets/kline/:symbol');
     const chart = url('src/kit/trade/views/chart/KlineChart.tsx');
     // Fetched from the start beside the page's own (scripts/vite/routePreloads.ts), not a round later.

@@ -1,7 +1,7 @@
 import { assign } from 'xstate';
 import { messageForError } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
-import type { SetupActionType, SetupActorInput, SetupActorOutput, SetupActorSrc, SetupContext, SetupEvent, SetupEventType, SetupGuardType } from './setupTypes';
+import type { SetupActionType, SetupActorInput, SetupActorOutput, SetupActorSrc, SetupContext, SetupEvent, SetupEventType, SetupGuardType, StateConfig } from './setupTypes';
 
 export interface ReadConfig<S, K> {
   /** The read, one of the machine's actors; it runs under its own name. */
@@ -20,10 +20,6 @@ export interface LoadConfig<S, K> extends ReadConfig<S, K> {
   /** The user's "Retry" in `loadFailed`. */
   retry: SetupEventType<S>;
 }
-
-// What the machine's config takes: the helpers' types were checked on the way in, against the machine's own setup.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type StateConfig = any;
 
 /**
  * One read under way: `src` invoked, its answer put `into` the context and on to `next`, or its

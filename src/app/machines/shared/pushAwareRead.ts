@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
 import { callState, type CallConfig } from '../loadStates/loadStates';
-import type { SetupActorSrc, SetupEventType } from '../loadStates/setupTypes';
+import type { SetupActorSrc, SetupEventType, StateConfig } from '../loadStates/setupTypes';
 
 /** The context field a push-aware read keeps: a machine using `pushAwareRead` declares it. */
 export interface PushAwareContext {
@@ -14,11 +14,6 @@ export interface PushAwareReadConfig<S, K> extends Pick<CallConfig<S, K>, 'src' 
   /** Why a push heard while reading is kept (its transition's description). */
   why: string;
 }
-
-// What the machine's config takes: its names and types were checked on the way in, against the same setup.
-// Typed as a state that invokes, as `callState` is, not as any state: the machine's own types stay exact.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type StateConfig = any;
 
 /**
  * A read that a push may overtake: the answer under way may predate a change pushed meanwhile, so

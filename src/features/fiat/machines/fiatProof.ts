@@ -2,7 +2,7 @@ import { assign } from 'xstate';
 import { messageForError } from '../../../../domain/errors';
 import type { FiatProof } from '../../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
-import type { SetupContext, SetupEventType } from '../../../app/machines/loadStates/setupTypes';
+import type { SetupContext, SetupEventType, StateConfig } from '../../../app/machines/loadStates/setupTypes';
 
 /**
  * The proof a P2P step that sends the user's crypto carries (issue 49 §2: a release, a sale into a
@@ -37,9 +37,6 @@ export interface ProofConfirmingConfig<S> {
   missing: string;
 }
 
-// What the machine's config takes: the helper's types were checked on the way in, against the machine's own setup.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type StateConfig = any;
 /** A state of transitions only: typed as one, so that the machine's own types stay exact (no state of unknown shape). */
 type TransitionsOnly = { on: Record<string, StateConfig> };
 

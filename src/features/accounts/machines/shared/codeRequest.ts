@@ -1,5 +1,5 @@
 import { assign, raise } from 'xstate';
-import type { SetupEventType } from '../../../../app/machines/loadStates/setupTypes';
+import type { SetupEventType, StateConfig } from '../../../../app/machines/loadStates/setupTypes';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface CodeRequestConfig<S> {
@@ -10,10 +10,6 @@ export interface CodeRequestConfig<S> {
   /** What else the machine does then (a page of its own for the next step). */
   then?: string;
 }
-
-// What the machine's config takes: its names were checked on the way in, against the same setup.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type StateConfig = any;
 
 /**
  * A verification code asked for the account typed, as registration and password reset both ask it:

@@ -5,6 +5,7 @@ import { RECORD_PAGE_SIZE, type DepositHeldReason, type HeldDepositResolution } 
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { showToast } from '../../../../app/machines/toast/toastError';
+import type { StateConfig } from '../../../../app/machines/loadStates/setupTypes';
 
 /** The desk lists every held deposit: no filter. */
 export type HeldFilter = Record<string, never>;
@@ -30,10 +31,6 @@ export interface OperatorHeldDepositsContext {
   /** Why the last submission did not go (a field's rule, or the server's translated refusal), shown in the dialog. */
   refusal: ToastMessage | undefined;
 }
-
-// What the machine's config takes: its names are checked there, against the same setup.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type StateConfig = any;
 
 /**
  * The credit and the return dialogs share their frame: `editing` hears the fields and `submit` (its
