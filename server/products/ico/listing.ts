@@ -1,11 +1,11 @@
-import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../domain/ico.js';
+import { ICO_CURRENCY, ICO_PRICE_PLACES, type IcoProject } from '../../../domain/ico.js';
 import { PAIRS_CACHE, type OpenedPair, type PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
 import { setListing } from '../../kernel/platform/pairListing.js';
 
 /** What a listing reads of a project's row (projects.ts' ProjectRow, which calls this file). */
-type ListedProject = { listed: boolean; settled_ms: number | null; price: string; symbol: string; token_places: number };
+type ListedProject = Pick<IcoProject, 'listed' | 'price' | 'symbol' | 'token_places'> & { settled_ms: number | null };
 
 /** The fewest price places a listed token's pair gets (a 0.05 raise price still trades in 0.0001 steps). */
 const MIN_PRICE_PLACES = 4;
