@@ -5,6 +5,7 @@
  * A fixed concurrency gives the pipeline the same batches whatever else the shared machine runs,
  * so the figure moves far less with the neighbours than an open-loop step's does.
  */
+import { gcText, type GcCounts } from './gcTimes.js';
 import { ms, now, percentile, probeEvery, type Outcome } from './load.js';
 
 export interface CpuCounters {
@@ -23,10 +24,13 @@ export async function cpuPerOrder(options: {
   counters: CpuCounters;
   reads: Record<string, () => Promise<unknown>>;
   readEveryMs: number;
+  /** The server's garbage collection so far (gcTimes.ts), read before and after the loop. */
+  gc: () => Promise<GcCounts | undefined>;
 }): Promise<string> {
   const { counters } = options;
   const probes = Object.entries(options.reads).map(([name, read]) => ({ name, probe: probeEvery(options.readEveryMs, read) }));
   const accepted0 = options.accepted();
+  const gc0 = await options.gc();
   const c0 = { server: counters.server(), database: counters.database(), client: counters.client() };
   const t0 = now();
   let sent = 0;
@@ -41,6 +45,8 @@ export async function cpuPerOrder(options: {
   await Promise.all(Array.from({ length: options.inFlight }, worker));
   const seconds = (now() - t0) / 1000;
   const c1 = { server: counters.server(), database: counters.database(), client: counters.client() };
+  // Read after the counters: the scrape's own CPU is not the loop's.
+  const gc = gcText(gc0, await options.gc(), seconds);
   const accepted = options.accepted() - accepted0;
   const latencies = await Promise.all(probes.map(async ({ name, probe }) => ({ name, sorted: await probe.stop() })));
   const per = (key: keyof typeof c0) => ((c1[key] - c0[key]) * 1000) / accepted;
@@ -49,6 +55,6 @@ export async function cpuPerOrder(options: {
   const reads = latencies.map(({ name, sorted }) => `${name} p50/p99/max ${ms(percentile(sorted, 50))}/${ms(percentile(sorted, 99))}/${ms(sorted.at(-1) ?? NaN)} ms`).join(', ');
   return (
     `CPU ms per accepted order, ${options.inFlight} in flight (closed loop): ${accepted} accepted of ${sent} sent in ${seconds.toFixed(1)} s (${(accepted / seconds).toFixed(0)}/s, ${errors} errors);` +
-    ` server ${server.toFixed(3)}, database ${database.toFixed(3)}, server+database ${(server + database).toFixed(3)}; load generator ${per('client').toFixed(3)} (apart); ${reads}`
+    ` server ${server.toFixed(3)}, database ${database.toFixed(3)}, server+database ${(server + database).toFixed(3)}; load generator ${per('client').toFixed(3)} (apart); ${reads}; server ${gc}`
   );
 }

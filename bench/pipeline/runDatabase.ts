@@ -13,6 +13,7 @@ import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfPr
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
 import { cpuPerOrder } from './cpuPerOrder.js';
+import { gcCounts, gcText } from './gcTimes.js';
 import { entriesOf, marketProcessesSetting, NODE_ENV, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
 import { CPU_IN_FLIGHT, CPU_ORDERS, CPU_RUNS, BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
 import { askStages, printedBy, STAGES, type StageSource } from './stageTimes.js';
@@ -77,6 +78,8 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
 
     const t1 = Date.now();
     const traders = await registerTraders(server.url, dataDir, TRADERS);
+    // The bench's own server: its /metrics gives each step's garbage collection (gcTimes.ts).
+    const serverUrl = server.url;
     console.log(`  ${traders.length} traders registered and funded in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
     const prober = traders[0]!;
     const loaders = traders.slice(1).map((t) => ({ ...t, open: [] as number[] }));
@@ -278,6 +281,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
         markets: marketProcesses.reduce((sum, m) => sum + cpuSeconds(m.child.pid!), 0),
         fronts: fronts.reduce((sum, f) => sum + cpuSeconds(f.child.pid!), 0),
       });
+      const gc0 = await gcCounts(serverUrl);
       const others0 = others();
       const server0 = pid ? cpuSeconds(pid) : NaN;
       const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
@@ -295,6 +299,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const server2 = pid ? cpuSeconds(pid) : NaN;
       const accepted = placedOk - placed0;
       const stepSeconds = (now() - tStep) / 1000;
+      const gc = gcText(gc0, await gcCounts(serverUrl), stepSeconds);
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
@@ -313,7 +318,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const scaleOutPer = edges.length + marketProcesses.length + fronts.length > 0 ? `, edges+markets+fronts ${perOrder(others2.edges - others0.edges + others2.markets - others0.markets + others2.fronts - others0.fronts)}` : '';
       console.log(
         `    CPU ms per accepted order (${accepted} accepted): server ${serverPer}, database ${dbPer}, server+database ${perOrder(server2 - server0 + others2.db - others0.db)}${scaleOutPer}; load generator ${perOrder(others2.client - others0.client)} (apart);` +
-          ` plat_config p99 ${ms(percentile(platLatencies, 99))} ms, orders_current p50/p99/max ${ms(percentile(readLatencies, 50))}/${ms(percentile(readLatencies, 99))}/${ms(readLatencies.at(-1) ?? NaN)} ms`,
+          ` plat_config p99 ${ms(percentile(platLatencies, 99))} ms, orders_current p50/p99/max ${ms(percentile(readLatencies, 50))}/${ms(percentile(readLatencies, 99))}/${ms(readLatencies.at(-1) ?? NaN)} ms; server ${gc}`,
       );
       if (result.errorSamples.length > 0) {
         console.log(`    first errors: ${result.errorSamples.join(' | ')}`);
@@ -332,7 +337,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     for (let run = 0; run < CPU_RUNS && CPU_ORDERS > 0; run++) {
       const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) };
       await releaseFunds();
-      const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: platConfig, orders_current: openOrders }, readEveryMs: PLAT_EVERY_MS });
+      const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: platConfig, orders_current: openOrders }, readEveryMs: PLAT_EVERY_MS, gc: () => gcCounts(serverUrl) });
       console.log(`  ${line}`);
       await settle();
     }
