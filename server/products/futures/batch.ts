@@ -108,6 +108,15 @@ export class Batch implements Working {
     return this.positions.get(key) ?? this.memory.positions.get(key);
   }
 
+  /**
+   * An order as it stands in this batch, without taking a working copy: every working copy is
+   * written back at the end of the batch, so a check that may refuse (a cancel naming someone
+   * else's order) reads through this and leaves the row alone.
+   */
+  peekOrder(id: number): OrderState | undefined {
+    return this.orders.get(id) ?? this.memory.orders.get(id);
+  }
+
   order(id: number): OrderState | undefined {
     let o = this.orders.get(id);
     if (!o) {

@@ -26,8 +26,10 @@ import { claimPlan, endPlan, planPlaced } from './store.js';
  */
 
 export async function cancelOrder(m: FuturesMemory, b: Batch, userId: number, orderId: number, now: number): Promise<Outcome<{ order: OrderView }>> {
-  const o = b.order(orderId);
-  if (!o || o.userId !== userId || o.status === S.allTraded || o.status === S.cancelled || o.status === S.invalid) return refuse('futuresUnknownOrder');
+  // Checked on a peek: a working copy is written back, so a refused cancel (another user's order) would rewrite its row.
+  const seen = b.peekOrder(orderId);
+  if (!seen || seen.userId !== userId || seen.status === S.allTraded || seen.status === S.cancelled || seen.status === S.invalid) return refuse('futuresUnknownOrder');
+  const o = b.order(orderId)!;
   await b.books.lock([userId]);
   const events: EngineEvent[] = [];
   m.engines.get(o.symbol)!.execute({ kind: 'cancel', orderId, accountId: userId }, events);
