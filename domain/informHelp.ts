@@ -4,6 +4,7 @@ export const NOTIFICATION_KINDS = [
   'welcome',
   'login_new_device',
   'password_changed',
+  'funds_password_changed',
   'kyc_submitted',
   'kyc_approved',
   'kyc_rejected',
@@ -29,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'api_key_deleted',
   'allowlist_enabled',
   'allowlist_disabled',
+  'withdrawal_address_added',
   'withdrawal_submitted',
   // Orders that wait for a price (issue 50 M10): a spot stop placed its order, a futures TP/SL closed.
   'spot_stop_triggered',

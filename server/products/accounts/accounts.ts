@@ -10,8 +10,9 @@ import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/platform/auth/sessions.js';
 import { revokeApiKeys } from '../../kernel/platform/auth/apiKeyRevocation.js';
+import { announceSecurityNotice, recordSecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 import { frozenReason } from '../../kernel/platform/accountFreeze/index.js';
-import { checkCode, issueCode, type CodePurpose } from './codes.js';
+import { checkCode, issueCode, takeCodeTry, useTriedCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 import { deviceKnown, rememberSignInDevice, type SignInDevice } from './sessions/devices.js';
 import { recordLogin } from './sessions/sessions.js';
@@ -149,7 +150,7 @@ export function accounts(deps: AccountsDeps) {
       return { ok: true, data: { token, user_info: (await userById(db, user!.id))! } };
     },
 
-    async resetPassword(input: { account: string; area_code?: string; code: string; password: string; password_repeat: string }): Promise<Outcome<null>> {
+    async resetPassword(input: { account: string; area_code?: string; code: string; password: string; password_repeat: string }, lang?: string): Promise<Outcome<null>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
       const weak = passwordPolicyProblem(input.password, 'login', target.account);
@@ -157,21 +158,26 @@ export function accounts(deps: AccountsDeps) {
       if (input.password !== input.password_repeat) return fail('passwordsDiffer');
       const hash = await hashPassword(input.password);
       // Only with the right code (else this would tell anyone whether a guess is the funds
-      // password), and before the code is used up, so the refusal leaves it for a better password.
-      if (!(await db.transaction((tx) => checkCode(tx, target.account, 'reset', input.code, false)))) return fail('codeInvalid');
+      // password), and before the code is used up, so the refusal leaves it for a better password;
+      // each comparison spends one of the code's tries (codes.ts takeCodeTry).
+      if (!(await db.transaction((tx) => takeCodeTry(tx, target.account, 'reset', input.code)))) return fail('codeInvalid');
       const [owner] = await db.query<{ funds_password_hash: string }>('select funds_password_hash from app_user where account = $1', [target.account]);
       if (owner?.funds_password_hash && (await verifyPassword(input.password, owner.funds_password_hash))) return fail('fundsPasswordSameAsLogin');
-      return db.transaction(async (tx) => {
-        if (!(await checkCode(tx, target.account, 'reset', input.code, true))) return fail('codeInvalid');
+      const done = await db.transaction(async (tx) => {
+        if (!(await useTriedCode(tx, target.account, 'reset', input.code))) return fail('codeInvalid');
         const [user] = await tx.query<{ id: number }>('update app_user set password_hash = $2 where account = $1 returning id', [target.account, hash]);
         if (!user) return fail('codeInvalid');
         await revokeAllSessions(tx, user.id);
         await revokeApiKeys(tx, user.id);
         await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, 'login_password');
-        await notify(tx, user.id, { kind: 'password_changed' });
+        await recordSecurityNotice(tx, user.id, { kind: 'password_changed' });
         await forgetLoginFailures(tx, target.account);
-        return { ok: true as const, data: null };
+        return { ok: true as const, data: Number(user.id) };
       });
+      if (!done.ok) return done;
+      // Emailed too once committed (issue 49 §4), as every security notice is.
+      void announceSecurityNotice(done.data, { kind: 'password_changed' }, lang);
+      return { ok: true, data: null };
     },
   };
 }

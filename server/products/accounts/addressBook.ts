@@ -1,6 +1,7 @@
 import { isAddressOf } from '../../../domain/addressFormats.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ALLOWLIST_ADDRESS_DELAY_MS } from '../../kernel/platform/auth/withdrawalLock.js';
+import { recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
 import type { CollectionMethod, WithdrawalAddress } from '../../../domain/userCentre.js';
 import type { Outcome } from './accounts.js';
@@ -13,6 +14,12 @@ const USABLE_FROM = `(floor(extract(epoch from created_at) * 1000) + ${ALLOWLIST
 
 const trimmed = <T extends object>(input: T): T =>
   Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
+
+/** The owner's notice of a saved withdrawal address: in the app with the row, emailed after the commit (userRoutes.ts). */
+export const addressNotice = (row: Pick<WithdrawalAddress, 'currency' | 'network' | 'address'>): SecurityNotice => ({
+  kind: 'withdrawal_address_added',
+  params: { currency: row.currency, network: row.network, address: row.address },
+});
 
 /**
  * Why an address may not be saved for its currency and network, or undefined: the currency must be
@@ -46,12 +53,17 @@ export function addressBook(db: Database) {
       const network = input.network.toUpperCase();
       const refused = await networkProblem(db, currency, network, input.address);
       if (refused) return refused;
-      const [row] = await db.query<WithdrawalAddress>(
-        `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
-         returning id::int as id, currency, network, address, note, ${USABLE_FROM}`,
-        [userId, currency, network, input.address, input.note],
-      );
-      return { ok: true, data: row! };
+      const row = await db.transaction(async (tx) => {
+        const [saved] = await tx.query<WithdrawalAddress>(
+          `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
+           returning id::int as id, currency, network, address, note, ${USABLE_FROM}`,
+          [userId, currency, network, input.address, input.note],
+        );
+        // Told with the address (issue 49 §4): allowlist mode's 24-hour wait is there for the owner to see it.
+        await recordSecurityNotice(tx, userId, addressNotice(saved!));
+        return saved!;
+      });
+      return { ok: true, data: row };
     },
 
     async deleteAddress(userId: number, id: number): Promise<boolean> {

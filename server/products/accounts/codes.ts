@@ -42,22 +42,56 @@ export async function issueCode(
   return 'sent';
 }
 
-/**
- * Checks a code against the newest live one for the target. A wrong guess counts an attempt;
- * after CODE_MAX_ATTEMPTS the code is dead. `consume` marks it used, so it works once.
- */
-export async function checkCode(db: Queryable, target: string, purpose: CodePurpose, code: string, consume: boolean): Promise<boolean> {
+/** The newest live code of the target, locked for the caller's transaction. */
+async function liveCode(db: Queryable, target: string, purpose: CodePurpose) {
   const [live] = await db.query<{ id: number; code_hash: string; attempts: number }>(
     `select id, code_hash, attempts from verification_code
      where target = $1 and purpose = $2 and consumed_at is null and expires_at > now()
      order by id desc limit 1 for update`,
     [target, purpose],
   );
+  return live;
+}
+
+const matches = (live: { code_hash: string }, target: string, purpose: CodePurpose, code: string) => /^\d{6}$/.test(code) && live.code_hash === hashCode(target, purpose, code);
+
+/**
+ * Checks a code against the newest live one for the target. A wrong guess counts an attempt;
+ * after CODE_MAX_ATTEMPTS the code is dead. `consume` marks it used, so it works once.
+ */
+export async function checkCode(db: Queryable, target: string, purpose: CodePurpose, code: string, consume: boolean): Promise<boolean> {
+  const live = await liveCode(db, target, purpose);
   if (!live || live.attempts >= CODE_MAX_ATTEMPTS) return false;
-  if (!/^\d{6}$/.test(code) || live.code_hash !== hashCode(target, purpose, code)) {
+  if (!matches(live, target, purpose, code)) {
     await db.query('update verification_code set attempts = attempts + 1 where id = $1', [live.id]);
     return false;
   }
   if (consume) await db.query('update verification_code set consumed_at = now() where id = $1', [live.id]);
+  return true;
+}
+
+/**
+ * For a change that compares the typed password with the account's other one (they must differ)
+ * before the code is used up, so that refusal leaves the code for a better password: the refusal
+ * tells whether a guess IS the other password, which its own lock never counts. Right or wrong,
+ * the code spends one of its CODE_MAX_ATTEMPTS tries here, in one locked step, so one code answers
+ * at most that many comparisons however the requests are sent (a burst all passing the check
+ * before the first used the code up tested every guess it held). Run it in its own transaction.
+ */
+export async function takeCodeTry(db: Queryable, target: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  const live = await liveCode(db, target, purpose);
+  if (!live || live.attempts >= CODE_MAX_ATTEMPTS) return false;
+  await db.query('update verification_code set attempts = attempts + 1 where id = $1', [live.id]);
+  return matches(live, target, purpose, code);
+}
+
+/**
+ * Uses up a code this request has already spent a try on (takeCodeTry): the newest live one, still
+ * unused and the same code, whatever its count of tries now (the last try allowed may succeed).
+ */
+export async function useTriedCode(tx: Queryable, target: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  const live = await liveCode(tx, target, purpose);
+  if (!live || !matches(live, target, purpose, code)) return false;
+  await tx.query('update verification_code set consumed_at = now() where id = $1', [live.id]);
   return true;
 }

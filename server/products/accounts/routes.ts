@@ -88,7 +88,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
         },
       },
       async (request) => {
-        unwrap(await accounts.resetPassword(request.body));
+        unwrap(await accounts.resetPassword(request.body, request.lang));
         return { code: ResultCode.ok, msg: translate(request.lang, 'passwordReset'), data: null };
       },
     );

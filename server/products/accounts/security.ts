@@ -6,8 +6,9 @@ import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/platform/auth/
 import { passwordPolicyProblem, samePasswordAsOther } from './safety/passwordPolicy.js';
 import { revokeAllSessions } from '../../kernel/platform/auth/sessions.js';
 import { revokeApiKeys } from '../../kernel/platform/auth/apiKeyRevocation.js';
+import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 import type { Outcome } from './accounts.js';
-import { checkCode, issueCode } from './codes.js';
+import { checkCode, issueCode, takeCodeTry, useTriedCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 
 const fail = (key: Extract<Outcome<never>, { ok: false }>['key']): Outcome<never> => ({ ok: false, key });
@@ -50,27 +51,33 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
       return result === 'sent' ? { ok: true, data: null } : fail(result);
     },
 
-    async changePassword(user: UserInfo, which: 'login' | 'funds', input: { code: string; password: string; password_repeat: string }): Promise<Outcome<null>> {
+    async changePassword(user: UserInfo, which: 'login' | 'funds', input: { code: string; password: string; password_repeat: string }, lang?: string): Promise<Outcome<null>> {
       const weak = passwordPolicyProblem(input.password, which, user.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail(which === 'login' ? 'passwordsDiffer' : 'fundsPasswordsDiffer');
       const hash = await hashPassword(input.password);
       const purpose = which === 'login' ? 'change_login_pwd' : 'change_funds_pwd';
       const column = which === 'login' ? 'password_hash' : 'funds_password_hash';
-      // The fund and login passwords must differ. Compared only with the right code (no oracle on
-      // the other password), before the code is used up.
-      if (!(await db.transaction((tx) => checkCode(tx, user.account, purpose, input.code, false)))) return fail('codeInvalid');
+      // The fund and login passwords must differ. Compared only with the right code, before it is
+      // used up, each comparison spending one of its tries (codes.ts takeCodeTry: the refusal is an
+      // oracle on the other password).
+      if (!(await db.transaction((tx) => takeCodeTry(tx, user.account, purpose, input.code)))) return fail('codeInvalid');
       if (await samePasswordAsOther(db, user.id, which, input.password)) return fail('fundsPasswordSameAsLogin');
-      return db.transaction(async (tx) => {
-        if (!(await checkCode(tx, user.account, purpose, input.code, true))) return fail('codeInvalid');
+      // The owner is told (issue 49 §4): in the app with the change, by email once it committed.
+      const notice: SecurityNotice = { kind: which === 'login' ? 'password_changed' : 'funds_password_changed' };
+      const done = await db.transaction(async (tx) => {
+        if (!(await useTriedCode(tx, user.account, purpose, input.code))) return fail('codeInvalid');
         await tx.query(`update app_user set ${column} = $2 where id = $1`, [user.id, hash]);
         await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, which === 'login' ? 'login_password' : 'funds_password');
         if (which === 'login') {
           await revokeAllSessions(tx, user.id);
           await revokeApiKeys(tx, user.id);
         }
+        await recordSecurityNotice(tx, user.id, notice);
         return { ok: true as const, data: null };
       });
+      if (done.ok) void announceSecurityNotice(user.id, notice, lang);
+      return done;
     },
 
     async changeAccount(

@@ -8,6 +8,8 @@ import type { Database } from '../../kernel/platform/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { anyBody, password, secondFactorCode, sixDigitCode as code, strictObject as object, rowId, text } from '../../kernel/platform/http/schemas.js';
 import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { announceSecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
+import { addressNotice } from './addressBook.js';
 import { outcomeOf } from '../../kernel/platform/outcome.js';
 
 const byId = object(['id'], { id: rowId });
@@ -75,7 +77,7 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
       ['/api/user/funds_pwd', 'funds', 'fundsPasswordChanged'],
     ] as const;
     for (const [path, which, said] of passwordChanges) {
-      app.post<PasswordBody>(path, passwordBody, async (request) => okWith(request.lang, said, unwrap(await security.changePassword(await changing(request), which, request.body))));
+      app.post<PasswordBody>(path, passwordBody, async (request) => okWith(request.lang, said, unwrap(await security.changePassword(await changing(request), which, request.body, request.lang))));
     }
     const accountBody = { config: auth, schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code, totp_code: secondFactorCode }) } };
     type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string; totp_code?: string } };
@@ -97,7 +99,9 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
       async (request) => {
         await secondFactor(request);
         const { totp_code: _, ...address } = request.body;
-        return okWith(request.lang, 'addressAdded', unwrap(await book.addAddress(request.user.id, address)));
+        const saved = unwrap(await book.addAddress(request.user.id, address));
+        void announceSecurityNotice(request.user.id, addressNotice(saved), request.lang);
+        return okWith(request.lang, 'addressAdded', saved);
       },
     );
     app.post<{ Body: { id: number } }>('/api/user/address_delete', { config: auth, schema: { body: byId } }, async (request) => {

@@ -14,7 +14,8 @@ import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity } from './rules.js';
 import { lockUserWallet } from './userLock.js';
-import { allowlistOn, requireWithdrawalAllowed } from '../../kernel/platform/auth/withdrawalLock.js';
+import { allowlistOn, requireWithdrawalAllowed, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
+import { momentVar } from '../../kernel/platform/i18n/messages.js';
 import { withdrawLimit } from './withdrawLimit.js';
 import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
@@ -218,6 +219,10 @@ export function withdrawals(ctx: WalletContext) {
           if (!w) throw new Refusal('walletWithdrawalNotWaiting');
           // A frozen account's withdrawal is not sent (issue 51 §3): refused until the user is unfrozen (or it is failed).
           await requireNotFrozen(tx, Number((w as WithdrawalRecord & { user_id: number }).user_id), { locked: true });
+          // Nor while the owner's withdrawals are locked after a security change: one submitted just
+          // before a password reset (maybe by whoever the reset locks out) waits for the lock's end.
+          const until = await withdrawalsLockedUntil(tx, Number((w as WithdrawalRecord & { user_id: number }).user_id), ctx.now());
+          if (until !== undefined) throw new Refusal('walletWithdrawalOwnerLocked', { until: momentVar(until) });
           const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
           await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
           await writeOperatorAudit(tx, {

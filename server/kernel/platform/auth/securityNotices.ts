@@ -3,10 +3,12 @@ import type { Queryable } from '../db/database.js';
 import { notify } from '../notifications/notify.js';
 
 /**
- * Telling the owner of every security change (issue 49 §4): 2FA on, off, reset by an operator or
- * locked by wrong codes, an API key created or deleted, the withdrawal allowlist on or off, a
- * withdrawal submitted. Here because several products make such changes (accounts, API keys, the
- * wallet) and only the accounts product can send email: products never import each other.
+ * Telling the owner of every security change (issue 49 §4): a login or funds password changed,
+ * 2FA on, off, reset by an operator or locked by wrong codes, an API key created or deleted, the
+ * withdrawal allowlist on or off, a withdrawal address saved (what allowlist mode lets withdrawals
+ * reach a day later), a withdrawal submitted. Here because several products make such changes
+ * (accounts, API keys, the wallet) and only the accounts product can send email: products never
+ * import each other.
  *
  * Two halves, so the notice never reports a change that rolled back:
  * - `recordSecurityNotice(tx, …)` writes the in-app notice in the change's own transaction;
@@ -17,6 +19,8 @@ import { notify } from '../notifications/notify.js';
  */
 export type SecurityNoticeKind = Extract<
   NotificationKind,
+  | 'password_changed'
+  | 'funds_password_changed'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'two_factor_reset'
@@ -25,6 +29,7 @@ export type SecurityNoticeKind = Extract<
   | 'api_key_deleted'
   | 'allowlist_enabled'
   | 'allowlist_disabled'
+  | 'withdrawal_address_added'
   | 'withdrawal_submitted'
 >;
 
