@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { ResultCode } from '../../../domain/api.js';
 import { ANTI_DOUBLE_SUBMIT_MS } from '../../../domain/constants.js';
 import type { Database, Queryable } from './db/database.js';
 import { StatementParams } from './db/statementParams.js';
+import { ApiFailure } from './http/envelope.js';
 
 /**
  * The server side of the anti-double-submit rule: a submission carries an Idempotency-Key header
@@ -12,23 +14,53 @@ import { StatementParams } from './db/statementParams.js';
  *
  * The key is claimed inside the transaction that carries out the effect, so either both commit or
  * neither does; a concurrent repeat waits on the key's row and then reads the stored answer.
+ *
+ * A header key names one action: the same key with another body is no repeat, and answering it
+ * with the first action's result would tell the sender that a request never carried out had
+ * succeeded. The key's row keeps a digest of the body it was claimed with (`body_hash`), and
+ * `once` refuses a claim whose body differs (`idempotencyKeyReused`), changing nothing.
  */
 export interface SubmissionKey {
   key: string;
   /** Only body-derived keys expire after the window. */
   windowMs: number | undefined;
+  /** A header key's digest of the body, its members in a fixed order: what a repeat of the key must match. */
+  fingerprint?: string;
 }
 
 const HEADER_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** The key of a submission: the header's value when it is well formed, else a hash of the body. */
-export function submissionKey(scope: string, header: unknown, body: unknown): SubmissionKey {
-  if (typeof header === 'string' && HEADER_KEY.test(header)) return { key: `${scope}:${header}`, windowMs: undefined };
+/**
+ * The key of a submission: the header's value when it is well formed, else a hash of the body.
+ * `fingerprint`: the caller's own exact rendering of the body, for a hot path that would rather not
+ * hash it (spot orders); by default a digest of the body, made when first read.
+ */
+export function submissionKey(scope: string, header: unknown, body: unknown, fingerprint?: string): SubmissionKey {
+  if (typeof header === 'string' && HEADER_KEY.test(header)) {
+    if (fingerprint !== undefined) return { key: `${scope}:${header}`, windowMs: undefined, fingerprint };
+    let digest: string | undefined;
+    return {
+      key: `${scope}:${header}`,
+      windowMs: undefined,
+      get fingerprint() {
+        return (digest ??= createHash('sha256').update(JSON.stringify(ordered(body ?? null))).digest('base64url'));
+      },
+    };
+  }
+  // The key is the body's own digest: one key, one body.
   const digest = createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
   return { key: `body:${scope}:${digest}`, windowMs: ANTI_DOUBLE_SUBMIT_MS };
 }
 
-export type Claim<T> = { fresh: true } | { fresh: false; response: T };
+/** `value` with every object's members sorted by name: the same body sent in another member order is the same action. */
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, ordered((value as Record<string, unknown>)[k])]));
+}
+
+/** `otherBody`: the key was first claimed with another body (both digests known), so this is no repeat of it. */
+export type Claim<T> = { fresh: true } | { fresh: false; response: T; otherBody?: true };
 
 /**
  * Claims `key` for `userId` inside `tx`. Fresh: carry out the effect and call `remember` in the
@@ -36,12 +68,12 @@ export type Claim<T> = { fresh: true } | { fresh: false; response: T };
  */
 export async function claim<T>(tx: Queryable, userId: number, scope: string, key: SubmissionKey, now: number): Promise<Claim<T>> {
   const inserted = await tx.query(
-    `insert into idempotency_key (user_id, key, scope, created_ms) values ($1, $2, $3, $4) on conflict do nothing returning 1 as one`,
-    [userId, key.key, scope, now],
+    `insert into idempotency_key (user_id, key, scope, created_ms, body_hash) values ($1, $2, $3, $4, $5) on conflict do nothing returning 1 as one`,
+    [userId, key.key, scope, now, key.fingerprint ?? null],
   );
   if (inserted.length > 0) return { fresh: true };
-  const [row] = await tx.query<{ response: T; created_ms: string | number }>(
-    `select response, created_ms from idempotency_key where user_id = $1 and key = $2 for update`,
+  const [row] = await tx.query<{ response: T; created_ms: string | number; body_hash: string | null }>(
+    `select response, created_ms, body_hash from idempotency_key where user_id = $1 and key = $2 for update`,
     [userId, key.key],
   );
   if (row && key.windowMs !== undefined && now - Number(row.created_ms) > key.windowMs) {
@@ -49,8 +81,13 @@ export async function claim<T>(tx: Queryable, userId: number, scope: string, key
     await tx.query(`update idempotency_key set created_ms = $3, response = null where user_id = $1 and key = $2`, [userId, key.key, now]);
     return { fresh: true };
   }
-  return { fresh: false, response: row!.response };
+  // A row from before the digest was kept, or claimed by a batch that keeps none, is not compared.
+  const otherBody = row !== undefined && row.body_hash !== null && key.fingerprint !== undefined && row.body_hash !== key.fingerprint;
+  return { fresh: false, response: row!.response, ...(otherBody && { otherBody: true as const }) };
 }
+
+/** The refusal of a key first used with another body (thrown inside the claim's transaction: nothing of it is kept). */
+export const keyReused = () => new ApiFailure(ResultCode.badRequest, 'idempotencyKeyReused');
 
 export async function remember(tx: Queryable, userId: number, key: SubmissionKey, response: unknown): Promise<void> {
   await tx.query(`update idempotency_key set response = $3::jsonb where user_id = $1 and key = $2`, [userId, key.key, JSON.stringify(response ?? null)]);
@@ -63,7 +100,10 @@ export async function remember(tx: Queryable, userId: number, key: SubmissionKey
 export function once<T>(db: Database, userId: number, scope: string, key: SubmissionKey, effect: (tx: Queryable) => Promise<T>, now = Date.now()): Promise<T> {
   return db.transaction(async (tx) => {
     const claimed = await claim<T>(tx, userId, scope, key, now);
-    if (!claimed.fresh) return claimed.response;
+    if (!claimed.fresh) {
+      if (claimed.otherBody) throw keyReused();
+      return claimed.response;
+    }
     const response = await effect(tx);
     await remember(tx, userId, key, response);
     return response;
@@ -86,10 +126,11 @@ export interface BatchClaim {
  * `claim` for a whole batch, as a common table expression (`claimed as (…)`, whose rows are the
  * keys this batch took: `user_id`, `key`) of a larger statement inside the batch's transaction (the
  * spot record stage claims its keys and locks its balances in one round trip); `claimAnswers` then
- * answers, per claim in order, fresh or the first submission's stored answer. Two claims of the
- * same key in one batch: the first is fresh, the second is told `{ fresh: false, sameBatchAs:
- * index }` so that the caller answers it with the first one's result once the batch is done. `cte`
- * is empty when there is nothing to insert.
+ * answers, per claim in order, fresh or the first submission's stored answer (`otherBody` when
+ * that submission's body was another). Two claims of the same key in one batch: the first is
+ * fresh, the second is told `{ fresh: false, sameBatchAs: index }` so that the caller answers it
+ * with the first one's result once the batch is done (or refuses it: `sameBody`). `cte` is empty
+ * when there is nothing to insert.
  */
 export function claimWrites(params: StatementParams, claims: readonly BatchClaim[], now: number): { cte: string; claims: readonly BatchClaim[]; firsts: Array<number | undefined> } {
   // Per claim: undefined for the first claim of its key, else the index of that first claim.
@@ -107,9 +148,10 @@ export function claimWrites(params: StatementParams, claims: readonly BatchClaim
   });
   if (toInsert.length === 0) return { cte: '', claims, firsts };
   const cte = `claimed as (
-       insert into idempotency_key (user_id, key, scope, created_ms)
+       insert into idempotency_key (user_id, key, scope, created_ms, body_hash)
        select * from unnest(${params.add(toInsert.map((i) => claims[i]!.userId))}::bigint[], ${params.add(toInsert.map((i) => claims[i]!.key.key))}::text[],
-         ${params.add(toInsert.map((i) => claims[i]!.scope))}::text[], ${params.add(toInsert.map(() => now))}::bigint[])
+         ${params.add(toInsert.map((i) => claims[i]!.scope))}::text[], ${params.add(toInsert.map(() => now))}::bigint[],
+         ${params.add(toInsert.map((i) => claims[i]!.key.fingerprint ?? null))}::text[])
        on conflict do nothing returning user_id, key
      )`;
   return { cte, claims, firsts };
@@ -131,11 +173,17 @@ export function claimsAnswered(
 ): string {
   if (claims.length === 0) return '';
   return `keys_claimed as (
-       insert into idempotency_key (user_id, key, scope, created_ms, response)
-       select u, key, scope, ${params.add(now)}::bigint, response::jsonb
+       insert into idempotency_key (user_id, key, scope, created_ms, response, body_hash)
+       select u, key, scope, ${params.add(now)}::bigint, response::jsonb, body_hash
        from unnest(${params.add(claims.map((c) => c.userId))}::bigint[], ${params.add(claims.map((c) => c.key.key))}::text[],
-         ${params.add(claims.map((c) => c.scope))}::text[], ${params.add(claims.map((c) => JSON.stringify(c.response ?? null)))}::text[]) as t(u, key, scope, response)
+         ${params.add(claims.map((c) => c.scope))}::text[], ${params.add(claims.map((c) => JSON.stringify(c.response ?? null)))}::text[],
+         ${params.add(claims.map((c) => c.key.fingerprint ?? null))}::text[]) as t(u, key, scope, response, body_hash)
      )`;
+}
+
+/** Whether two claims of one key carry the same body (both digests known, or either unknown: not compared). */
+export function sameBody(a: SubmissionKey, b: SubmissionKey): boolean {
+  return a.fingerprint === undefined || b.fingerprint === undefined || a.fingerprint === b.fingerprint;
 }
 
 /** The answers of `claimWrites`' claims, given the rows it inserted (repeats of earlier submissions are looked up one by one: rare). */
@@ -179,9 +227,12 @@ export async function forgetBatch(tx: Queryable, keys: ReadonlyArray<{ userId: n
 /** `rememberBatch` as a common table expression (`remembered as (…)`) of a larger statement; empty when there is nothing to remember. */
 export function rememberedWrites(params: StatementParams, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): string {
   if (answers.length === 0) return '';
+  // The body digest too: a key freed by a refused submission and carried out by another body in
+  // the same batch is that body's.
   return `remembered as (
-       update idempotency_key k set response = t.response::jsonb
-       from unnest(${params.add(answers.map((a) => a.userId))}::bigint[], ${params.add(answers.map((a) => a.key.key))}::text[], ${params.add(answers.map((a) => JSON.stringify(a.response ?? null)))}::text[]) as t(u, key, response)
+       update idempotency_key k set response = t.response::jsonb, body_hash = coalesce(t.body_hash, k.body_hash)
+       from unnest(${params.add(answers.map((a) => a.userId))}::bigint[], ${params.add(answers.map((a) => a.key.key))}::text[], ${params.add(answers.map((a) => JSON.stringify(a.response ?? null)))}::text[],
+         ${params.add(answers.map((a) => a.key.fingerprint ?? null))}::text[]) as t(u, key, response, body_hash)
        where k.user_id = t.u and k.key = t.key
      )`;
 }

@@ -20,7 +20,7 @@ import type { Queryable } from '../../kernel/platform/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
 import { lockUser } from '../../kernel/platform/userLock.js';
 import { legalTrade, referenceRate, Refusal } from './rules.js';
-import { refuseAboveOnlineCap, refuseIfSuspended, suspensions } from './standing.js';
+import { frozenOwners, refuseAboveOnlineCap, refuseIfSuspended, suspensions } from './standing.js';
 
 export const MAX_PAGE_SIZE = 50;
 export { TERMS_MAX };
@@ -131,9 +131,11 @@ export async function toAds(db: Queryable, rows: AdRow[], keepUnpriced = false):
 export async function listAds(db: Queryable, query: FiatAdsQuery, now: number, viewerId?: number): Promise<Page<FiatAd>> {
   const adSide: AdSide = query.side === 'buy' ? 'sell' : 'buy';
   const listed = (await db.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.status = 'online' and a.side = $1 and a.crypto = $2 and a.fiat = $3`, [adSide, query.crypto, query.fiat])).map(normaliseAd);
-  // A suspended advertiser's ads stay online (their funds stay frozen) but cannot be seen or taken.
-  const suspended = await suspensions(db, [...new Set(listed.map((r) => r.user_id))], await legalTrade(db), now);
-  const rows = listed.filter((r) => !suspended.has(r.user_id));
+  // A suspended advertiser's ads stay online (their funds stay frozen) but cannot be seen or taken; a frozen account's neither.
+  const owners = [...new Set(listed.map((r) => r.user_id))];
+  const suspended = await suspensions(db, owners, await legalTrade(db), now);
+  const frozen = await frozenOwners(db, owners);
+  const rows = listed.filter((r) => !suspended.has(r.user_id) && !frozen.has(r.user_id));
   const ads = (await toAds(db, rows)).filter((a) => compareDecimal(a.max_amount, a.min_amount) >= 0 && a.user_id !== viewerId);
   ads.sort((a, b) => (adSide === 'sell' ? compareDecimal(a.price, b.price) : compareDecimal(b.price, a.price)) || a.id - b.id);
   const size = query.size ?? 10;

@@ -1,4 +1,5 @@
 import { DAY_MS, type FiatStanding } from '../../../domain/fiat.js';
+import { frozenReason } from '../../kernel/platform/accountFreeze/index.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { legalTrade, Refusal, type LegalTrade } from './rules.js';
 
@@ -34,9 +35,21 @@ export async function refuseIfSuspended(q: Queryable, userId: number, rules: Leg
   if (until !== undefined) throw new Refusal('fiatSuspended', { until: utcMinute(until), count: String(rules.maxUnpaid) });
 }
 
-/** Refuses an ad whose owner is suspended (their ads are also left out of the list). */
+/**
+ * Refuses an ad whose owner is suspended or whose account an operator froze (their ads are also
+ * left out of the list): a frozen owner can neither sign in to release nor pay, and their funds
+ * must not move into an order's escrow.
+ */
 export async function refuseIfOwnerSuspended(q: Queryable, ownerId: number, rules: LegalTrade, now: number): Promise<void> {
   if ((await suspensions(q, [ownerId], rules, now)).has(ownerId)) throw new Refusal('fiatAdUnknown');
+  if ((await frozenReason(q, ownerId)) !== undefined) throw new Refusal('fiatAdUnknown');
+}
+
+/** Of `userIds`, those whose account is frozen (kernel/platform/accountFreeze): their ads are neither listed nor taken. */
+export async function frozenOwners(q: Queryable, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await q.query<{ id: string }>(`select id from app_user where id = any($1::bigint[]) and frozen_at is not null`, [userIds]);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export async function onlineAdCount(q: Queryable, userId: number): Promise<number> {

@@ -32,7 +32,8 @@ export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, no
   // prepare: what the batch did not (an order placed by another command: a liquidation, a plan).
   if (r.key) {
     const claimed = b.claims.get(r) ?? (await claim<unknown>(b.tx, r.userId, PLACE_SCOPE, r.key, now));
-    if (!claimed.fresh) return { ok: true, data: claimed.response as never };
+    // The key of an earlier order with another body: no repeat of it (the key stays the first's).
+    if (!claimed.fresh) return claimed.otherBody ? refuse('idempotencyKeyReused') : { ok: true, data: claimed.response as never };
   }
   await b.books.lock([r.userId]);
 

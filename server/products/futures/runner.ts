@@ -1,6 +1,6 @@
 import { StatementParams } from '../../kernel/platform/db/statementParams.js';
-import { claimAnswers, claimWrites } from '../../kernel/platform/idempotency.js';
-import type { Outcome } from '../../kernel/platform/outcome.js';
+import { claimAnswers, claimWrites, sameBody } from '../../kernel/platform/idempotency.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { adopt } from './adopt.js';
 import { Batch } from './batch.js';
 import { PLACE_SCOPE, usersOf, type Command, type Result } from './commands.js';
@@ -33,12 +33,20 @@ export async function runBatch(ex: FuturesMemory, batch: Command[]): Promise<Res
         const first = repeats.get(i);
         const c = batch[i]!;
         if (first !== undefined && c.kind === 'place') {
-          // The same key again in one batch: the answer of the command that carries it, unless
-          // that was refused (its key freed), when this one is carried out as a new submission,
-          // as a retry would be.
-          const answer = results[carrier.get(first) ?? first];
+          // The same key again in one batch: the answer of the command that carries it (or, when
+          // its body was another, a refusal: no repeat of it), unless that was refused (its key
+          // freed), when this one is carried out as a new submission, as a retry would be.
+          const by = carrier.get(first) ?? first;
+          const answer = results[by];
+          const carrying = batch[by]!;
+          if (carrying.kind === 'place' && b.claims.get(carrying.request)?.fresh === false) {
+            // The key is an earlier batch's, and stays its: this one is judged against it on its
+            // own (placeOrder claims it: that order's answer, or another body's refusal).
+            results[i] = await carryOut(ex, b, c, now);
+            continue;
+          }
           if (answer && !(answer instanceof Error) && answer.ok) {
-            results[i] = answer;
+            results[i] = carrying.kind === 'place' && !sameBody(carrying.request.key!, c.request.key!) ? refuse('idempotencyKeyReused') : answer;
             continue;
           }
           carrier.set(first, i);

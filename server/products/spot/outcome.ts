@@ -1,6 +1,9 @@
 import type { TradingMessageKey } from './messages.js';
 
-/** What a spot call answers (orders and stops alike): its data, or a refusal by message key. */
-export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
+/** A refusal's key: spot's own, or the kernel's for an Idempotency-Key used before with another body. */
+export type SpotRefusalKey = TradingMessageKey | 'idempotencyKeyReused';
 
-export const fail = (key: TradingMessageKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
+/** What a spot call answers (orders and stops alike): its data, or a refusal by message key. */
+export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: SpotRefusalKey; vars?: Record<string, string> };
+
+export const fail = (key: SpotRefusalKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });

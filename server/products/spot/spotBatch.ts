@@ -1,6 +1,7 @@
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import { RejectReason, type EngineEvent, type OrderBookEngine } from '../../kernel/exchange/matching/types.js';
+import { sameBody } from '../../kernel/platform/idempotency.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { Recorded } from './pipeline/record.js';
@@ -18,7 +19,7 @@ export type PlaceOutcome =
    * `orderId` is the first submission's order, `events` empty, and no `order`.
    */
   | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean; order?: SpotOrder }
-  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' };
+  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' | 'keyReused' };
 
 /** `order`: the cancelled order as the settlement wrote it. */
 export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
@@ -60,7 +61,7 @@ export function matchBatch(
       return;
     }
     const r = recordedAt.get(c)!;
-    if (r.kind === 'insufficientFunds') results[i] = { ok: false, reason: 'insufficientFunds' };
+    if (r.kind === 'insufficientFunds' || r.kind === 'keyReused') results[i] = { ok: false, reason: r.kind };
     else if (r.kind === 'repeated') results[i] = { ok: true, orderId: r.orderId, events: [], repeated: true };
     else if (r.kind === 'recorded') {
       // A balance-bound buy matches with the bound its record froze.
@@ -73,12 +74,15 @@ export function matchBatch(
       results[i] = unaffordable ? { ok: false, reason: 'insufficientFunds' } : { ok: true, orderId: r.orderId, events: out };
     }
   });
-  // A key used twice in one batch: the second gets the first's order, as a repeat.
+  // A key used twice in one batch: the second gets the first's order, as a repeat (refused when its body is another).
   batch.forEach((c, i) => {
     const r = recordedAt.get(c);
-    if (r?.kind !== 'sameBatchAs') return;
+    if (r?.kind !== 'sameBatchAs' || c.kind !== 'place') return;
+    const carrier = batch[batchIndexOfPlace[r.index]!]!;
     const first = results[batchIndexOfPlace[r.index]!];
-    results[i] = first && 'orderId' in first ? { ok: true, orderId: first.orderId, events: [], repeated: true } : first!;
+    const other = carrier.kind === 'place' && !sameBody(carrier.intent.submission!.key, c.intent.submission!.key);
+    if (first && 'orderId' in first) results[i] = other ? { ok: false, reason: 'keyReused' } : { ok: true, orderId: first.orderId, events: [], repeated: true };
+    else results[i] = first!;
   });
 }
 

@@ -10,12 +10,11 @@ import { changeBalance, InsufficientFunds } from '../../kernel/platform/ledger/l
 import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
-import type { TradingMessageKey } from './messages.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
 import { checkPlace, readPairMinimums } from './placeRequest.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
-import { fail, type SpotOutcome } from './outcome.js';
+import { fail, type SpotOutcome, type SpotRefusalKey } from './outcome.js';
 import { STOP_COLUMNS, stopHistoryPage, toStop, type StopRow } from './stopRows.js';
 
 /**
@@ -66,11 +65,12 @@ interface Waiting {
   ocoOrderId: number | null;
 }
 
-const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMessageKey> = {
+const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], SpotRefusalKey> = {
   invalidPrice: 'spotOrderTooLarge',
   invalidQuantity: 'spotQuantityPositive',
   invalidBudget: 'spotAmountPositive',
   insufficientFunds: 'spotInsufficientBalance',
+  keyReused: 'idempotencyKeyReused',
 };
 
 

@@ -1,8 +1,7 @@
 import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../domain/spotOrders.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import type { TradingMessageKey } from './messages.js';
-import { fail, type SpotOutcome } from './outcome.js';
+import { fail, type SpotOutcome, type SpotRefusalKey } from './outcome.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
@@ -43,11 +42,12 @@ async function orUnavailable<T>(work: () => Promise<SpotOutcome<T>>): Promise<Sp
 /** Idempotency scope of order placing (server/kernel/platform/idempotency.ts). */
 export const PLACE_SCOPE = 'spot_place';
 
-const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMessageKey> = {
+const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], SpotRefusalKey> = {
   invalidPrice: 'spotOrderTooLarge',
   invalidQuantity: 'spotQuantityPositive',
   invalidBudget: 'spotAmountPositive',
   insufficientFunds: 'spotInsufficientBalance',
+  keyReused: 'idempotencyKeyReused',
 };
 
 /** How a caller other than the browser places (the Binance dialect, products/binance, through the `spotTrading` offer). */
@@ -131,7 +131,10 @@ export function spotTrading({
       const checked = checkPlace(body, market.spec, minimums, options);
       if (!checked.ok) return fail(checked.key, checked.vars);
       const unkeyed = options.keyedOnly && idempotencyKey === undefined;
-      const submission = unkeyed ? {} : { submission: { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }) } };
+      // A header key's body, as its fields read (not hashed: the hot path), for a repeat to match.
+      const fingerprint =
+        idempotencyKey === undefined ? undefined : JSON.stringify([market.spec.symbol, body.side, body.type, body.price, body.quantity, body.amount, body.time_in_force, options.marketBuyByQuantity === true]);
+      const submission = unkeyed ? {} : { submission: { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }, fingerprint) } };
       const taken = intake(market.spec, { ...checked.request, userId, ...submission });
       if (!taken.ok) return fail(REFUSALS[taken.reason]);
       const outcome = await market.placeIntent(taken.intent);

@@ -3,7 +3,7 @@ import { COMMIT_LATER } from '../../../kernel/platform/db/commitLater.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/platform/db/database.js';
 import type { SequenceIds } from '../../../kernel/platform/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/platform/db/statementParams.js';
-import { claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrites } from '../../../kernel/platform/idempotency.js';
+import { claim, claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrites } from '../../../kernel/platform/idempotency.js';
 import { balanceKey, balanceLocks, balanceWrites, lockedStates } from '../../../kernel/platform/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/platform/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/platform/ledger/ledger.js';
@@ -23,6 +23,8 @@ export type Recorded =
   | { kind: 'repeated'; orderId: number }
   /** The same key earlier in this batch (`index`: that place among the batch's places): answered with its result. */
   | { kind: 'sameBatchAs'; index: number }
+  /** The key was used before with another body: no repeat of it, refused; nothing placed. */
+  | { kind: 'keyReused' }
   | { kind: 'insufficientFunds' };
 
 /**
@@ -87,6 +89,14 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
       rows.filter((r) => r.part === 'key').map((r) => ({ user_id: r.user_id, key: r.currency })),
       now,
     );
+    // A key an earlier batch holds, sent more than once in this one: each is judged against that
+    // submission on its own (its order, or another body's refusal), not by the first of this batch.
+    for (let i = 0; i < claims.length; i++) {
+      const c = claims[i]!;
+      if (!('sameBatchAs' in c) || claims[c.sameBatchAs]!.fresh) continue;
+      const { intent } = keyed[i]!;
+      claims[i] = await claim<{ orderId: number }>(tx, intent.userId, intent.submission!.scope, intent.submission!.key, now);
+    }
     const states = await lockedStates(
       tx,
       locks,
@@ -95,7 +105,7 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
     keyed.forEach(({ index }, i) => {
       const claim = claims[i]!;
       if ('sameBatchAs' in claim) results[index] = { kind: 'sameBatchAs', index: keyed[claim.sameBatchAs]!.index };
-      else if (!claim.fresh) results[index] = { kind: 'repeated', orderId: Number(claim.response.orderId) };
+      else if (!claim.fresh) results[index] = claim.otherBody ? { kind: 'keyReused' } : { kind: 'repeated', orderId: Number(claim.response.orderId) };
     });
 
     const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
