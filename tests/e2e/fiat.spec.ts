@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { operatorDesk, operatorSession } from './support/operator';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
+import { callWithOperatorCode } from './support/operatorSession';
 import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
 import { failOnPageErrors } from './support/waits';
@@ -50,7 +51,7 @@ async function readySeller(page: Page): Promise<{ token: string; method: FiatMet
   const token = await tokenOf(page);
   const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
   const { token: op } = operatorSession();
-  await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
+  await callWithOperatorCode(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
   await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
   const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
   await fundAccount(page, 'legal', '200');

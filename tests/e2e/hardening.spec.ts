@@ -8,6 +8,7 @@ import type { Pair } from '../../domain/api';
 import type { WithdrawQuota } from '../../domain/wallet';
 import { money } from '../../domain/figures';
 import { operatorDesk } from './support/operator';
+import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { failOnPageErrors, waitForFirstPage } from './support/waits';
 
@@ -287,7 +288,9 @@ test("the operator's KYC approval asks for confirmation first, as the withdrawal
   // Confirmed, it approves.
   await desk.getByRole('row').filter({ hasText: email }).getByRole('button', { name: op.review }).click();
   await desk.getByRole('button', { name: op.approve, exact: true }).click();
-  await desk.getByRole('dialog').getByRole('button', { name: op.confirmApprove }).click();
+  // With the operator's own 2FA code (a review sets what the user may withdraw).
+  const confirm = desk.getByRole('dialog');
+  await submitWithOperatorCode(confirm, confirm.getByLabel(op.code, { exact: true }), confirm.getByRole('button', { name: op.confirmApprove }));
   await expect(desk.getByText(op.approved)).toBeVisible();
   await expect(desk.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   await desk.context().close();

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { codeFor } from './support/outbox';
 import { operatorDesk } from './support/operator';
+import { submitWithOperatorCode } from './support/operatorSession';
 
 /**
  * Identity verification end to end: a new user submits two photos, the operator approves at
@@ -68,8 +69,10 @@ async function operatorApproves(browser: Browser, email: string) {
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   // The toast shows for 1.2 s: watched from before the click, in the page (not by expect's polling
   // from the test, which missed it at load average 11).
-  const toast = page.getByText('Approved: the user is now verified').waitFor({ state: 'visible', timeout: 20_000 });
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  const toast = page.getByText('Approved: the user is now verified').waitFor({ state: 'visible', timeout: 90_000 });
+  // A review sets what the user may withdraw: it asks the operator's own 2FA code.
+  const dialog = page.getByRole('dialog');
+  await submitWithOperatorCode(dialog, dialog.getByLabel('Your 2FA code', { exact: true }), dialog.getByRole('button', { name: 'Approve' }));
   await toast;
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   await page.context().close();

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { operatorDesk } from './support/operator';
+import { submitWithOperatorCode } from './support/operatorSession';
 
 /**
  * The wallet end to end against the real server and its simulated chain: a new user deposits USDT
@@ -81,7 +82,9 @@ async function operatorApproves(browser: Browser, email: string) {
   const row = page.getByRole('table', { name: 'Withdrawal queue' }).getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Not disbursed')).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  // Funds leave: the approval asks the operator's own 2FA code.
+  const dialog = page.getByRole('dialog');
+  await submitWithOperatorCode(dialog, dialog.getByLabel('Your 2FA code', { exact: true }), dialog.getByRole('button', { name: 'Approve' }));
   await expect(page.getByText('Withdrawal approved and sent to the chain')).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.context().close();

@@ -137,47 +137,57 @@ describe('the parties\' confirmed steps (the shared confirm-then-act; the releas
   });
 });
 
-describe('the operator\'s appeal resolution (the shared confirm-then-act)', () => {
-  it('asks about the resolution as submitted, sends it, says so and reads the queue again; a refusal reads it again too', async () => {
+describe("the operator's appeal resolution (asks the operator's 2FA code)", () => {
+  it('asks about the resolution as submitted with the code, sends it, says so and reads the queue again; a refusal stays in the dialog and reads it again too', async () => {
     const toasts: string[] = [];
-    const resolve = asking(toasts);
-    const { deferred, actor: desk } = started(fiatAppealsMachine, toasts, { resolveAppeal: resolve.logic });
+    const { deferred, actor: desk } = started(fiatAppealsMachine, toasts, {});
     deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
     await vi.advanceTimersByTimeAsync(0);
     desk.send({ type: 'appeals.decide', decision: 'return' });
     desk.send({ type: 'appeals.submit' });
-    expect(childOf(desk, 'resolveAppeal')).toBeDefined();
+    expect(desk.getSnapshot().matches({ resolution: 'idle' })).toBe(true);
     desk.send({ type: 'appeals.reason', reason: ' Bank statement ' });
     desk.send({ type: 'appeals.submit' });
-    childOf(desk, 'resolveAppeal')!.send({ type: 'confirmAct.confirm' });
-    expect(resolve.inputs()).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: ' Bank statement ' }]);
-    await resolve.settle({ type: 'xstate.done.actor.act', output: COMPLETED });
-    expect(desk.getSnapshot().matches('loading')).toBe(true);
+    expect(desk.getSnapshot().context.asked).toEqual({ order_id: APPEAL_CASE.order.id, decision: 'return', reason: ' Bank statement ' });
+    desk.send({ type: 'appeals.confirm', code: '12' });
+    expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([]);
+    desk.send({ type: 'appeals.confirm', code: ' 123456 ' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: ' Bank statement ', totp_code: '123456' }]);
+    deferred.settle({ type: 'xstate.done.actor.resolveAppeal', output: COMPLETED });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.getSnapshot().matches({ queue: 'loading', resolution: 'idle' })).toBe(true);
     expect(desk.getSnapshot().context.reason).toBe('');
     expect(toasts).toEqual(['fiat.desk.resolved']);
     deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
     await vi.advanceTimersByTimeAsync(0);
     desk.send({ type: 'appeals.reason', reason: 'Again' });
     desk.send({ type: 'appeals.submit' });
-    childOf(desk, 'resolveAppeal')!.send({ type: 'confirmAct.confirm' });
-    await resolve.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } });
-    expect(desk.getSnapshot().matches('loading')).toBe(true);
+    desk.send({ type: 'appeals.confirm', code: '654321' });
+    deferred.settle({ type: 'xstate.error.actor.resolveAppeal', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.getSnapshot().matches({ queue: 'loading', resolution: 'confirming' })).toBe(true);
+    expect(desk.getSnapshot().context).toMatchObject({ code: '', refusal: { text: 'Wrong or already used authentication code' } });
+    desk.send({ type: 'appeals.cancel' });
+    expect(desk.getSnapshot().matches({ resolution: 'idle' })).toBe(true);
     desk.stop();
   });
 
-  it('takes the operator\'s choice and typing while the queue is read again (its 10 s poll)', async () => {
+  it("takes the operator's choice and typing while the queue is read again (its 10 s poll), which leaves the dialog open", async () => {
     const deferred = standInsFor(fiatAppealsMachine);
-    const resolve = asking([]);
-    const desk = createActor(fiatAppealsMachine.provide({ actors: { ...deferred.actors, resolveAppeal: resolve.logic }, actions: { showToast: () => undefined } })).start();
+    const desk = createActor(fiatAppealsMachine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } })).start();
     deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(desk.getSnapshot().matches('loading')).toBe(true);
+    expect(desk.getSnapshot().matches({ queue: 'loading' })).toBe(true);
     desk.send({ type: 'appeals.decide', decision: 'return' });
     desk.send({ type: 'appeals.reason', reason: 'Bank statement' });
     expect(desk.getSnapshot().context).toMatchObject({ decision: 'return', reason: 'Bank statement' });
     desk.send({ type: 'appeals.submit' });
-    childOf(desk, 'resolveAppeal')!.send({ type: 'confirmAct.confirm' });
-    expect(resolve.inputs()).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: 'Bank statement' }]);
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(desk.getSnapshot().matches({ queue: 'loading', resolution: 'confirming' })).toBe(true);
+    desk.send({ type: 'appeals.confirm', code: '123456' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: 'Bank statement', totp_code: '123456' }]);
     desk.stop();
   });
 });

@@ -4,8 +4,7 @@ import { kycModel } from '../../src/features/kyc/machines/kyc/kyc.model';
 import type { MachineModel } from '../../src/app/machines/model.types';
 import { kycReviewModel } from '../../src/features/kyc/machines/kycReview/kycReview.model';
 import { operatorSessionModel } from '../../src/features/operator/machines/operatorSession/operatorSession.model';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { deferredActors, standInsFor } from './harness';
+import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -78,19 +77,18 @@ describe('operator session machine (scenarios)', () => {
   });
 });
 
-/** The review desk with submission 7 open; approving asks through its confirm-then-act child, acting with a deferred approve. */
+/** The review desk with submission 7 open; approving and rejecting ask the reviewer's 2FA code, acting with deferred stand-ins. */
 async function reviewing() {
   const deferred = standInsFor(kycReviewModel.machine);
-  const approve = deferredActors(['act']);
   const log: string[] = [];
   const showToast = (_: unknown, params: unknown) => void log.push(`showToast:${JSON.stringify(params)}`);
-  const actor = createActor(kycReviewModel.machine.provide({ actors: { ...deferred.actors, approve: confirmActing(approve.actors.act, showToast) }, actions: { showToast } })).start();
+  const actor = createActor(kycReviewModel.machine.provide({ actors: deferred.actors, actions: { showToast } })).start();
   deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] });
   await vi.advanceTimersByTimeAsync(0);
   actor.send({ type: 'review.open', id: 7 });
   deferred.settle({ type: 'xstate.done.actor.fetchDetail', output: { submission: {}, front: '', back: '' } });
   await vi.advanceTimersByTimeAsync(0);
-  return { deferred, approve, log, actor };
+  return { deferred, log, actor };
 }
 
 describe('operator review machine (scenarios)', () => {
@@ -114,31 +112,42 @@ describe('operator review machine (scenarios)', () => {
     expect(deferred.inputsOf('fetchDetail').at(-1)).toEqual({ id: 11 });
   });
 
-  it('rejects only with a reason, sends it trimmed, then reads the queue again', async () => {
+  it("rejects only with a reason and the reviewer's 2FA code, sends them trimmed, then reads the queue again", async () => {
     const { deferred, log, actor } = await reviewing();
     actor.send({ type: 'review.reject' });
     actor.send({ type: 'review.confirm', reason: ' ' });
     expect(actor.getSnapshot().value).toBe('confirmingReject');
     expect(log.at(-1)).toContain('operator.reasonRequired');
-    actor.send({ type: 'review.confirm', reason: ' Blurred ' });
-    expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred' }]);
+    actor.send({ type: 'review.confirm', reason: ' Blurred ', code: '12' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
+    actor.send({ type: 'review.confirm', reason: ' Blurred ', code: ' 123456 ' });
+    expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred', code: '123456' }]);
     deferred.settle({ type: 'xstate.done.actor.reject', output: {} });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('loading');
     expect(deferred.inputsOf('fetchQueue')).toHaveLength(2);
   });
 
-  it('approves only once the question is confirmed (the shared confirm-then-act), then reads the queue again', async () => {
-    const { deferred, approve, log, actor } = await reviewing();
+  it("approves only with the reviewer's 2FA code, once; a refusal is said in the dialog, which stays open; then reads the queue again", async () => {
+    const { deferred, log, actor } = await reviewing();
     actor.send({ type: 'review.approve' });
-    const question = actor.getSnapshot().children.approve!;
-    question.send({ type: 'confirmAct.cancel' });
-    expect(approve.inputsOf('act')).toEqual([]);
+    actor.send({ type: 'review.cancel' });
+    expect(actor.getSnapshot().value).toBe('detail');
     actor.send({ type: 'review.approve' });
-    question.send({ type: 'confirmAct.confirm' });
-    question.send({ type: 'confirmAct.confirm' });
-    expect(approve.inputsOf('act')).toEqual([{ id: 7 }]);
-    approve.settle({ type: 'xstate.done.actor.act', output: {} });
+    actor.send({ type: 'review.confirm', code: 'abc' });
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
+    expect(deferred.inputsOf('approve')).toEqual([]);
+    actor.send({ type: 'review.confirm', code: '123456' });
+    actor.send({ type: 'review.confirm', code: '123456' });
+    expect(deferred.inputsOf('approve')).toEqual([{ id: 7, code: '123456' }]);
+    deferred.settle({ type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
+    actor.send({ type: 'review.confirm', code: '654321' });
+    expect(deferred.inputsOf('approve').at(-1)).toEqual({ id: 7, code: '654321' });
+    deferred.settle({ type: 'xstate.done.actor.approve', output: {} });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('loading');
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"operator.approved"}}');

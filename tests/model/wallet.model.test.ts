@@ -423,22 +423,29 @@ describe('operator withdrawal queue (scenarios)', () => {
     expect(reads()).toHaveLength(2);
   });
 
-  it('approves after the question (the shared confirm-then-act), then reads the queue again; a refused approval reads it again too', async () => {
-    const approve = asking();
-    const { actor, log, reads, settleList } = withList(operatorWithdrawalsModel, ['failWithdrawal'], undefined, { approveWithdrawal: approve.logic });
+  it("approves only with the operator's 2FA code, then reads the queue again; a refused approval is said in its dialog, which stays open", async () => {
+    const { actor, deferred, log, settle, reads, settleList } = withList(operatorWithdrawalsModel, ['failWithdrawal', 'approveWithdrawal']);
     await settleList({ list: [], total: 1, page: 1, size: 10 });
     actor.send({ type: 'queue.approve', id: 12 });
-    expect(approve.inputs()).toHaveLength(0);
-    childOf(actor, 'approveWithdrawal').send({ type: 'confirmAct.confirm' });
-    expect(approve.inputs()).toEqual([{ id: 12 }]);
-    await approve.settle({ type: 'xstate.done.actor.act', output: null });
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    actor.send({ type: 'queue.confirm', code: '12' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([]);
+    actor.send({ type: 'queue.confirm', code: ' 123456 ' });
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 12, totp_code: '123456' }]);
+    await settle({ type: 'xstate.done.actor.approveWithdrawal', output: null });
+    expect(actor.getSnapshot().value).toBe('idle');
     expect(log.at(-1)).toContain('wallet.ops.approved');
     expect(reads()).toHaveLength(2);
     await settleList({ list: [], total: 1, page: 1, size: 10 });
     actor.send({ type: 'queue.approve', id: 13 });
-    childOf(actor, 'approveWithdrawal').send({ type: 'confirmAct.confirm' });
-    await approve.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'Already processed' } });
+    actor.send({ type: 'queue.confirm', code: '654321' });
+    await settle({ type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().context).toMatchObject({ code: '', refusal: { text: 'Wrong or already used authentication code' } });
     expect(reads()).toHaveLength(3);
+    actor.send({ type: 'queue.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 });
 

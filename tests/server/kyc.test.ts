@@ -12,13 +12,16 @@ import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
-import { OPERATOR_SECRET, signInOperator } from './support/operators.js';
+import { OPERATOR_SECRET, operatorCode, signInOperator } from './support/operators.js';
+import { signInOperatorWith2fa } from './support/productTestbed.js';
 import type { UserStreamMessage } from '../../domain/spotOrders.js';
 
 let db: Database;
 let app: FastifyInstance;
 let dataDir: string;
 let operatorToken: string;
+/** A second reviewer (OPERATOR_SECRET too, codes used up on its own row) whose reviews run on `reviewClock`, clear of the sign-ins' real-time steps. */
+let reviewerToken: string;
 const pushed: Array<{ userId: number; message: UserStreamMessage }> = [];
 const EN = MESSAGES.en_US;
 const JA = MESSAGES.ja_JP;
@@ -36,14 +39,24 @@ async function newUser(): Promise<{ id: number; token: string; headers: Record<s
   const token = await openSession(db, Number(row!.id));
   return { id: Number(row!.id), token, headers: { token } };
 }
+/**
+ * The reviewer's 2FA code (a review asks it): the review's clock moves a step on for each, clear of
+ * the real-time steps the sign-in used, so no code is a replay of an earlier one.
+ */
+let reviewClock = Date.now();
+const reviewCode = () => {
+  reviewClock = Math.max(reviewClock, Date.now() + 60_000) + 30_000;
+  return operatorCode(OPERATOR_SECRET, reviewClock);
+};
 const nameStatus = async (id: number) => Number((await db.query<{ name_status: number }>('select name_status from app_user where id = $1', [id]))[0]!.name_status);
 
 beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'openex-kyc-'));
-  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message: message as UserStreamMessage }) } }) });
+  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, now: () => reviewClock, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message: message as UserStreamMessage }) } }) });
   await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026', OPERATOR_SECRET);
   operatorToken = await signInOperator(app, { account: 'reviewer@openex.test', password: 'Operator2026', secret: OPERATOR_SECRET });
+  reviewerToken = await signInOperatorWith2fa(db, 'second-reviewer@openex.test');
 });
 afterAll(async () => {
   await app.close();
@@ -125,20 +138,20 @@ describe('operator login and review queue', () => {
     const bob = await newUser();
     const a = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), ada.headers)).submission_id;
     const b = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission({ name: 'Bob' }), bob.headers)).submission_id;
-    const op = { token: operatorToken };
+    const op = { token: reviewerToken };
     const queue = expectOk(await post<Array<{ id: number; status: number }>>(app, '/api/operator/kyc/list', {}, op));
     const ids = queue.map((q) => q.id);
     expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(expectOk(await post<{ real_name: string; status: number }>(app, '/api/operator/kyc/detail', { id: b }, op))).toMatchObject({ real_name: 'Bob', status: 2 });
 
-    expectOk(await post(app, '/api/operator/kyc/approve', { id: a }, op));
+    expectOk(await post(app, '/api/operator/kyc/approve', { id: a, code: reviewCode() }, op));
     expect(await nameStatus(ada.id)).toBe(3);
-    expectRefusal(await post(app, '/api/operator/kyc/approve', { id: a }, op), 400, EN.kycNotPending);
+    expectRefusal(await post(app, '/api/operator/kyc/approve', { id: a, code: reviewCode() }, op), 400, EN.kycNotPending);
     expectRefusal(await post(app, '/api/identity/submit', submission(), ada.headers), 400, EN.kycAlreadyVerified);
 
-    expectRefusal(await post(app, '/api/operator/kyc/reject', { id: b, reason: '  ' }, op), 400, EN.kycReasonRequired);
-    expectOk(await post(app, '/api/operator/kyc/reject', { id: b, reason: 'Photo is blurred' }, op));
+    expectRefusal(await post(app, '/api/operator/kyc/reject', { id: b, reason: '  ', code: reviewCode() }, op), 400, EN.kycReasonRequired);
+    expectOk(await post(app, '/api/operator/kyc/reject', { id: b, reason: 'Photo is blurred', code: reviewCode() }, op));
     expect(await nameStatus(bob.id)).toBe(4);
     expect(expectOk(await post(app, '/api/identity/status', {}, bob.headers))).toEqual({ name_status: 4, reason: 'Photo is blurred', submission_id: b });
     const again = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission({ name: 'Bob B' }), bob.headers));
@@ -172,10 +185,10 @@ describe('operator login and review queue', () => {
 
   it(`at most ${KYC_SUBMISSIONS_PER_DAY} submissions in 24 hours, however often they are rejected`, async () => {
     const max = await newUser();
-    const op = { token: operatorToken };
+    const op = { token: reviewerToken };
     for (let i = 0; i < KYC_SUBMISSIONS_PER_DAY; i++) {
       const id = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), max.headers)).submission_id;
-      expectOk(await post(app, '/api/operator/kyc/reject', { id, reason: 'Photo is blurred' }, op));
+      expectOk(await post(app, '/api/operator/kyc/reject', { id, reason: 'Photo is blurred', code: reviewCode() }, op));
     }
     const photos = async () => Number((await db.query<{ n: number }>(`select count(*)::int as n from stored_image where folder = 'identity'`))[0]!.n);
     const files = await photos();

@@ -17,7 +17,7 @@ import { auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, signInAnswer, t
 const EN = MESSAGES.en_US;
 const CHIEF = 'chief@openex.test';
 const t = productTestbed({
-  products: ({ db }) => kyc({ db, dataDir: '/nonexistent' }),
+  products: ({ db, now }) => kyc({ db, dataDir: '/nonexistent', now }),
   parts: (k) => ({ routes: [kycOperatorRoutes(k)] }),
   operator: CHIEF,
   users: { tag: 'audit' },
@@ -117,11 +117,11 @@ describe('identity review is audited in its transaction', () => {
     };
     const compliance = await deskOperator(t.app, admin.headers, ['compliance']);
     const first = await submit();
-    const approved = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id })));
+    const approved = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) })));
     expect(approved).toEqual([expect.objectContaining({ operator_id: compliance.id, roles: ['compliance'], kind: 'kyc.approve', object_type: 'kyc_submission', object_id: String(first.id), before: { status: 2 }, after: { status: 3, user_id: first.user.id } })]);
-    expect(await rowsOf(async () => expectRefusal(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id }), 400))).toEqual([]);
+    expect(await rowsOf(async () => expectRefusal(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) }), 400))).toEqual([]);
     const second = await submit();
-    const rejected = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/reject', { id: second.id, reason: 'Blurred photo' })));
+    const rejected = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/reject', { id: second.id, reason: 'Blurred photo', code: t.operatorCode(compliance) })));
     expect(rejected).toEqual([expect.objectContaining({ kind: 'kyc.reject', after: { status: 4, user_id: second.user.id, reason: 'Blurred photo' } })]);
   });
 });

@@ -1,9 +1,9 @@
-import { Secret, TOTP } from 'otpauth';
 import type { Currency } from '../../domain/api.js';
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
 import { mustCall, newKey, registerUser } from './client.js';
 import { OPERATOR } from './serverProcess.js';
+import { nextOperatorCode } from './operatorCodes.js';
 import { fund, waitUntil, Workload, type Trader } from './workload.js';
 
 export const FUNDING: Record<string, string> = { USDT: '5000', BTC: '0.2', ETH: '3' };
@@ -34,22 +34,9 @@ export async function fundedTraders(url: string, dataDir: string, count: number,
   return traders;
 }
 
-/**
- * The last TOTP step this process signed the operator in with. A code is good once (the server
- * keeps the last used step; a test's servers may share one database), and the steps before and
- * after now are accepted too: each sign-in takes the next unused step from now − 1 on, and waits
- * only when now + 1 is taken already (a fourth sign-in within one 30-second step).
- */
-let lastStep = -Infinity;
-const STEP_MS = 30_000;
-
 /** The environment's operator signed in — password and TOTP code (mandatory 2FA, issue 51 §1) — on the server at `url`: its token. */
 export async function operatorToken(url: string): Promise<string> {
-  const now = Date.now();
-  const step = Math.max(Math.floor(now / STEP_MS) - 1, lastStep + 1);
-  if (step > Math.floor(now / STEP_MS) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
-  lastStep = step;
-  const code = TOTP.generate({ secret: Secret.fromBase32(OPERATOR.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS + STEP_MS / 2 });
+  const code = await nextOperatorCode();
   return (await mustCall<{ token: string }>(url, '/api/operator/login', { account: OPERATOR.account, password: OPERATOR.password, code })).token;
 }
 
@@ -82,7 +69,8 @@ export async function verifyTraders(url: string, traders: Trader[], operator: st
   }
   const pending = await mustCall<Array<{ id: number; account: string }>>(url, '/api/operator/kyc/list', {}, { token: operator });
   const accounts = new Set(traders.map((t) => t.account));
-  for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id }, { token: operator });
+  // Each review asks the operator's own code (docs/OPERATOR.md "What each call needs").
+  for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id, code: await nextOperatorCode() }, { token: operator });
   for (const trader of traders) {
     const status = await mustCall<{ name_status: number }>(url, '/api/identity/status', {}, { token: trader.token });
     if (Number(status.name_status) !== 3) throw new Error(`${trader.account} is not verified: name_status ${status.name_status}`);

@@ -8,6 +8,7 @@ import { WALLET_PATHS, type DepositAddress, type TransferRecord, type Withdrawal
 import { seededRandom } from '../../server/kernel/exchange/random.js';
 import { PRODUCT_WALLET_ACCOUNTS as WALLET_ACCOUNTS } from '../server/support/walletAccounts.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
+import { operatorCodeNow } from './operatorCodes.js';
 
 export interface Trader {
   account: string;
@@ -336,7 +337,10 @@ export class Workload {
     const next = this.pendingWithdrawals.shift();
     if (!next) return;
     const roll = this.random();
-    if (roll < 0.5) await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id });
+    // An approval asks the operator's own code; with none good now, it is left for a later turn.
+    const code = roll < 0.5 ? operatorCodeNow() : undefined;
+    if (roll < 0.5 && !code) this.pendingWithdrawals.push(next);
+    else if (roll < 0.5) await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id, totp_code: code });
     else if (roll < 0.75) await this.post(undefined, WALLET_PATHS.operatorFailWithdrawal, { id: next.id, reason: 'system test' });
     else await this.post(next.trader, WALLET_PATHS.cancelWithdrawal, { id: next.id });
   }

@@ -29,6 +29,7 @@ import { outcomeOf, type Outcome } from '../../kernel/platform/outcome.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
@@ -206,12 +207,19 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     merchantRelease: (merchantId: number, orderId: number, key: SubmissionKey) => step(merchantId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId: merchantId }),
     appeal: (userId: number, orderId: number, reason: string) =>
       reason.trim().length === 0 || reason.length > CHAT_MAX ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const }) : step(userId, orderId, 'appeal', { reason: reason.trim() }),
-    /** An operator's ruling on an appeal; a refused ruling is written to the audit log as refused. */
-    async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string) {
-      const result =
+    /**
+     * An operator's ruling on an appeal; a refused ruling is written to the audit log as refused.
+     * The escrow goes to one party or the other, so it asks the operator's own 2FA code, checked on
+     * the database before the ruling's transaction (a wrong one stays counted).
+     */
+    async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string, code: string | undefined, lang?: string) {
+      const proven: Outcome<void> =
         reason.trim().length === 0 || reason.length > CHAT_MAX
-          ? ({ ok: false as const, key: 'fiatReasonRequired' as const } satisfies Outcome<never>)
-          : await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator });
+          ? { ok: false, key: 'fiatReasonRequired' }
+          : await outcomeOf(() => requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: clock(), lang }, 'fiatResolveTwoFactorRequired'));
+      const result = proven.ok
+        ? await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator })
+        : proven;
       if (!result.ok) await writeOperatorAudit(db, { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId }, outcome: 'refused', detail: result.key });
       return result;
     },

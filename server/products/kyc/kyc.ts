@@ -5,11 +5,12 @@ import type { KycStatus, KycSubmission } from '../../../domain/kyc.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
-import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { outcomeOf, refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
 import { lockUser } from '../../kernel/platform/userLock.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
@@ -22,6 +23,8 @@ export interface KycDeps {
   dataDir: string;
   /** The private user channel: told after a review commits, so the identity page and the bell follow at once. */
   feed?: UserFeed;
+  /** The clock a reviewer's 2FA code is checked against (Date.now unless a test moves it). */
+  now?: () => number;
 }
 
 // The wire shapes live with the client's types, so both sides agree on them.
@@ -44,9 +47,25 @@ const VIEW_COLUMNS = `k.id, k.user_id, u.account, k.real_name, k.id_number, k.st
 export function kyc(deps: KycDeps) {
   const { db } = deps;
 
-  async function review(id: number, operator: OperatorActor, verdict: { status: 3 } | { status: 4; reason: string }): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
+  async function review(
+    id: number,
+    operator: OperatorActor,
+    verdict: { status: 3 } | { status: 4; reason: string },
+    code: string | undefined,
+    lang?: string,
+  ): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
     const reason = verdict.status === 4 ? verdict.reason.trim() : '';
     if (verdict.status === 4 && !reason) return fail('kycReasonRequired');
+    // A review sets what the user may withdraw (access): the reviewer's own 2FA code, checked on the
+    // database before the transaction so a wrong one stays counted; its refusal is audited.
+    const proven = await outcomeOf(() =>
+      requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: (deps.now ?? Date.now)(), lang }, 'kycTwoFactorRequired'),
+    );
+    if (!proven.ok) {
+      const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
+      await writeOperatorAudit(db, { operator, kind, object: { type: 'kyc_submission', id }, outcome: 'refused', detail: proven.key });
+      return proven;
+    }
     const userId = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number }>(
         `update kyc_submission set status = $2, reason = $3, reviewer_id = $4, reviewed_at = now()
@@ -139,8 +158,8 @@ export function kyc(deps: KycDeps) {
       return row && normalise(row);
     },
 
-    approve: (id: number, operator: OperatorActor) => review(id, operator, { status: 3 }),
-    reject: (id: number, operator: OperatorActor, reason: string) => review(id, operator, { status: 4, reason }),
+    approve: (id: number, operator: OperatorActor, code: string | undefined, lang?: string) => review(id, operator, { status: 3 }, code, lang),
+    reject: (id: number, operator: OperatorActor, reason: string, code: string | undefined, lang?: string) => review(id, operator, { status: 4, reason }, code, lang),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
-import { anyBody, operatorReason, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
+import { anyBody, operatorReason, rowId, secondFactorCode, strictObject } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import type { Kyc } from './kyc.js';
 
@@ -22,15 +22,16 @@ export function kycOperatorRoutes(kyc: Kyc) {
       return ok(request.lang, detail);
     });
 
-    app.post<{ Body: { id: number } }>('/api/operator/kyc/approve', { schema: { body: idBody() } }, async (request) => {
-      return ok(request.lang, unwrap(await kyc.approve(request.body.id, request.operator)));
+    // A review moves what the user may withdraw: each asks the operator's own 2FA code (`code`, as the users desk's actions).
+    app.post<{ Body: { id: number; code?: string } }>('/api/operator/kyc/approve', { schema: { body: idBody({ code: secondFactorCode }) } }, async (request) => {
+      return ok(request.lang, unwrap(await kyc.approve(request.body.id, request.operator, request.body.code, request.lang)));
     });
 
-    app.post<{ Body: { id: number; reason: string } }>(
+    app.post<{ Body: { id: number; reason: string; code?: string } }>(
       '/api/operator/kyc/reject',
-      { schema: { body: idBody({ reason: operatorReason }, ['reason']) } },
+      { schema: { body: idBody({ reason: operatorReason, code: secondFactorCode }, ['reason']) } },
       async (request) => {
-          return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator, request.body.reason)));
+        return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator, request.body.reason, request.body.code, request.lang)));
       },
     );
   };

@@ -12,7 +12,8 @@ const body = (required: string[], properties: Record<string, unknown>) => ({ sch
 
 /**
  * The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve,
- * fail; and of held deposits: list, credit, return (each with the operator's 2FA code). Each route's
+ * fail; and of held deposits: list, credit, return. Approve, credit and return move money out or
+ * in: each asks the operator's 2FA code (`totp_code`). Each route's
  * permission is in server/products/operator/permissions.ts.
  */
 export function operatorWalletRoutes(wallet: Wallet) {
@@ -24,10 +25,10 @@ export function operatorWalletRoutes(wallet: Wallet) {
       body(['page'], { status: { type: 'integer', minimum: 1, maximum: 5 }, ...paging() }),
       async (request) => ok(request.lang, await wallet.operatorWithdrawals(request.body.status, request.body.page, request.body.size ?? 20)),
     );
-    app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId }), async (request) => ({
+    app.post<{ Body: { id: number; totp_code?: string } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId, totp_code: secondFactorCode }), async (request) => ({
       code: ResultCode.ok,
       msg: translate(request.lang, 'walletWithdrawApproved'),
-      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator)),
+      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator, request.body.totp_code, request.lang)),
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,

@@ -17,7 +17,7 @@ import { lockUserWallet } from './userLock.js';
 import { allowlistOn, requireWithdrawalAllowed, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
 import { momentVar } from '../../kernel/platform/i18n/messages.js';
 import { withdrawLimit } from './withdrawLimit.js';
-import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
+import { requireOperatorSecondFactor, requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
@@ -209,8 +209,17 @@ export function withdrawals(ctx: WalletContext) {
      * Operator: approve. The status moves to 2 and the chain adapter broadcasts in the same
      * transaction; if broadcasting fails, nothing moves and the withdrawal stays waiting.
      */
-    async approve(id: number, operator: OperatorActor): Promise<Outcome<WithdrawalRecord>> {
-      return outcome(() =>
+    async approve(id: number, operator: OperatorActor, code: string | undefined, lang?: string): Promise<Outcome<WithdrawalRecord>> {
+      // Money leaves the platform: the operator's own code (kernel rules), on the database before the
+      // transaction so a wrong one stays counted; its refusal is the record of the attempt (issue 51 §2).
+      const proven = await outcome(() =>
+        requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: ctx.now(), lang }, 'walletApproveTwoFactorRequired'),
+      );
+      if (!proven.ok) {
+        await writeOperatorAudit(db, { operator, kind: 'withdrawal.approve', object: { type: 'withdrawal', id }, outcome: 'refused', detail: proven.key });
+        return proven;
+      }
+      const approved = await outcome(() =>
         db.transaction(async (tx) => {
           const [w] = await tx.query<WithdrawalRecord>(
             `update withdrawal w set status = 2, operator_id = $2, updated_ms = $3 where id = $1 and status = 1 returning ${WITHDRAWAL_COLUMNS}, w.user_id`,
@@ -234,12 +243,11 @@ export function withdrawals(ctx: WalletContext) {
           });
           return { ...toWithdrawalRecord({ ...w, tx_hash: txHash }), userId: Number((w as WithdrawalRecord & { user_id: number }).user_id) };
         }),
-      ).then((result) => {
-        if (!result.ok) return result;
-        const { userId, ...record } = result.data;
-        ctx.recordChanged(userId, { record: 'withdrawal', id: record.id, status: record.status });
-        return { ...result, data: record };
-      });
+      );
+      if (!approved.ok) return approved;
+      const { userId, ...record } = approved.data;
+      ctx.recordChanged(userId, { record: 'withdrawal', id: record.id, status: record.status });
+      return { ok: true, data: record };
     },
 
     /**

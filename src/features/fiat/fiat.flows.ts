@@ -48,7 +48,7 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
     list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList, pushes: actors.listUpdates }, actions: { showToast } }),
     chat: fiatChatMachine.provide({ actors: partyChat }),
     deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
-    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: confirmActing(operator.resolveAppeal, showToast) }, actions: { showToast } }),
+    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
     settings: fiatSettingsMachine.provide({ actors: { fetchSettings: operator.fetchSettings, saveSettings: confirmActing(operator.saveSettings, showToast) }, actions: { showToast } }),
   };
 };

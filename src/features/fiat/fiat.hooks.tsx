@@ -230,18 +230,24 @@ export function useFiatList(source: FiatListSource) {
 }
 
 /**
- * The operator's Appeals tab. `question` is the question before a resolution is sent (the
- * machine's `resolveAppeal` child, the shared confirm-then-act) for `ConfirmActDialog`.
+ * The operator's Appeals tab. `asked` is the resolution its dialog asks about (with the operator's
+ * 2FA code; `refusal` said in place), `resolving` while the server decides.
  */
 export function useFiatAppeals() {
   const { context, ...flow } = useActorFlow(
     useActorRef(FiatContext.use().appeals),
-    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), question: (s) => s.children.resolveAppeal },
+    {
+      context: (s) => s.context,
+      loading: (s) => s.matches({ queue: 'loading' }),
+      failed: (s) => s.matches({ queue: 'failed' }),
+      resolving: (s) => s.matches({ resolution: 'resolving' }),
+    },
     {
       select: (orderId: number) => ({ type: 'appeals.select', orderId }),
       decide: (decision: 'release' | 'return') => ({ type: 'appeals.decide', decision }),
       setReason: (reason: string) => ({ type: 'appeals.reason', reason }),
-      ...signals('appeals', ['submit', 'retry']),
+      confirm: (code: string) => ({ type: 'appeals.confirm', code }),
+      ...signals('appeals', ['submit', 'retry', 'cancel']),
     },
   );
   return { ...context, ...flow, current: context.appeals.find((a) => a.order.id === context.selected) };

@@ -1,5 +1,4 @@
 import { fromCallback, type EventObject } from 'xstate';
-import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import type { Services } from '../../app/services';
 import { createKycActors, createKycReviewActors } from './actors/kyc.actors';
 import { kycMachine } from './machines/kyc/kyc.machine';
@@ -16,7 +15,7 @@ export const provide = ({ api, operatorApi, operatorToken, lang, showToast, user
   return {
     kyc: kycMachine.provide({ actors: { ...createKycActors(api), kycUpdates }, actions: { showToast, refreshSession: () => session.send({ type: 'session.refresh' }) } }),
     kycReview: kycReviewMachine.provide({
-      actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: confirmActing(review.approve, showToast), reject: review.reject },
+      actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: review.approve, reject: review.reject },
       actions: { showToast },
     }),
   };

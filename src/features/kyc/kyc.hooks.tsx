@@ -47,16 +47,17 @@ export function useKycReview() {
       queue: (s) => s.context.queue,
       loadingDetail: (s) => s.matches('loadingDetail'),
       detail: (s) => s.context.detail,
-      showingDetail: (s) => s.matches('detail') || s.matches('confirmingReject') || s.matches('rejecting'),
-      // The question before an approval: the machine's confirm-then-act child.
-      approveQuestion: (s) => s.children.approve,
-      confirmingReject: (s) => s.matches('confirmingReject'),
-      deciding: (s) => s.matches('rejecting'),
+      showingDetail: (s) => s.matches('detail') || s.matches('confirmingApprove') || s.matches('approving') || s.matches('confirmingReject') || s.matches('rejecting'),
+      // Each decision's dialog asks the reviewer's 2FA code and says a refusal in place.
+      confirmingApprove: (s) => s.matches('confirmingApprove') || s.matches('approving'),
+      confirmingReject: (s) => s.matches('confirmingReject') || s.matches('rejecting'),
+      deciding: (s) => s.matches('rejecting') || s.matches('approving'),
+      refusal: (s) => s.context.refusal,
     },
     {
       open: (id: number) => ({ type: 'review.open', id }),
       ...signals('review', ['back', 'reload', 'approve', 'reject', 'cancel']),
-      confirm: (reason?: string) => ({ type: 'review.confirm', reason }),
+      confirm: (reason: string | undefined, code: string) => ({ type: 'review.confirm', reason, code }),
     },
   );
 }

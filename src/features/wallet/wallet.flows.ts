@@ -50,7 +50,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
     operatorWithdrawals: operatorWithdrawalsMachine.provide({
       actors: {
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),
-        approveWithdrawal: confirmActing(operatorActors.approveWithdrawal, showToast),
+        approveWithdrawal: operatorActors.approveWithdrawal,
         failWithdrawal: operatorActors.failWithdrawal,
       },
       actions: { showToast },

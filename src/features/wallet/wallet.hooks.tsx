@@ -190,15 +190,17 @@ export function useOperatorWithdrawals() {
   const { target, ...flow } = useActorFlow(
     actor,
     {
-      approveQuestion: (s) => s.children.approveWithdrawal,
+      confirmingApprove: (s) => s.matches('confirmingApprove') || s.matches('approving'),
       confirmingFail: (s) => s.matches('confirmingFail'),
-      deciding: (s) => s.matches('failing'),
+      deciding: (s) => s.matches('failing') || s.matches('approving'),
+      refusal: (s) => s.context.refusal,
       target: (s) => s.context.target,
     },
     {
       approve: (id: number) => ({ type: 'queue.approve', id }),
       fail: (id: number) => ({ type: 'queue.fail', id }),
       confirm: (reason?: string) => ({ type: 'queue.confirm', reason }),
+      confirmApprove: (code: string) => ({ type: 'queue.confirm', code }),
       cancel: () => ({ type: 'queue.cancel' }),
     },
   );

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The environment's operator of the e2e suite (playwright.config.ts starts the server with these;
@@ -125,4 +125,19 @@ export async function submitWithOperatorCode(dialog: Locator, codeField: Locator
     await submit.click();
     await expect(dialog).toBeHidden({ timeout: 10_000 });
   }).toPass({ timeout: 90_000 });
+}
+
+/**
+ * An operator API call that asks the environment operator's own code (an identity review: `code`;
+ * a withdrawal's approval or an appeal's ruling: `totp_code`), answering its data. As in
+ * submitWithOperatorCode, a code refused as used (another worker's later one reached the server
+ * first) is sent again, fresh; any other refusal fails the test. `shared`: see nextOperatorCode.
+ */
+export async function callWithOperatorCode<T>(page: Page, path: string, body: object, token: string, field: 'code' | 'totp_code' = 'code', shared = true): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await page.request.post(path, { data: { ...body, [field]: await nextOperatorCode(shared) }, headers: { token, lang: 'en_US' } });
+    const envelope = (await response.json()) as { code: number; msg: string; data: T };
+    if (envelope.code === 200) return envelope.data;
+    if (attempt >= 4 || envelope.msg !== 'Wrong or already used authentication code') expect(envelope.code, envelope.msg).toBe(200);
+  }
 }

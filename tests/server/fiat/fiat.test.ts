@@ -211,7 +211,7 @@ describe('races apply once', () => {
       if (final === 'appeal') {
         // The seller may still release during the appeal; then the operator finds nothing to resolve.
         expectOk(await h.act(seller, FIAT_PATHS.release, order(o.id)));
-        expect((await h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'late' })).body.msg).toBe('This order is no longer in a state that allows this');
+        expect((await h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'late', totp_code: h.deskCode() })).body.msg).toBe('This order is no longer in a state that allows this');
       }
       expect(results.slice(0, 5).some((r) => typeof r === 'object' && r.body.code === 200)).toBe(true);
       expect(await h.legal(buyer)).toEqual({ available: '50', frozen: '0' });
@@ -225,9 +225,9 @@ describe('races apply once', () => {
       expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
       expectOk(await h.act(seller, FIAT_PATHS.appeal, { order_id: o.id, reason: 'The transfer has not arrived' }));
       const results = await Promise.all([
-        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'No transfer' }),
+        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'No transfer', totp_code: h.deskCode() }),
         h.act(seller, FIAT_PATHS.release, order(o.id)),
-        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows it' }),
+        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows it', totp_code: h.deskCode() }),
         h.act(seller, FIAT_PATHS.release, order(o.id)),
       ]);
       for (const r of results) expect(r.status).toBeLessThan(500);
@@ -289,8 +289,8 @@ describe('appeals', () => {
     expect(mine.seller_methods).toHaveLength(1);
     expect((await h.act(buyer, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'x' })).body.code).toBe(403);
     const [r1, r2] = await Promise.all([
-      h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows the transfer' }),
-      h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'No transfer' }),
+      h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows the transfer', totp_code: h.deskCode() }),
+      h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'No transfer', totp_code: h.deskCode() }),
     ]);
     expect([r1.body.code, r2.body.code].sort()).toEqual([200, 400]);
     const final = await h.status(o.id);

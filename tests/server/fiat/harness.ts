@@ -8,6 +8,7 @@ import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { createFiat } from '../../../server/products/fiat/product.js';
 import { expectOk, type Answer } from '../http.js';
+import { OPERATOR_SECRET } from '../support/operators.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';
 
@@ -36,6 +37,8 @@ export function useFiat() {
   const t = productTestbed({
     products: ({ db, now }) => (product = createFiat({ db, feed, dataDir, clock: now })),
     operator: 'fiat-desk@openex.test',
+    // It rules on appeals, which asks its own code.
+    operatorTwoFactor: true,
     users: { tag: 'fiat', account: 'legal' },
   });
   const newUser = t.user;
@@ -52,6 +55,8 @@ export function useFiat() {
     /** The data directory (payment proofs from before the stored_image table are read from its uploads/fiat). */
     dataDir,
     sweep: () => product.service.sweep(),
+    /** The desk operator's next 2FA code (`totp_code` of an appeal's ruling), a step on at the file's clock. */
+    deskCode: () => t.operatorCode({ secret: OPERATOR_SECRET }),
     /** A new instance of the product over the same database, as after a restart at the current clock. */
     async restart() {
       product = createFiat({ db: t.db, feed, dataDir, clock: t.now });

@@ -46,7 +46,7 @@ describe('P2P notifications (issue 37)', () => {
     expect(await kinds(buyer.id)).toEqual(['p2p_pay_deadline_near', 'p2p_confirm_deadline_near']);
     h.advance(5 * MINUTE);
     expectOk(await h.act(buyer, FIAT_PATHS.appeal, { order_id: o.id, reason: 'Seller does not confirm' }));
-    expectOk(await h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows the transfer' }));
+    expectOk(await h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows the transfer', totp_code: h.deskCode() }));
     for (const party of [buyer, seller]) {
       expect((await kinds(party.id)).at(-1)).toBe('p2p_appeal_released');
       const [ruling] = (await listNotifications(h.db, party.id, 'ja_JP', 1, 10)).list;

@@ -32,6 +32,11 @@ export interface ProductTestbedOptions<P> {
   parts(products: P, db: Database): TestbedParts;
   /** A desk operator's account, signed in once the app is ready: `t.operator` are its headers. */
   operator?: string;
+  /**
+   * Enrol `operator` in 2FA with OPERATOR_SECRET, for files whose operator acts where its own code is
+   * asked (an approval, a ruling): `t.operatorCode({ secret: OPERATOR_SECRET })` is then its code.
+   */
+  operatorTwoFactor?: boolean;
   /** Serve the operator product's routes (its sign-in and desk) too; by default when there is an operator. */
   operatorRoutes?: boolean;
   /** Defaults for `t.user()` (a tag, the ledger account deposits go to, verification). */
@@ -87,7 +92,7 @@ export function productTestbed<P>(options: Omit<ProductTestbedOptions<P>, 'parts
     state.app = await buildHttp({ db: state.db, routes });
     await state.parts.prepare?.();
     await state.app.ready();
-    if (options.operator) state.operator = { token: await signInOperator(state.db, options.operator) };
+    if (options.operator) state.operator = { token: await (options.operatorTwoFactor ? signInOperatorWith2fa : signInOperator)(state.db, options.operator) };
   });
   afterAll(async () => {
     await state.parts?.stop?.();

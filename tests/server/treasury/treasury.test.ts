@@ -26,7 +26,7 @@ import { correctionRoutes } from '../../../server/products/wallet/corrections/ro
 import { wallet } from '../../../server/products/wallet/wallet.js';
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, type Answer } from '../http.js';
-import { deskOperator, type TestOperator } from '../support/operators.js';
+import { deskOperator, OPERATOR_SECRET, type TestOperator } from '../support/operators.js';
 import { productTestbed } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';
 import { recordingFeed } from '../wallet/harness.js';
@@ -67,6 +67,8 @@ const t = productTestbed({
     },
   }),
   operator: 'treasury-chief@openex.test',
+  // It approves a withdrawal, which asks its own code.
+  operatorTwoFactor: true,
   users: { tag: 'treasury' },
 });
 
@@ -116,7 +118,7 @@ beforeAll(async () => {
   const w = expectOk(
     await t.post<WithdrawalRecord>(buyer, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', quantity: '200', funds_password: FUNDS_PASSWORD }, { 'idempotency-key': 'treasury-w-1' }),
   );
-  expectOk(await t.post(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }));
+  expectOk(await t.post(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.operatorCode({ secret: OPERATOR_SECRET }) }));
   await mineAll();
   expect((await t.db.query<{ status: number }>('select status from withdrawal where id = $1', [w.id]))[0]!.status).toBe(3);
 

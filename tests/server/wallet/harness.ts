@@ -13,6 +13,7 @@ import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js
 import type { UserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { expectOk } from '../http.js';
+import { OPERATOR_SECRET } from '../support/operators.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import { productAccountRules } from '../support/walletAccounts.js';
 import type { AccountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
@@ -57,6 +58,8 @@ export function useWallet(options: { accounts?: AccountRules; routes?: (db: Data
       stop: () => chain.stop(),
     }),
     operator: 'cashier@openex.test',
+    // It approves withdrawals, which ask its own code.
+    operatorTwoFactor: true,
     operatorRoutes: false,
     users: { tag: 'wallet' },
   });
@@ -76,6 +79,9 @@ export function useWallet(options: { accounts?: AccountRules; routes?: (db: Data
     },
 
     newUser: (options: { verified?: boolean } = {}): Promise<TestUser> => t.user({ fundsPasswordHash: state.fundsHash, verified: Boolean(options.verified) }),
+
+    /** The desk operator's next 2FA code (`totp_code` of a withdrawal's approval), a step on at the file's clock. */
+    deskCode: () => t.operatorCode({ secret: OPERATOR_SECRET }),
 
     /** POST with the user's token (and an Idempotency-Key when given). */
     call<T = unknown>(user: Pick<TestUser, 'id' | 'headers'> | Record<string, string>, path: string, body: object, key?: string) {

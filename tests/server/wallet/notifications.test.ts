@@ -44,7 +44,7 @@ describe('wallet notifications in the notification centre', () => {
     expect(await kinds(user)).toEqual(submitted);
 
     expectOk(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: cancelled.id }));
-    expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: done.id }));
+    expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: done.id, totp_code: t.deskCode() }));
     expect(await kinds(user)).toEqual(submitted);
     await t.mineAll();
     expectOk(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: refused.id, reason: 'Address on a sanctions list' }));

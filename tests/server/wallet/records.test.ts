@@ -115,7 +115,7 @@ describe('balances and the overview', () => {
     const w = expectOk(
       await t.call<{ id: number }>(user, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', quantity: '100', funds_password: FUNDS_PASSWORD }, 'pnl-w-1'),
     );
-    expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }));
+    expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }));
     await t.mineAll();
     const overview = expectOk(await t.call<WalletOverview>(user, WALLET_PATHS.overview, {}));
     // 0.005 BTC × 100000 − 400 − 1 = 99

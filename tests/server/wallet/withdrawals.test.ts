@@ -113,7 +113,7 @@ describe('withdrawal lifecycle', () => {
     const notices = () => t.feed.messages.filter(({ userId, message }) => userId === user.id && message.kind === 'notice').length;
     const first = expectOk(await withdraw(user, { quantity: '20' }));
     const noticesBefore = notices();
-    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: first.id }));
+    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: first.id, totp_code: t.deskCode() }));
     expect(statuses()).toEqual([WithdrawalStatus.pendingConfirmation]);
     await t.wallet.chainEvents.confirmed('withdrawal', approved.tx_hash!, 99);
     expect(statuses()).toEqual([WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed]);
@@ -140,9 +140,9 @@ describe('withdrawal lifecycle', () => {
     const queue = expectOk(await t.call<Page<WithdrawalRecord & { account: string; user_id: number }>>(t.operator, WALLET_PATHS.operatorWithdrawals, { status: 1, page: 1 }));
     expect(queue.list.find((r) => r.id === w.id)).toMatchObject({ user_id: user.id, account: expect.stringContaining('@example.org'), status: 1 });
 
-    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }));
+    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }));
     expect(approved).toMatchObject({ status: WithdrawalStatus.pendingConfirmation, tx_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }), 400, EN.walletWithdrawalNotWaiting);
+    expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }), 400, EN.walletWithdrawalNotWaiting);
     expectRefusal(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: w.id }), 400, EN.walletWithdrawalNotCancellable);
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: w.id, reason: 'late' }), 400, EN.walletWithdrawalNotWaiting);
     // Issue 51 §2: the approval is in the operator audit log, once (the refused repeats change nothing and write nothing).

@@ -36,14 +36,14 @@ describe('a withdrawal waiting for review when the owner changes their security'
     const until = t.now() + WITHDRAWAL_LOCK_MS;
     await lockWithdrawals(t.db, user.id, until, 'login_password');
     const before = { row: await rowOf(w.id), balance: await t.balance(user, 'USDT'), audit: await auditRows(w.id) };
-    const refused = await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id });
+    const refused = await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() });
     expectRefusal(refused, 400, translate('en_US', 'walletWithdrawalOwnerLocked', { until: formatUtc(until) }));
     expect({ row: await rowOf(w.id), balance: await t.balance(user, 'USDT'), audit: await auditRows(w.id) }).toEqual(before);
     expect(before.row).toEqual({ status: WithdrawalStatus.notDisbursed, tx_hash: null });
 
     // The operator may still refuse it (the funds go back), or approve it once the lock has ended.
     t.set(until + 1);
-    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }));
+    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }));
     expect(approved.status).toBe(WithdrawalStatus.pendingConfirmation);
   });
 

@@ -1,9 +1,8 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { FiatAppeal } from '../../../../../domain/fiat';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
+import type { FiatAppeal, FiatOrder } from '../../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
@@ -18,39 +17,49 @@ export interface FiatAppealsContext {
   selected: number | undefined;
   decision: 'release' | 'return';
   reason: string;
+  /** The resolution as it was submitted, asked about in the dialog until it is sent or cancelled. */
+  asked: ResolveInput | undefined;
+  /** The operator's 2FA code the resolution is sent with. */
+  code: string;
+  /** Why the resolution did not go (the code's shape, or the server's translated refusal), said in the dialog. */
+  refusal: ToastMessage | undefined;
 }
 
 export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }
   | { type: 'appeals.decide'; decision: 'release' | 'return' }
   | { type: 'appeals.reason'; reason: string }
-  | Signals<'appeals', 'submit' | 'retry'>
-  /** From the `resolveAppeal` child (the shared confirm-then-act) once a confirmed resolution went through or was refused. */
-  | ConfirmActReport<ResolveInput>;
+  | Signals<'appeals', 'submit' | 'retry' | 'cancel'>
+  /** Confirms the resolution asked about, with the operator's 2FA code. */
+  | { type: 'appeals.confirm'; code: string }
+  /** Raised after a resolution went through or was refused: the queue is read as it is now. */
+  | { type: 'appeals.reread' };
 
 /**
  * The operator's "Appeals" tab: the queue of orders in appeal (both parties' collection methods,
- * the chat, the timeline), and a resolution — release to the buyer or return to the seller — with
- * a reason, behind a confirmation (the `resolveAppeal` child, the shared confirm-then-act, asks
- * about the resolution as it was submitted and sends it). The server applies it only while the
- * order is still in appeal; the queue is read again after either outcome.
+ * the chat, the timeline; read again every 10 s), and a resolution — release to the buyer or
+ * return to the seller — with a reason, behind a confirmation that asks the operator's own 2FA
+ * code (the escrow moves: server fiat/service.ts `resolve`). The two run side by side, so a reread
+ * of the queue never closes the dialog. The server applies it only while the order is still in
+ * appeal; the queue is read again after either outcome, and a refusal (a wrong code, resolved
+ * meanwhile) is said in the dialog, which stays open.
  */
 export const fiatAppealsMachine = setup({
   types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent },
   actors: {
     fetchAppeals: toBeProvided<FiatAppeal[]>('fetchAppeals'),
-    resolveAppeal: confirmActMachine,
+    resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { totp_code: string }>('resolveAppeal'),
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
-  guards: { hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0 },
+  guards: {
+    hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0,
+    codeSendable: ({ event }) => event.type === 'appeals.confirm' && isSecondFactorCode(event.code.trim()),
+  },
   delays: { poll: 10_000 },
 }).createMachine({
   id: 'fiatAppeals',
-  context: { appeals: [], selected: undefined, decision: 'release', reason: '' },
-  invoke: { id: 'resolveAppeal', src: 'resolveAppeal', input: ({ self }) => ({ replyTo: self }) },
+  context: { appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', refusal: undefined },
   on: {
-    'confirmAct.done': { target: '.loading', reenter: true, actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }] },
-    'confirmAct.failed': { target: '.loading', reenter: true, description: 'Refused (resolved or gone meanwhile): read the queue as it is now.' },
     // The operator's choices and typing are taken in every state: the queue is read again every 10 s
     // while the case stays on screen, and in `ready` alone the keystrokes and clicks that fell in a
     // reread were dropped (the reason box lost letters). The server refuses a resolution of a case
@@ -58,30 +67,76 @@ export const fiatAppealsMachine = setup({
     'appeals.select': { actions: assign({ selected: ({ event }) => event.orderId, reason: '' }) },
     'appeals.decide': { actions: assign({ decision: ({ event }) => event.decision }) },
     'appeals.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
-    'appeals.submit': {
-      guard: 'hasChoice',
-      actions: sendTo('resolveAppeal', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { order_id: context.selected!, decision: context.decision, reason: context.reason } })),
-    },
   },
-  initial: 'loading',
+  type: 'parallel',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchAppeals',
-        src: 'fetchAppeals',
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            appeals: ({ event }) => event.output,
-            selected: ({ context, event }) => (event.output.some((a) => a.order.id === context.selected) ? context.selected : event.output[0]?.order.id),
-          }),
+    queue: {
+      initial: 'loading',
+      // Heard by each state, not by `queue`: a reentry of `queue` itself would reenter the parallel
+      // root and close the dialog.
+      states: {
+        loading: {
+          on: { 'appeals.reread': { target: 'loading', reenter: true } },
+          invoke: {
+            id: 'fetchAppeals',
+            src: 'fetchAppeals',
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                appeals: ({ event }) => event.output,
+                selected: ({ context, event }) => (event.output.some((a) => a.order.id === context.selected) ? context.selected : event.output[0]?.order.id),
+              }),
+            },
+            onError: { target: 'failed', actions: toastError },
+          },
         },
-        onError: { target: 'failed', actions: toastError },
+        failed: { on: { 'appeals.retry': 'loading', 'appeals.reread': 'loading' } },
+        ready: {
+          on: { 'appeals.reread': 'loading' },
+          after: { poll: 'loading' },
+        },
       },
     },
-    failed: { on: { 'appeals.retry': 'loading' } },
-    ready: {
-      after: { poll: 'loading' },
+    resolution: {
+      initial: 'idle',
+      states: {
+        idle: {
+          entry: assign({ asked: undefined, code: '', refusal: undefined }),
+          on: {
+            'appeals.submit': {
+              guard: 'hasChoice',
+              target: 'confirming',
+              actions: assign({ asked: ({ context }) => ({ order_id: context.selected!, decision: context.decision, reason: context.reason }) }),
+            },
+          },
+        },
+        confirming: {
+          on: {
+            'appeals.confirm': [
+              { guard: 'codeSendable', target: 'resolving', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+              { actions: assign({ refusal: { key: 'fiat.desk.codeInvalid' } }) },
+            ],
+            'appeals.cancel': 'idle',
+          },
+        },
+        resolving: {
+          description: 'Neither a second confirm nor a cancel is heard while the server decides.',
+          invoke: {
+            id: 'resolveAppeal',
+            src: 'resolveAppeal',
+            input: ({ context }) => ({ ...context.asked!, totp_code: context.code }),
+            onDone: {
+              target: 'idle',
+              actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }, raise({ type: 'appeals.reread' })],
+            },
+            onError: {
+              target: 'confirming',
+              description: 'Refused (a wrong code, or resolved or gone meanwhile): said in the dialog; the queue is read as it is now.',
+              actions: [assign({ refusal: ({ event }) => messageForError(event.error), code: '' }), raise({ type: 'appeals.reread' })],
+            },
+          },
+        },
+      },
     },
   },
 });

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ToastMessage } from '../../../../../domain/errors';
 import type { FiatAppeal, FiatMethod, FiatOrder } from '../../../../../domain/fiat';
 import { Button } from '../../../../app/ui/Button';
 import { RetryButton } from '../../../../app/ui/RetryButton';
-import { ConfirmActDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { DeskCodeAndRefusal } from '../../../../app/ui/DeskDialog';
 import type { ResolveInput } from '../../machines/fiatAppeals/fiatAppeals.machine';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
@@ -40,13 +43,26 @@ function DeskChat(props: { appeal: FiatAppeal }) {
   return <ChatMessages messages={chat.messages} images={chat.images} enlarged={chat.enlarged} onEnlarge={chat.enlarge} onShrink={chat.shrink} />;
 }
 
-/** The question before a resolution is sent, about the order as the queue shows it. */
-function resolutionQuestion(r: ResolveInput, o: FiatOrder | undefined): ConfirmTexts {
-  return {
-    titleKey: 'fiat.desk.resolve',
-    questionKey: r.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn',
-    params: o && { quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name, seller: o.seller_name },
-  };
+/**
+ * The question before a resolution is sent, about the order as the queue shows it, with the
+ * operator's 2FA code (the escrow moves); the machine's refusal is said here and empties the code.
+ */
+function ResolutionDialog(props: { asked: ResolveInput; order: FiatOrder | undefined; busy: boolean; refusal: ToastMessage | undefined; onConfirm: (code: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const { asked: r, order: o, refusal } = props;
+  const [code, setCode] = useState('');
+  const [seen, setSeen] = useState(refusal);
+  if (seen !== refusal) {
+    setSeen(refusal);
+    setCode('');
+  }
+  const params = o && { quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name, seller: o.seller_name };
+  return (
+    <ConfirmDialog title={t('fiat.desk.resolve')} confirmLabel={t('common.confirm')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
+      <p style={{ marginTop: 0 }}>{t(r.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', params)}</p>
+      <DeskCodeAndRefusal labelKey="fiat.desk.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+    </ConfirmDialog>
+  );
 }
 
 /** The operator's "Appeals" tab: the queue, one case (methods, chat, timeline) and its resolution. */
@@ -136,7 +152,16 @@ export function AppealsDesk() {
           </PanelBody>
         </Panel>
       )}
-      <ConfirmActDialog<ResolveInput> actor={desk.question} tone="primary" texts={(r) => resolutionQuestion(r, desk.appeals.find((a) => a.order.id === r.order_id)?.order)} />
+      {desk.asked && (
+        <ResolutionDialog
+          asked={desk.asked}
+          order={desk.appeals.find((a) => a.order.id === desk.asked!.order_id)?.order}
+          busy={desk.resolving}
+          refusal={desk.refusal}
+          onConfirm={desk.confirm}
+          onCancel={desk.cancel}
+        />
+      )}
     </Frame>
   );
 }

@@ -1,7 +1,7 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import type { ToastMessage } from '../../../../../domain/errors';
 import type { KycSubmission } from '../../../../../domain/kyc';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { callState, loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -14,24 +14,22 @@ export interface KycReviewRecord {
   back: string;
 }
 
-/** What approving asks about: the submission, as `approve` is sent it. */
-export interface ApproveSubject {
-  id: number;
-}
-
 export type KycReviewEvent =
   | { type: 'review.open'; id: number }
   | Signals<'review', 'back' | 'reload' | 'approve' | 'reject'>
-  | { type: 'review.confirm'; reason?: string }
-  | { type: 'review.cancel' }
-  /** From the `approve` child (the shared confirm-then-act) once a confirmed approval went through or was refused. */
-  | ConfirmActReport<ApproveSubject>;
+  /** Confirms the open dialog: the reviewer's 2FA code, and a rejection's reason. */
+  | { type: 'review.confirm'; reason?: string; code?: string }
+  | { type: 'review.cancel' };
 
 export interface KycReviewContext {
   queue: KycSubmission[];
   openId: number | undefined;
   detail: KycReviewRecord | undefined;
   reason: string;
+  /** The reviewer's 2FA code the decision is sent with. */
+  code: string;
+  /** Why the decision did not go (the code's shape, or the server's translated refusal), said in its dialog. */
+  refusal: ToastMessage | undefined;
 }
 
 const kycReviewSetup = setup({
@@ -39,15 +37,18 @@ const kycReviewSetup = setup({
   actors: {
     fetchQueue: toBeProvided<KycSubmission[]>('fetchQueue'),
     fetchDetail: toBeProvided<KycReviewRecord, { id: number }>('fetchDetail'),
-    approve: confirmActMachine,
-    reject: toBeProvided<unknown, { id: number; reason: string }>('reject'),
+    approve: toBeProvided<unknown, { id: number; code: string }>('approve'),
+    reject: toBeProvided<unknown, { id: number; reason: string; code: string }>('reject'),
   },
   actions: {
     showToast,
     rememberOpened: assign({ openId: ({ event }) => (event.type === 'review.open' ? event.id : undefined) }),
+    takeCode: assign({ code: ({ event }) => (event.type === 'review.confirm' ? (event.code ?? '').trim() : '') }),
+    codeInvalid: assign({ refusal: { key: 'operator.codeInvalid' } }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
+    codeSendable: ({ event }) => event.type === 'review.confirm' && isSecondFactorCode((event.code ?? '').trim()),
   },
 });
 
@@ -62,18 +63,17 @@ const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as
 
 /**
  * The review queue (operator interface): the pending list oldest first, one submission with both
- * photos, approve (the `approve` child, the shared confirm-then-act) or reject-with-reason (the
- * reason is written in the question, so this machine asks it itself), each behind a confirmation
- * dialog. After a decision the queue is read again, so two reviewers never act on a stale list
- * for long; a refused one stays on the submission with the refusal said.
+ * photos, approve or reject-with-reason, each behind a confirmation dialog that asks the reviewer's
+ * own 2FA code (a review sets what the user may withdraw; server: kyc/kyc.ts `review`). After a
+ * decision the queue is read again, so two reviewers never act on a stale list for long; a refused
+ * one (a wrong code, reviewed meanwhile) stays in its dialog with the refusal said.
  */
 export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
-  context: { queue: [], openId: undefined, detail: undefined, reason: '' },
-  invoke: { id: 'approve', src: 'approve', input: ({ self }) => ({ replyTo: self }) },
+  context: { queue: [], openId: undefined, detail: undefined, reason: '', code: '', refusal: undefined },
   initial: 'loading',
   states: {
-    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '' }), on: { 'review.open': openSubmission } },
+    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission } },
     loadFailed: { on: { ...queue.loadFailed.on, 'review.open': openSubmission } },
     queue: {
       on: {
@@ -85,24 +85,46 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
     detail: {
       on: {
         'review.back': 'loading',
-        'review.approve': { actions: sendTo('approve', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { id: context.openId! } })) },
-        'review.reject': 'confirmingReject',
-        'confirmAct.done': { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.approved' } } } },
+        'review.approve': { target: 'confirmingApprove', actions: assign({ refusal: undefined }) },
+        'review.reject': { target: 'confirmingReject', actions: assign({ refusal: undefined }) },
       },
     },
+    confirmingApprove: {
+      on: {
+        'review.confirm': [{ guard: 'codeSendable', target: 'approving', actions: 'takeCode' }, { actions: 'codeInvalid' }],
+        'review.cancel': 'detail',
+      },
+    },
+    approving: callState(kycReviewSetup, {
+      src: 'approve',
+      input: ({ context }) => ({ id: context.openId!, code: context.code }),
+      saved: 'operator.approved',
+      next: 'loading',
+      failed: 'confirmingApprove',
+      refusal: 'refusal',
+    }),
     confirmingReject: {
       on: {
         'review.confirm': [
-          { guard: 'hasReason', target: 'rejecting', actions: assign({ reason: ({ event }) => event.reason!.trim() }) },
           {
             description: 'A rejection needs a reason the user will read.',
+            guard: ({ event }) => !(event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0),
             actions: { type: 'showToast', params: { tone: 'error', message: { key: 'operator.reasonRequired' } } },
           },
+          { guard: 'codeSendable', target: 'rejecting', actions: ['takeCode', assign({ reason: ({ event }) => event.reason!.trim() })] },
+          { actions: 'codeInvalid' },
         ],
         'review.cancel': 'detail',
       },
     },
-    rejecting: callState(kycReviewSetup, { src: 'reject', input: ({ context }) => ({ id: context.openId!, reason: context.reason }), saved: 'operator.rejected', next: 'loading', failed: 'detail' }),
+    rejecting: callState(kycReviewSetup, {
+      src: 'reject',
+      input: ({ context }) => ({ id: context.openId!, reason: context.reason, code: context.code }),
+      saved: 'operator.rejected',
+      next: 'loading',
+      failed: 'confirmingReject',
+      refusal: 'refusal',
+    }),
   },
 });
 

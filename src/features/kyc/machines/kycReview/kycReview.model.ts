@@ -19,8 +19,9 @@ export const kycReviewModel = machineModel(kycReviewMachine, [{ name: 'operator 
   { type: 'review.open', id: 7 },
   ...actorAnswers('fetchDetail', { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' }, { kind: 'server', serverMessage: 'Not found' }),
   ...typedValues('review.confirm', ['Photo is blurred', '  '], 'reason'),
-  // What the approve child (the shared confirm-then-act) reports.
-  { type: 'confirmAct.done', subject: { id: 7 }, output: { id: 7, status: 3 } },
-  { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
+  { type: 'review.confirm', code: '123456' },
+  { type: 'review.confirm', code: '12' },
+  { type: 'review.confirm', reason: 'Photo is blurred', code: '123456' },
+  ...actorAnswers('approve', { id: 7, status: 3 }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
   ...actorAnswers('reject', { id: 7, status: 4 }),
 ]);

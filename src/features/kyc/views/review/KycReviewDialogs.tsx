@@ -1,18 +1,53 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import { ConfirmActDialog, ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { DeskCodeAndRefusal } from '../../../../app/ui/DeskDialog';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
-/** "Approve the identity of {{name}}?", asked by the review machine's `approve` child (the shared confirm-then-act). */
-export function KycApproveQuestion(props: { actor: ConfirmActActorRef | undefined; name: string }) {
-  return <ConfirmActDialog actor={props.actor} tone="primary" texts={() => ({ titleKey: 'operator.approveTitle', questionKey: 'operator.approveQuestion', params: { name: props.name }, confirmKey: 'operator.confirmApprove' })} />;
+interface DecisionProps {
+  busy: boolean;
+  /** The machine's refusal (the code's shape, or the server's translated answer), said in the dialog. */
+  refusal: ToastMessage | undefined;
+  onCancel: () => void;
 }
 
-/** The reason is the user's to read (shown on /user/identity); the text box is presentation state. */
-export function KycRejectDialog(props: { busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+/** The code field's text is presentation state; a refusal empties it (a code is good once). */
+function useCode(refusal: ToastMessage | undefined) {
+  const [code, setCode] = useState('');
+  const [seen, setSeen] = useState(refusal);
+  if (seen !== refusal) {
+    setSeen(refusal);
+    setCode('');
+  }
+  return [code, setCode] as const;
+}
+
+/** "Approve the identity of {{name}}?" with the reviewer's 2FA code: a review sets what the user may withdraw. */
+export function KycApproveDialog(props: DecisionProps & { name: string; onConfirm: (reason: undefined, code: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useCode(props.refusal);
+  return (
+    <ConfirmDialog
+      title={t('operator.approveTitle')}
+      cancelLabel={t('operator.cancel')}
+      confirmLabel={t('operator.confirmApprove')}
+      tone="primary"
+      busy={props.busy}
+      onConfirm={() => props.onConfirm(undefined, code)}
+      onCancel={props.onCancel}
+    >
+      <p style={{ marginTop: 0 }}>{t('operator.approveQuestion', { name: props.name })}</p>
+      <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
+    </ConfirmDialog>
+  );
+}
+
+/** The reason is the user's to read (shown on /user/identity); the text boxes are presentation state. */
+export function KycRejectDialog(props: DecisionProps & { onConfirm: (reason: string, code: string) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const [code, setCode] = useCode(props.refusal);
   return (
     <ConfirmDialog
       title={t('operator.rejectTitle')}
@@ -20,13 +55,14 @@ export function KycRejectDialog(props: { busy: boolean; onConfirm: (reason: stri
       confirmLabel={t('operator.confirmReject')}
       tone="danger"
       busy={props.busy}
-      onConfirm={() => props.onConfirm(reason)}
+      onConfirm={() => props.onConfirm(reason, code)}
       onCancel={props.onCancel}
     >
       <label>
         {t('operator.reason')}
         <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
+      <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
     </ConfirmDialog>
   );
 }

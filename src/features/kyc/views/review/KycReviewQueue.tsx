@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { KycSubmission } from '../../../../../domain/kyc';
 import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
-import { KycApproveQuestion, KycRejectDialog } from './KycReviewDialogs';
+import { KycApproveDialog, KycRejectDialog } from './KycReviewDialogs';
 import { KycReviewDetail } from './KycReviewDetail';
 import { deskColumns, DeskTable, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 
@@ -16,8 +16,10 @@ export function KycReviewQueue() {
     return (
       <>
         <KycReviewDetail detail={review.detail} busy={review.deciding} onApprove={review.approve} onReject={review.reject} onBack={review.back} />
-        <KycApproveQuestion actor={review.approveQuestion} name={review.detail.submission.real_name} />
-        {review.confirmingReject && <KycRejectDialog busy={review.deciding} onConfirm={review.confirm} onCancel={review.cancel} />}
+        {review.confirmingApprove && (
+          <KycApproveDialog busy={review.deciding} refusal={review.refusal} name={review.detail.submission.real_name} onConfirm={review.confirm} onCancel={review.cancel} />
+        )}
+        {review.confirmingReject && <KycRejectDialog busy={review.deciding} refusal={review.refusal} onConfirm={review.confirm} onCancel={review.cancel} />}
       </>
     );
   }

@@ -1,8 +1,8 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
@@ -20,15 +20,18 @@ export interface QueueFilter {
 export type OperatorWithdrawalsEvent =
   | { type: 'queue.approve'; id: number }
   | { type: 'queue.fail'; id: number }
-  | { type: 'queue.confirm'; reason?: string }
-  | { type: 'queue.cancel' }
-  /** From the `approveWithdrawal` child (the shared confirm-then-act) once a confirmed approval went through or was refused. */
-  | ConfirmActReport<{ id: number }>;
+  /** Confirms the open dialog: a failure with its reason, an approval with the operator's 2FA code. */
+  | { type: 'queue.confirm'; reason?: string; code?: string }
+  | { type: 'queue.cancel' };
 
 export interface OperatorWithdrawalsContext {
-  /** The withdrawal a failure is being written for. */
+  /** The withdrawal an approval or a failure is being decided for. */
   target: number | undefined;
   reason: string;
+  /** The operator's 2FA code an approval is sent with (good once: emptied after a refusal). */
+  code: string;
+  /** Why the approval did not go (the code's shape, or the server's translated refusal), said in its dialog. */
+  refusal: ToastMessage | undefined;
 }
 
 /** The queue's first filter: not-disbursed withdrawals first. */
@@ -38,44 +41,62 @@ export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: Withd
  * The operator's withdrawal queue: the shared paged list (`list` child: a status filter, not
  * disbursed by default, and paging), each withdrawal approved (funds leave, the user sees "pending
  * confirmation" then "completed") or failed with a reason the user reads (funds return), each
- * behind a confirmation. The approval is the shared confirm-then-act (`approveWithdrawal` child);
- * a failure asks its reason in the confirmation itself, so it keeps states of its own (the shared
- * child acts on what was asked about, and the reason is typed only while asking). The queue is
- * read again after every decision, and after a refused approval (someone decided it meanwhile).
+ * behind a confirmation. Funds leave on an approval, so its confirmation asks the operator's own
+ * 2FA code (server: wallet/withdrawals.ts `approve`); a refused approval (a wrong code, decided
+ * meanwhile) is said in its dialog, which stays open. A failure asks its reason in its own
+ * confirmation. The queue is read again after every decision, and after a refused approval.
  */
 export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent },
   actors: {
     list: pagedListMachine,
-    approveWithdrawal: confirmActMachine,
+    approveWithdrawal: toBeProvided<unknown, { id: number; totp_code: string }>('approveWithdrawal'),
     failWithdrawal: toBeProvided<unknown, { id: number; reason: string }>('failWithdrawal'),
   },
   actions: {
     showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
-    forget: assign({ target: undefined, reason: '' }),
+    forget: assign({ target: undefined, reason: '', code: '', refusal: undefined }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'queue.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
+    codeSendable: ({ event }) => event.type === 'queue.confirm' && isSecondFactorCode((event.code ?? '').trim()),
   },
 }).createMachine({
   id: 'operatorWithdrawals',
-  context: { target: undefined, reason: '' },
-  invoke: [
-    { id: 'list', src: 'list', input: QUEUE_LIST },
-    { id: 'approveWithdrawal', src: 'approveWithdrawal', input: ({ self }) => ({ replyTo: self }) },
-  ],
-  on: {
-    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
-    'confirmAct.failed': { actions: 'reloadList', description: 'Refused (decided meanwhile): the row on screen is stale.' },
-  },
+  context: { target: undefined, reason: '', code: '', refusal: undefined },
+  invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
   initial: 'idle',
   states: {
     idle: {
       entry: 'forget',
       on: {
-        'queue.approve': { actions: sendTo('approveWithdrawal', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+        'queue.approve': { target: 'confirmingApprove', actions: assign({ target: ({ event }) => event.id }) },
         'queue.fail': { target: 'confirmingFail', actions: assign({ target: ({ event }) => event.id }) },
+      },
+    },
+    confirmingApprove: {
+      description: "The operator's own 2FA code: nothing leaves without it. A refusal is said here until confirmed again or cancelled.",
+      on: {
+        'queue.confirm': [
+          { guard: 'codeSendable', target: 'approving', actions: assign({ code: ({ event }) => event.code!.trim(), refusal: undefined }) },
+          { actions: assign({ refusal: { key: 'wallet.ops.codeInvalid' } }) },
+        ],
+        'queue.cancel': 'idle',
+      },
+    },
+    approving: {
+      description: 'Neither a second confirm nor a cancel is heard while the server decides.',
+      invoke: {
+        id: 'approveWithdrawal',
+        src: 'approveWithdrawal',
+        input: ({ context }) => ({ id: context.target!, totp_code: context.code }),
+        onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
+        onError: {
+          target: 'confirmingApprove',
+          description: 'Refused (a wrong code, or decided meanwhile): said in the dialog; the row on screen may be stale.',
+          actions: [assign({ refusal: ({ event }) => messageForError(event.error), code: '' }), 'reloadList'],
+        },
       },
     },
     confirmingFail: {

@@ -6,8 +6,7 @@ export const operatorWithdrawalsModel = machineModel(operatorWithdrawalsMachine,
   { type: 'queue.approve', id: 12 },
   { type: 'queue.fail', id: 12 },
   ...typedValues('queue.confirm', ['Address on a sanctions list', '  '], 'reason'),
-  // What the approveWithdrawal child (the shared confirm-then-act) reports.
-  { type: 'confirmAct.done', subject: { id: 12 }, output: null },
-  { type: 'confirmAct.failed', subject: { id: 12 }, error: { kind: 'server', serverMessage: 'Already processed' } },
+  ...typedValues('queue.confirm', ['123456', '12'], 'code'),
+  ...actorAnswers('approveWithdrawal', null),
   ...actorAnswers('failWithdrawal', null),
 ]);

@@ -7,11 +7,12 @@ import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operat
 import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
-import { deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+import type { ToastMessage } from '../../../../../domain/errors';
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
 
@@ -20,12 +21,26 @@ const TEXTS: DeskListTexts = { title: 'wallet.ops.queueTitle', empty: 'wallet.op
 /** What the approve and fail questions say of the withdrawal: its quantity, currency and user. */
 const rowSummary = (row: QueuedWithdrawal) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, account: row.account ?? '' });
 
-/** The approve question (the queue's `approveWithdrawal` child), about a row of the page on screen. */
-function approveTexts(rows: QueuedWithdrawal[]) {
-  return (subject: { id: number }): ConfirmTexts => {
-    const row = rows.find((w) => w.id === subject.id);
-    return { titleKey: 'wallet.ops.approveTitle', questionKey: row ? 'wallet.ops.rowSummary' : 'wallet.ops.approveTitle', params: row && rowSummary(row), confirmKey: 'wallet.ops.approve' };
-  };
+/**
+ * The approve dialog: funds leave, so it asks the operator's own 2FA code; the machine judges its
+ * shape and says the server's refusal here (the dialog stays open, the code emptied: good once).
+ */
+function ApproveDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; refusal: ToastMessage | undefined; onConfirm: (code: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const { refusal } = props;
+  // A refusal empties the code in the machine; the field follows it (a code is good once).
+  const [seen, setSeen] = useState(refusal);
+  if (seen !== refusal) {
+    setSeen(refusal);
+    setCode('');
+  }
+  return (
+    <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
+      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
+      <DeskCodeAndRefusal labelKey="wallet.ops.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+    </ConfirmDialog>
+  );
 }
 
 /** The fail dialog: the reason is shown to the user on their record, so the machine requires one. */
@@ -88,7 +103,7 @@ export function WithdrawalQueue() {
         ]}
       />
       {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
-      <ConfirmActDialog actor={queue.approveQuestion} tone="primary" texts={approveTexts(queue.list)} />
+      {queue.confirmingApprove && <ApproveDialog row={queue.target} busy={queue.deciding} refusal={queue.refusal} onConfirm={queue.confirmApprove} onCancel={queue.cancel} />}
       {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}
     </section>
   );

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { WALLET_PATHS, WithdrawalStatus, type WithdrawalRecord } from '../../../../domain/wallet.js';
+import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
+import { expectOk, expectRefusal } from '../../http.js';
+import { FUNDS_PASSWORD, useWallet } from '../../wallet/harness.js';
+
+/**
+ * A withdrawal's approval sends money off the platform, so it asks the operator's own 2FA code
+ * (the house rule; docs/OPERATOR.md "What each call needs"): no code, a wrong one and a code used
+ * once already are each refused, written to the audit log as refused, and leave the withdrawal,
+ * the balance and the chain as they were; a fresh code approves it.
+ */
+const t = useWallet();
+const EN = MESSAGES.en_US;
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+let keys = 0;
+
+async function pending() {
+  const user = await t.newUser({ verified: true });
+  await t.fund(user, 'USDT', '500');
+  const body = { currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '100', funds_password: FUNDS_PASSWORD };
+  const w = expectOk(await t.call<WithdrawalRecord>(user, WALLET_PATHS.withdraw, body, `op-code-${++keys}`));
+  return { user, w };
+}
+
+const approve = (id: number, totp_code?: string) =>
+  t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id, ...(totp_code === undefined ? {} : { totp_code }) });
+const rowOf = async (id: number) => (await t.db.query<{ status: number; tx_hash: string | null }>('select status, tx_hash from withdrawal where id = $1', [id]))[0];
+const audit = async (id: number) =>
+  (await t.db.query<{ outcome: string; detail: string }>(`select outcome, detail from operator_audit_log where kind = 'withdrawal.approve' and object_id = $1 order by id`, [String(id)])).map((r) => [r.outcome, r.detail]);
+
+describe('a withdrawal approval asks the operator’s 2FA code', () => {
+  it('refuses no code, a wrong one and one used already, each audited as refused and changing nothing; a fresh one approves', async () => {
+    const { user, w } = await pending();
+    const other = await pending();
+    const before = { row: await rowOf(w.id), balance: await t.balance(user, 'USDT'), inFlight: (await t.wallet.chainEvents.inFlight()).length };
+
+    expectRefusal(await approve(w.id), 400, EN.twoFactorRequired);
+    expectRefusal(await approve(w.id, '000000'), 400, EN.twoFactorWrong);
+    const used = t.deskCode();
+    expectOk(await approve(other.w.id, used));
+    const afterOther = (await t.wallet.chainEvents.inFlight()).length;
+    expectRefusal(await approve(w.id, used), 400, EN.twoFactorWrong);
+
+    expect({ row: await rowOf(w.id), balance: await t.balance(user, 'USDT'), inFlight: (await t.wallet.chainEvents.inFlight()).length }).toEqual({ ...before, inFlight: afterOther });
+    expect(before.row).toEqual({ status: WithdrawalStatus.notDisbursed, tx_hash: null });
+    expect(await audit(w.id)).toEqual([
+      ['refused', 'twoFactorRequired'],
+      ['refused', 'twoFactorWrong'],
+      ['refused', 'twoFactorWrong'],
+    ]);
+
+    const approved = expectOk(await approve(w.id, t.deskCode()));
+    expect(approved.status).toBe(WithdrawalStatus.pendingConfirmation);
+    expect((await audit(w.id)).at(-1)).toEqual(['done', '']);
+  });
+});
