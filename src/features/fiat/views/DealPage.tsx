@@ -13,6 +13,7 @@ import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
 import { fiatAmount, money } from '../../../../domain/figures';
+import { localDigits } from '../../../../domain/localeFormat';
 import { merchantRecord } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { AdCards, WideOnly } from './AdCards';
@@ -64,7 +65,7 @@ export function DealPage() {
             </div>
             <label>
               {deal.by === 'amount' ? `${t(buying ? 'deal.amount' : 'fiat.amountToReceive')} (${deal.fiat})` : `${t(buying ? 'deal.quantity' : 'fiat.quantityToSell')} (${deal.crypto})`}
-              <input inputMode="decimal" placeholder={deal.by === 'amount' ? '0.00' : '0'} value={deal.value} onChange={(e) => deal.setValue(decimalInput(e.target.value))} />
+              <input inputMode="decimal" placeholder={deal.by === 'amount' ? localDigits('0.00') : '0'} value={deal.value} onChange={(e) => deal.setValue(decimalInput(e.target.value))} />
             </label>
           </div>
         </PanelBody>

@@ -36,7 +36,8 @@ function Records(props: { mode: Mode }) {
   return (
     <Panel>
       <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+        {/* Wraps: beside a long title the day presets went to its line's end and were cut off on a phone. */}
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
           <PageTitle>{title}</PageTitle>
           {props.mode === 'history' ? <DaysFilter days={r.days} onChange={r.setDays} /> : <Link to="/wallet/contract">{t('futures.account')} →</Link>}
         </div>

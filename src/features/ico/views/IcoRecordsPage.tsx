@@ -16,7 +16,8 @@ export function IcoRecordsPage(props: { type: IcoRecordType }) {
   const list = useIcoList({ kind: 'records', type: props.type });
   const title = t(TITLES[props.type]);
   return (
-    <RecordsPanel<IcoRecord> title={title} list={list}
+    // wrap: beside a long title the day presets were cut off on a phone.
+    <RecordsPanel<IcoRecord> title={title} list={list} wrap
       beside={<DaysFilter days={list.days} onChange={list.setDays} />}
       emptyKey="ico.emptyRecords"
       columns={[

@@ -43,7 +43,8 @@ function Orders(props: { mode: 'current' | 'history' }) {
   return (
     <Panel>
       <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+        {/* Wraps: beside a long title the day presets went to its line's end and were cut off on a phone. */}
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
           <PageTitle>{title}</PageTitle>
           {history ? <DaysFilter days={orders.days} onChange={orders.setDays} /> : <Link to="/contract_sec/btc_usdt">{t('seconds.trade')} →</Link>}
         </div>

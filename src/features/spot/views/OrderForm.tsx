@@ -61,6 +61,9 @@ const Aside = styled.div`
     border: 1px solid ${({ theme }) => theme.color.border};
     border-radius: ${({ theme }) => theme.radius};
     padding: 3px 6px;
+    /* A select is as wide as its longest option ("IOC (немедленно или отмена)"): allowed to
+       shrink, it stays inside the form beside its label instead of sticking out of the panel. */
+    min-width: 0;
   }
   p { margin: 0; line-height: 1.4; }
 `;

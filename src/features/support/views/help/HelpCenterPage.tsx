@@ -53,7 +53,20 @@ const Section = styled.section`
     gap: 10px;
     padding: 8px 4px;
     &:hover { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
+    /* The category stays one pill on one line: squeezed beside a long question it broke inside a
+       word ("アカウン/ト", "Ein- und/Auszahlungen"); the question wraps instead. */
+    > :last-child { flex-shrink: 0; white-space: nowrap; }
   }
+`;
+
+/**
+ * The intro's link to the announcements, drawn as a link: the global style draws links as plain
+ * text, and after the intro's sentence a plain "Announcements" read as a stray word in every language.
+ */
+const IntroLink = styled(Link)`
+  color: ${({ theme }) => theme.color.accent};
+  text-decoration: underline;
+  text-underline-offset: 2px;
 `;
 
 function Articles(props: { title: string; items: HelpSummary[] }) {
@@ -97,7 +110,7 @@ export function HelpCenterPage() {
       <PanelBody>
         <PageTitle>{t('help.title')}</PageTitle>
         <Muted>
-          {t('help.intro')} <Link to="/notices">{t('notices.title')}</Link>
+          {t('help.intro')} <IntroLink to="/notices">{t('notices.title')}</IntroLink>
         </Muted>
         <Search role="search" onSubmit={submit}>
           <input type="search" value={text} maxLength={100} aria-label={t('help.searchPlaceholder')} placeholder={t('help.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
