@@ -5,10 +5,9 @@ import type fiatCatalogue from '../../src/features/fiat/locales/en_US.json';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { LANGUAGES } from '../../domain/languages';
-import { operatorDesk, operatorSession } from './support/operator';
+import { approveIdentity, operatorDesk, operatorSession } from './support/operator';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
-import { callWithOperatorCode } from './support/operatorSession';
 import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
 import { failOnPageErrors } from './support/waits';
@@ -50,8 +49,7 @@ async function newTrader(browser: Browser, tag: string, lang?: string): Promise<
 async function readySeller(page: Page): Promise<{ token: string; method: FiatMethod }> {
   const token = await tokenOf(page);
   const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
-  const { token: op } = operatorSession();
-  await callWithOperatorCode(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
+  await approveIdentity(page, status.submission_id!);
   await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
   const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
   await fundAccount(page, 'legal', '200');

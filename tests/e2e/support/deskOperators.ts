@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATOR_ROLES } from '../../../domain/operators';
 import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
-import { enrolWithSecret } from '../../../server/kernel/platform/auth/twoFactor.js';
+import { enrolWithSecret, recoveryHash } from '../../../server/kernel/platform/auth/twoFactor.js';
 import { embeddedDatabaseUrl } from '../../../server/kernel/platform/db/embeddedPostgres.js';
 import { openPostgres } from '../../../server/kernel/platform/db/postgres.js';
 import { nextOperatorCode } from './operatorSession';
@@ -23,7 +24,7 @@ export interface DeskOperator {
 }
 
 /** Every desk operator the suite's tests use, made by globalSetup before any test. */
-export const DESK_OPERATORS = ['listing-en_US', 'listing-de_DE', 'twoFactor-de_DE', 'heldDeposits', 'feesProof-en_US', 'feesProof-fr_FR'] as const;
+export const DESK_OPERATORS = ['listing-en_US', 'listing-de_DE', 'twoFactor-de_DE', 'heldDeposits', 'feesProof-en_US', 'feesProof-fr_FR', 'identity'] as const;
 export type DeskOperatorName = (typeof DESK_OPERATORS)[number];
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -51,9 +52,52 @@ export async function createDeskOperators(dataDir: string): Promise<void> {
         const id = Number(row!.id);
         await tx.query(`insert into operator_account (user_id, roles) values ($1, $2::text[]) on conflict (user_id) do nothing`, [id, [...OPERATOR_ROLES]]);
         await enrolWithSecret(tx, id, operator.totpSecret);
+        if (name === IDENTITY_REVIEWER) {
+          await tx.query('delete from two_factor_recovery where user_id = $1', [id]);
+          for (let i = 0; i < REVIEWER_CODES; i++) await tx.query('insert into two_factor_recovery (user_id, code_hash) values ($1, $2)', [id, recoveryHash(reviewerCode(i))]);
+        }
       });
     }
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * The suite's identity reviewer (verifyIdentity): an identity review asks the operator's own code,
+ * and a TOTP code is good once, three a 30-second step, so the suite's ~20 reviews through one
+ * operator's steps waited minutes. The reviewer has enough recovery codes of its own instead (each
+ * works once, at once), handed out across globalSetup and the workers by a counter under a lock.
+ */
+export const IDENTITY_REVIEWER = 'identity' satisfies DeskOperatorName;
+const REVIEWER_CODES = 400;
+const reviewerCode = (i: number) => createHash('sha256').update(`openex-e2e-reviewer:${i}`).digest('hex').slice(0, 10).toUpperCase();
+
+const counterFile = () => join(process.env.E2E_DATA_DIR ?? '', 'reviewer-codes-used');
+const counterLock = () => join(process.env.E2E_DATA_DIR ?? '', 'reviewer-codes-used.lock');
+
+/** The reviewer's next unused recovery code. */
+export async function nextReviewerCode(): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    try {
+      mkdirSync(counterLock());
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 200) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  try {
+    let used = 0;
+    try {
+      used = Number(readFileSync(counterFile(), 'utf8')) || 0;
+    } catch {
+      // None used yet.
+    }
+    if (used >= REVIEWER_CODES) throw new Error(`the identity reviewer's ${REVIEWER_CODES} recovery codes are used up`);
+    writeFileSync(counterFile(), String(used + 1));
+    return reviewerCode(used);
+  } finally {
+    rmSync(counterLock(), { recursive: true, force: true });
   }
 }
