@@ -145,3 +145,27 @@ test('the light theme keeps text at WCAG AA on the trade page and the wallet, th
   await page.waitForTimeout(1000);
   expect(await lowContrast(page), '/wallet: text below AA in the dark theme').toEqual([]);
 });
+
+test("the transfer page's From and To show their account's whole name on a phone (Russian, Japanese)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, `e2e-audit-transfer-${Date.now()}@example.org`, { open: false });
+  for (const lang of ['ru_RU', 'ja_JP']) {
+    // From the spot account to the futures one: the longest name, which two choices side by side cut short.
+    await openIn(page, lang, '/wallet/transfer?from=spot');
+    const choices = page.locator('select:has(option[value="contract"])');
+    await expect(choices).toHaveCount(2, { timeout: 15_000 });
+    await choices.last().selectOption('contract');
+    const fits = await choices.evaluateAll((selects) =>
+      selects.map((el) => {
+        const select = el as HTMLSelectElement;
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        // The room inside the box: its width less the padding and the drop-down's arrow (~20 px).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { name: select.selectedOptions[0]!.text, text: context.measureText(select.selectedOptions[0]!.text).width, room };
+      }),
+    );
+    for (const fit of fits) expect(fit.text, `${lang}: "${fit.name}" is cut short`).toBeLessThanOrEqual(fit.room);
+  }
+});

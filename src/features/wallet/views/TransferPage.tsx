@@ -2,11 +2,13 @@ import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import type { TransferRecord, WalletAccount } from '../../../../domain/wallet';
 import { amountInput } from '../../../../domain/walletAmounts';
 import { money } from '../../../../domain/figures';
 import { transferSchema } from '../../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
+import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { OptionSelect } from '../../../app/ui/FormRows';
 import { CurrencySelect } from './CurrencySelect';
@@ -15,6 +17,24 @@ import { accountLabelKey, useWalletAccounts, type WalletAccountLink } from '../.
 import { RecordsCard } from './RecordsCard';
 import { WithdrawalField } from './WithdrawalField';
 import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
+
+/**
+ * From, the swap and To side by side; stacked on a phone, where two account names side by side were
+ * cut short ("Счёт фьючерсо…", "USDT-M先物アカ…"), and the swap's arrows turn to match.
+ */
+const AccountPair = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  gap: 10px;
+  align-items: end;
+  ${PHONE} {
+    grid-template-columns: 1fr;
+    > button {
+      justify-self: start;
+      transform: rotate(90deg);
+    }
+  }
+`;
 
 const isAccount = (accounts: readonly WalletAccountLink[], value: string | null): value is WalletAccount => accounts.some((a) => a.account === value);
 
@@ -44,13 +64,13 @@ export function TransferPage() {
       <FormCard title={t('menu.wallet.transfer')} intro={t('page.transfer.intro')}>
         <WalletForm style={{ maxWidth: 560 }}>
           <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
-          <div style={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', gap: 10, alignItems: 'end' }}>
+          <AccountPair>
             <AccountSelect labelKey="col.from" value={flow.from} onChange={flow.chooseFrom} />
             <Button type="button" $variant="ghost" aria-label={t('wallet.transfer.swap')} title={t('wallet.transfer.swap')} onClick={flow.swap}>
               ⇄
             </Button>
             <AccountSelect labelKey="col.to" value={flow.to} onChange={flow.chooseTo} />
-          </div>
+          </AccountPair>
           <Formik
             key={`${flow.completed}`}
             initialValues={{ quantity: '' }}
