@@ -169,3 +169,25 @@ test("the transfer page's From and To show their account's whole name on a phone
     for (const fit of fits) expect(fit.text, `${lang}: "${fit.name}" is cut short`).toBeLessThanOrEqual(fit.room);
   }
 });
+
+test("the seconds stake looks like the spot form's fields: a raised box, red while refused (light theme, phone)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, `e2e-audit-stake-${Date.now()}@example.org`, { open: false });
+  await useTheme(page, 'light');
+  await openIn(page, 'en_US', '/contract_sec/btc_usdt');
+  const stake = page.getByRole('textbox', { name: 'Stake (USDT)' });
+  await expect(stake).toBeVisible({ timeout: 20_000 });
+  const look = () => stake.evaluate((el) => ({ border: getComputedStyle(el).borderTopColor, background: getComputedStyle(el).backgroundColor, page: getComputedStyle(document.body).backgroundColor }));
+  const calm = await look();
+  // The page's own grey read as a disabled field.
+  expect(calm.background).not.toBe(calm.page);
+  await stake.fill('100000');
+  // Judged when the trader buys: above the period's maximum, refused by the ticket before anything is sent.
+  await page.getByRole('button', { name: /Up/ }).click();
+  await expect(page.getByTestId('seconds-refusal')).toBeVisible();
+  await expect(stake).toHaveAttribute('aria-invalid', 'true');
+  const refused = await look();
+  expect(refused.border, 'the refused stake keeps the calm border').not.toBe(calm.border);
+  // The theme's down colour (#cf304a in the light theme).
+  expect(refused.border).toBe('rgb(207, 48, 74)');
+});

@@ -30,10 +30,15 @@ export const Field = styled.label`
   margin-bottom: 8px;
   font-size: 12px;
   color: ${({ theme }) => theme.color.textDim};
+  /* As the spot form's fields (FormRows' NumberField): a raised box, not the page's grey, which read
+     as disabled in the light theme; the accent when focused, the down colour while refused. */
   input {
     display: block; width: 100%; box-sizing: border-box; margin-top: 4px; padding: 7px 8px;
-    background: ${({ theme }) => theme.color.bg}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px;
+    background: ${({ theme }) => theme.color.panelRaised}; color: ${({ theme }) => theme.color.text};
+    border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px;
     font-family: ${({ theme }) => theme.font.mono};
+    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+    &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
   }
 `;
 export const Row = styled.div`
