@@ -16,8 +16,8 @@ const Count = styled.span`
   font-weight: 700;
   line-height: 16px;
   text-align: center;
-  background: ${({ theme }) => theme.color.down};
-  color: #fff;
+  background: ${({ theme }) => theme.color.downFill};
+  color: ${({ theme }) => theme.color.fillText};
 `;
 
 /**

@@ -18,3 +18,20 @@ export function menuGroups(links: MenuLink[], sys: SiteSwitches, account?: strin
   }
   return [...groups.values()];
 }
+
+/**
+ * The group the page at `pathname` belongs to, for a phone's menu, which shows one group's links
+ * at a time: the group of the entry that is the page, else of the longest entry the path lies under
+ * (a detail page under its list), else the first.
+ */
+export function currentGroup(groups: NavGroupSpec[], pathname: string): NavGroupSpec | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: { group: NavGroupSpec; length: number } | undefined;
+  for (const group of groups) {
+    for (const { to } of group.links) {
+      if (to === path) return group;
+      if (path.startsWith(`${to}/`) && to.length > (best?.length ?? -1)) best = { group, length: to.length };
+    }
+  }
+  return best?.group ?? groups[0];
+}

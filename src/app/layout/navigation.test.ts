@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../../features';
-import { menuGroups } from './menuGroups';
+import { currentGroup, menuGroups } from './menuGroups';
 import { collectMenus, offeredLinks, type NavGroupSpec, type NavLinkSpec } from './navigation';
 
 const menus = collectMenus(FEATURES);
@@ -73,5 +73,22 @@ describe('menus gathered from the products', () => {
     expect(all.map((l) => l.to).filter((to) => /sec/i.test(to))).toEqual([]);
     expect(menuGroups(menus.order, off).map((g) => g.titleKey)).not.toContain('menu.order.sec');
     expect(offeredLinks(menus.header, { seconds_contracts: 1 })).toHaveLength(6);
+  });
+});
+
+describe("a phone's menu: the current page's group", () => {
+  const orders = menuGroups(menus.order, undefined);
+  const title = (pathname: string) => currentGroup(orders, pathname)?.titleKey;
+  it('is the group of the entry that is the page, whose label other groups share', () => {
+    expect(title('/order/spot-current')).toBe('menu.order.spot');
+    expect(title('/order/u-current')).toBe('menu.order.contract');
+    expect(title('/order/sec-history/')).toBe('menu.order.sec');
+  });
+  it('is the group of the longest entry a detail page lies under, else the first', () => {
+    const wallet = menuGroups(menus.wallet, undefined);
+    expect(currentGroup(wallet, '/wallet/cash/USDT')?.titleKey).toBe('menu.wallet.actions');
+    expect(currentGroup(wallet, '/wallet/somewhere')?.titleKey).toBe('menu.wallet.overviewGroup');
+    expect(title('/order/nowhere')).toBe('menu.order.spot');
+    expect(currentGroup([], '/order')).toBeUndefined();
   });
 });

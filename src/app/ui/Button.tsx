@@ -15,8 +15,8 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
         `
       : $variant === 'danger'
         ? css`
-            background: ${theme.color.down};
-            color: #fff;
+            background: ${theme.color.downFill};
+            color: ${theme.color.fillText};
           `
         : css`
             background: transparent;

@@ -36,9 +36,9 @@ const Sides = styled.div`
   grid-template-columns: 1fr 1fr;
   &[data-count='1'] { grid-template-columns: 1fr; }
   gap: 6px;
-  button { color: #fff; }
-  .long { background: ${({ theme }) => theme.color.up}; }
-  .short { background: ${({ theme }) => theme.color.down}; }
+  button { color: ${({ theme }) => theme.color.fillText}; }
+  .long { background: ${({ theme }) => theme.color.upFill}; }
+  .short { background: ${({ theme }) => theme.color.downFill}; }
 `;
 
 /**

@@ -54,9 +54,9 @@ export const Sides = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: 8px;
   margin-top: 10px;
-  button { padding: 10px 0; border: 0; border-radius: 4px; font-weight: 700; color: #fff; cursor: pointer; }
-  .up { background: ${({ theme }) => theme.color.up}; }
-  .down { background: ${({ theme }) => theme.color.down}; }
+  button { padding: 10px 0; border: 0; border-radius: 4px; font-weight: 700; color: ${({ theme }) => theme.color.fillText}; cursor: pointer; }
+  .up { background: ${({ theme }) => theme.color.upFill}; }
+  .down { background: ${({ theme }) => theme.color.downFill}; }
   button:disabled { opacity: 0.5; cursor: default; }
 `;
 /** The account's lines under the ticket. */

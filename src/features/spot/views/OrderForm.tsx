@@ -88,8 +88,8 @@ const Minimum = styled.p`
 /** Buy green, sell red, as on the book. */
 const Submit = styled(Button)<{ $buy: boolean }>`
   width: 100%;
-  background: ${({ theme, $buy }) => ($buy ? theme.color.up : theme.color.down)};
-  color: #fff;
+  background: ${({ theme, $buy }) => ($buy ? theme.color.upFill : theme.color.downFill)};
+  color: ${({ theme }) => theme.color.fillText};
 `;
 
 /**
