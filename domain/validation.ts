@@ -5,6 +5,7 @@ import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from './constants';
 import { hasHiddenCharacters } from './displayText';
 import { isFiatCode } from './fiat';
 import { mixesScripts } from './nameScripts';
+import { PASSWORD_RULE } from './passwordRule';
 import { payeeNumberProblem, type PayeeNumberProblem } from './payeeNumber';
 
 /**
@@ -12,7 +13,7 @@ import { payeeNumberProblem, type PayeeNumberProblem } from './payeeNumber';
  * them with the same limits in server/domain/accounts/rules.ts). Messages are translation keys;
  * the view translates them.
  */
-export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
+export { PASSWORD_RULE };
 
 /**
  * The password policy's strength estimate (passwordStrength.ts, zxcvbn-ts and its dictionaries),

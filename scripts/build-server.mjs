@@ -74,8 +74,10 @@ export async function serverEntry(out = OUT) {
   const { build } = await import('esbuild');
   const staging = join(out, `.staging-${randomUUID()}`);
   await build({
-    entryPoints: [join(ROOT, 'server/main.ts')],
-    outfile: join(staging, 'main.mjs'),
+    // The password estimate's thread (server/kernel/platform/auth/passwordStrength) is an entry of its own beside main.mjs.
+    entryPoints: { main: join(ROOT, 'server/main.ts'), passwordStrengthWorker: join(ROOT, 'server/kernel/platform/auth/passwordStrength/worker.ts') },
+    outdir: staging,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -23,4 +23,10 @@ describe('the server bundle (scripts/build-server.mjs)', () => {
     expect(code).not.toMatch(/import\.meta\.(url|dirname|filename)/);
     expect(code).toContain(JSON.stringify(`file://${join(import.meta.dirname, '..', 'server')}`).slice(0, -1));
   }, 60_000);
+
+  it("the password estimate's dictionaries are the worker's alone: main.mjs never imports them", async () => {
+    const entry = (await serverEntry(out)) as string;
+    expect(readFileSync(entry, 'utf8')).not.toContain('@zxcvbn-ts');
+    expect(readFileSync(join(entry, '..', 'passwordStrengthWorker.mjs'), 'utf8')).toContain('@zxcvbn-ts/language-common');
+  }, 60_000);
 });

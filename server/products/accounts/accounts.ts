@@ -76,7 +76,7 @@ export function accounts(deps: AccountsDeps) {
     async register(input: RegistrationDetails & { account: string; area_code?: string; code: string }, device?: SignInDevice): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
-      const weak = passwordPolicyProblem(input.password, 'login', target.account) ?? passwordPolicyProblem(input.funds_password, 'funds', target.account);
+      const weak = (await passwordPolicyProblem(input.password, 'login', target.account)) ?? (await passwordPolicyProblem(input.funds_password, 'funds', target.account));
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail('passwordsDiffer');
       if (input.funds_password !== input.funds_password_repeat) return fail('fundsPasswordsDiffer');
@@ -153,7 +153,7 @@ export function accounts(deps: AccountsDeps) {
     async resetPassword(input: { account: string; area_code?: string; code: string; password: string; password_repeat: string }, lang?: string): Promise<Outcome<null>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
-      const weak = passwordPolicyProblem(input.password, 'login', target.account);
+      const weak = await passwordPolicyProblem(input.password, 'login', target.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail('passwordsDiffer');
       const hash = await hashPassword(input.password);

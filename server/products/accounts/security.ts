@@ -52,7 +52,7 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
     },
 
     async changePassword(user: UserInfo, which: 'login' | 'funds', input: { code: string; password: string; password_repeat: string }, lang?: string): Promise<Outcome<null>> {
-      const weak = passwordPolicyProblem(input.password, which, user.account);
+      const weak = await passwordPolicyProblem(input.password, which, user.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail(which === 'login' ? 'passwordsDiffer' : 'fundsPasswordsDiffer');
       const hash = await hashPassword(input.password);

@@ -1,5 +1,5 @@
 import { OPERATOR_ROLES, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
-import { strongEnough } from '../../../domain/passwordStrength.js';
+import { passwordStrength } from '../../kernel/platform/auth/passwordStrength/offThread.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
@@ -94,7 +94,7 @@ export function operatorDesk(db: Database) {
       const asked = { account, roles };
       const problem: MessageKey | undefined = !ACCOUNT.test(account)
         ? 'operatorAccountInvalid'
-        : !strongEnough(input.password, [account])
+        : !(await passwordStrength.strongEnough(input.password, [account]))
           ? 'operatorPasswordWeak'
           : undefined;
       if (problem) return db.transaction((tx) => refused(tx, actor, 'operator.create', '', problem, asked));

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE } from '../../../../domain/validation.js';
+import { PASSWORD_RULE } from '../../../../domain/passwordRule.js';
 
 /**
  * Account rules shared by the routes and their tests. Accounts are an email address or a phone

@@ -1,19 +1,20 @@
 import { passwordProblem } from '../../../kernel/platform/auth/accountRules.js';
 import { verifyPassword } from '../../../kernel/platform/auth/passwords.js';
+import { passwordStrength } from '../../../kernel/platform/auth/passwordStrength/offThread.js';
 import type { Queryable } from '../../../kernel/platform/db/database.js';
-import { strongEnough } from '../../../../domain/passwordStrength.js';
 import type { MessageKey } from '../../../kernel/platform/i18n/messages.js';
 import './safetyMessages.js';
 
 /**
  * The password policy (issue 35) on the server: the forms' rule (8–64 characters, letters and
- * digits), then zxcvbn's estimate (domain/passwordStrength.ts, the client's own) of at least 3
- * of 4, with the account as a hint it must not lean on. Applied at registration, reset and change.
+ * digits), then zxcvbn's estimate (domain/passwordStrength.ts, the client's own, on a thread of its
+ * own: kernel/platform/auth/passwordStrength) of at least 3 of 4, with the account as a hint it must
+ * not lean on. Applied at registration, reset and change.
  */
-export function passwordPolicyProblem(password: string, which: 'login' | 'funds', account = ''): MessageKey | undefined {
+export async function passwordPolicyProblem(password: string, which: 'login' | 'funds', account = ''): Promise<MessageKey | undefined> {
   const rule = passwordProblem(password);
   if (rule) return rule;
-  if (!strongEnough(password, account ? [account] : [])) return which === 'login' ? 'passwordGuessable' : 'fundsPasswordGuessable';
+  if (!(await passwordStrength.strongEnough(password, account ? [account] : []))) return which === 'login' ? 'passwordGuessable' : 'fundsPasswordGuessable';
   return undefined;
 }
 
