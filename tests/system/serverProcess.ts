@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -63,6 +63,11 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = controls(child);
+  // SERVER_OUTPUT_FILE: also write what the server prints there (e.g. under SERVER_NODE_ARGS="--trace-gc-nvp").
+  if (process.env.SERVER_OUTPUT_FILE) {
+    const file = createWriteStream(process.env.SERVER_OUTPUT_FILE);
+    child.stdout!.pipe(file);
+  }
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
