@@ -111,6 +111,8 @@ export interface OperatorCreate {
   account: string;
   password: string;
   roles: OperatorRole[];
+  /** The admin's own 2FA code (TOTP or recovery code): creating an operator gives access, so it is asked. */
+  code?: string;
 }
 
 export const AUDIT_OUTCOMES = ['done', 'refused'] as const;

@@ -32,7 +32,7 @@ async function shot(page: Page, name: string) {
 }
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** The admin (the suite's operator, every role) creates an operator in the Operators desk. */
+/** The admin (the suite's operator, every role) creates an operator in the Operators desk, with its own 2FA code. */
 async function createInConsole(admin: Page, say: Say, account: string, role: string) {
   await admin.getByRole('tab', { name: say('operatorDesks.operators.tab'), exact: true }).click();
   await admin.getByRole('button', { name: say('operatorDesks.operators.create') }).click();
@@ -46,15 +46,16 @@ async function createInConsole(admin: Page, say: Say, account: string, role: str
     if (!(await roleBox.isChecked())) await roleBox.click();
     await expect(roleBox).toBeChecked({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
+  await dialog.getByLabel(say('operatorDesks.operators.code')).fill(await nextOperatorCode());
   await dialog.getByRole('button', { name: say('operatorDesks.operators.createSubmit') }).click();
   await expect(dialog).toBeHidden();
   await expect(admin.getByRole('row').filter({ hasText: account })).toBeVisible();
   await shot(admin, 'operators');
 }
 
-/** An operator made through the API by the admin (the roles the journey only needs to exist). */
+/** An operator made through the API by the admin (the roles the journey only needs to exist), with the admin's 2FA code. */
 async function createByApi(page: Page, account: string, roles: string[]) {
-  await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles }, operatorSession().token);
+  await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles, code: await nextOperatorCode() }, operatorSession().token);
 }
 
 /** The operator signs in at /operator for the first time in a browser of its own and enrols its 2FA: its page and secret. */

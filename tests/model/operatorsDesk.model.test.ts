@@ -1,24 +1,28 @@
 /**
  * The admin's operators desk (issue 51 §1): its generated paths, then scenarios — the list, the
- * new-operator and roles forms (the server's refusal kept in the form), disable and enable asked
- * first — and which desks an operator's roles show (desksGranted, the console's convenience).
+ * new-operator and roles forms and the disable/enable question, each sent with the admin's 2FA
+ * code and keeping the server's refusal in the open dialog — and which desks an operator's roles
+ * show (desksGranted, the console's convenience).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import type { OperatorPermission } from '../../domain/operators';
 import { desksGranted } from '../../src/features/operator/desks.hooks';
 import { operatorsDeskMachine } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.machine';
 import { adminFromEnvironment, financeOperator, operatorsDeskModel } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
-import { describeModel, failedReadThenReload, settlerOf, startAsking } from './harness';
+import { describeModel, failedReadThenReload, settlerOf, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('operators desk (generated paths)', () => describeModel(operatorsDeskModel));
 
-/** The desk with deferred stand-ins, its disable/enable question acting through a deferred `act`, and a toast log. */
+/** The desk with deferred stand-ins and a toast log. */
 function start() {
-  const desk = startAsking(operatorsDeskMachine, 'changeStanding');
-  return { ...desk, settle: settlerOf(desk.deferred), settleAct: settlerOf(desk.act), reads: () => desk.deferred.inputsOf('fetchOperators').length };
+  const deferred = standInsFor(operatorsDeskMachine);
+  const toasts: unknown[] = [];
+  const actor = createActor(operatorsDeskMachine.provide({ actors: deferred.actors, actions: { showToast: (_, params) => void toasts.push(params) } })).start();
+  return { actor, deferred, toasts, settle: settlerOf(deferred), reads: () => deferred.inputsOf('fetchOperators').length };
 }
 
 const taken = { kind: 'server', serverMessage: 'This account name is already taken' };
@@ -31,23 +35,25 @@ describe('operators desk (scenarios)', () => {
     expect(t.reads()).toBe(2);
   });
 
-  it('creates an operator: nothing is sent without a role; a refusal stays in the open form; done, the form closes and the list is read again', async () => {
+  it('creates an operator: nothing is sent without a role or the admin’s code; a refusal stays in the open form; done, the form closes and the list is read again', async () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment] });
     t.actor.send({ type: 'operators.create' });
-    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: [] } });
-    expect(t.deferred.inputsOf('createOperator')).toHaveLength(0);
-    t.actor.send({ type: 'operators.submitCreate', fields: { account: ' carol ', password: 'violet-harbour-71', roles: ['compliance'] } });
-    expect(t.deferred.inputsOf('createOperator')).toEqual([{ account: 'carol', password: 'violet-harbour-71', roles: ['compliance'] }]);
-    // A second click and a close while the server decides are not heard.
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: [], code: '123456' } });
     t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: ['compliance'] } });
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: ['compliance'], code: '12345' } });
+    expect(t.deferred.inputsOf('createOperator')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: ' carol ', password: 'violet-harbour-71', roles: ['compliance'], code: ' 123456 ' } });
+    expect(t.deferred.inputsOf('createOperator')).toEqual([{ account: 'carol', password: 'violet-harbour-71', roles: ['compliance'], code: '123456' }]);
+    // A second click and a close while the server decides are not heard.
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: ['compliance'], code: '123456' } });
     t.actor.send({ type: 'operators.close' });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'sending' } });
     await t.settle({ type: 'xstate.error.actor.createOperator', error: taken });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'editing' } });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'This account name is already taken' });
     expect(t.toasts).toEqual([]);
-    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol2', password: 'violet-harbour-71', roles: ['compliance', 'auditor'] } });
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol2', password: 'violet-harbour-71', roles: ['compliance', 'auditor'], code: '654321' } });
     expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
     await t.settle({ type: 'xstate.done.actor.createOperator', output: { ...financeOperator, id: 9, account: 'carol2' } });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
@@ -65,42 +71,50 @@ describe('operators desk (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: 'closed' });
     t.actor.send({ type: 'operators.editRoles', id: 7 });
     expect(t.actor.getSnapshot().context.editing).toBe(7);
-    t.actor.send({ type: 'operators.submitRoles', roles: [] });
+    t.actor.send({ type: 'operators.submitRoles', roles: [], code: '123456' });
+    t.actor.send({ type: 'operators.submitRoles', roles: ['finance'], code: '' });
     expect(t.deferred.inputsOf('setRoles')).toHaveLength(0);
-    t.actor.send({ type: 'operators.submitRoles', roles: ['finance', 'auditor'] });
-    expect(t.deferred.inputsOf('setRoles')).toEqual([{ id: 7, roles: ['finance', 'auditor'] }]);
+    t.actor.send({ type: 'operators.submitRoles', roles: ['finance', 'auditor'], code: 'abcde-fghjk' });
+    expect(t.deferred.inputsOf('setRoles')).toEqual([{ id: 7, roles: ['finance', 'auditor'], code: 'abcde-fghjk' }]);
     await t.settle({ type: 'xstate.error.actor.setRoles', error: { kind: 'server', serverMessage: 'No such operator' } });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'No such operator' });
     t.actor.send({ type: 'operators.close' });
     expect(t.actor.getSnapshot().context).toMatchObject({ editing: undefined, refusal: undefined });
     t.actor.send({ type: 'operators.editRoles', id: 7 });
-    t.actor.send({ type: 'operators.submitRoles', roles: ['finance'] });
+    t.actor.send({ type: 'operators.submitRoles', roles: ['finance'], code: '123456' });
     await t.settle({ type: 'xstate.done.actor.setRoles', output: financeOperator });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
   });
 
-  it('disables and enables only after the question, never the environment operator, and reads the list again either way', async () => {
+  it('disables and enables only after the question with the admin’s code, never the environment operator; a refusal stays in the question, the list read again', async () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
     t.actor.send({ type: 'operators.disable', operator: adminFromEnvironment });
-    expect(t.question.getSnapshot().value).toBe('idle');
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: 'closed' });
     t.actor.send({ type: 'operators.disable', operator: financeOperator });
-    expect(t.question.getSnapshot().value).toBe('confirming');
-    t.question.send({ type: 'confirmAct.cancel' });
-    expect(t.act.inputsOf('act')).toHaveLength(0);
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { standing: 'editing' } });
+    expect(t.actor.getSnapshot().context.standing).toEqual({ id: 7, account: 'fiona', disable: true });
+    t.actor.send({ type: 'operators.close' });
+    expect(t.actor.getSnapshot().context.standing).toBeUndefined();
     t.actor.send({ type: 'operators.disable', operator: financeOperator });
-    t.question.send({ type: 'confirmAct.confirm' });
-    expect(t.act.inputsOf('act')).toEqual([{ id: 7, account: 'fiona', disable: true }]);
-    await t.settleAct({ type: 'xstate.done.actor.act', output: { ...financeOperator, disabled: true } });
+    t.actor.send({ type: 'operators.submitStanding', code: '12' });
+    expect(t.deferred.inputsOf('changeStanding')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitStanding', code: '123456' });
+    expect(t.deferred.inputsOf('changeStanding')).toEqual([{ id: 7, account: 'fiona', disable: true, code: '123456' }]);
+    await t.settle({ type: 'xstate.done.actor.changeStanding', output: { ...financeOperator, disabled: true } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(2);
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, { ...financeOperator, disabled: true }] });
     t.actor.send({ type: 'operators.enable', operator: { ...financeOperator, disabled: true } });
-    t.question.send({ type: 'confirmAct.confirm' });
-    expect(t.act.inputsOf('act').at(-1)).toEqual({ id: 7, account: 'fiona', disable: false });
-    await t.settleAct({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'No such operator' } });
-    expect(t.toasts.at(-1)).toEqual({ tone: 'error', message: { text: 'No such operator' } });
+    t.actor.send({ type: 'operators.submitStanding', code: '654321' });
+    expect(t.deferred.inputsOf('changeStanding').at(-1)).toEqual({ id: 7, account: 'fiona', disable: false, code: '654321' });
+    await t.settle({ type: 'xstate.error.actor.changeStanding', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    // The question stays open with the refusal said in it (no toast); the list is read again meanwhile.
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: { standing: 'editing' } });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(3);
   });
 });

@@ -108,7 +108,8 @@ describe('every sign-in takes a code', () => {
     const op = await w.enrolled(['support'], '10.41.6.1');
     w.tick();
     const step = expectOk(await w.from<OperatorSecondStep>(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD }));
-    expectOk(await w.from('10.41.0.1', OPERATOR_PATHS.disable, { id: op.id }, await w.chief()));
+    const chief = await w.chief();
+    expectOk(await w.from('10.41.0.1', OPERATOR_PATHS.disable, { id: op.id, code: w.chiefCode() }, chief));
     expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginSecondStep, { challenge: step.challenge, code: w.code(op.secret) }), 400, EN.operatorDisabled);
   });
 });

@@ -6,7 +6,7 @@ import { kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
 import { expectOk, expectRefusal } from './http.js';
 import { productTestbed } from './support/productTestbed.js';
-import { auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, signInAnswer, type TestOperator } from './support/operators.js';
+import { adminCode, auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, signInAnswer, type TestOperator } from './support/operators.js';
 
 /**
  * Issue 51 §1–§2 on the server: the admin's operators desk (each call one audit row, in its
@@ -44,26 +44,26 @@ describe('the operators desk: every action, one audit row', () => {
   it('create, set roles, disable and enable each write exactly one row with the values before and after', async () => {
     let made: OperatorView | undefined;
     const created = await rowsOf(async () => {
-      made = expectOk(await t.post<OperatorView>(admin.headers, OPERATOR_PATHS.create, { account: ' New.Hand@OpenEx.test ', password: DESK_PASSWORD, roles: ['support', 'finance'] }));
+      made = expectOk(await t.post<OperatorView>(admin.headers, OPERATOR_PATHS.create, { account: ' New.Hand@OpenEx.test ', password: DESK_PASSWORD, roles: ['support', 'finance'], code: await adminCode(admin.headers) }));
     });
     expect(made).toMatchObject({ account: 'new.hand@openex.test', roles: ['finance', 'support'], disabled: false, from_environment: false });
     expect(created).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.create', object_type: 'operator', object_id: String(made!.id), outcome: 'done', roles: ['admin'], after: { account: 'new.hand@openex.test', roles: ['finance', 'support'] } })]);
     expect(created[0]!.client).toBeTruthy();
     expect(expectOk(await t.post<OperatorView[]>(t.operator, OPERATOR_PATHS.operators, {})).map((o) => o.account)).toContain('new.hand@openex.test');
 
-    const roles = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: made!.id, roles: ['auditor'] })));
+    const roles = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: made!.id, roles: ['auditor'], code: await adminCode(admin.headers) })));
     expect(roles).toEqual([expect.objectContaining({ kind: 'operator.set_roles', outcome: 'done', before: { roles: ['finance', 'support'] }, after: { roles: ['auditor'] } })]);
 
     const hand = await signIn('new.hand@openex.test', DESK_PASSWORD);
     expect(hand.data!.operator.roles).toEqual(['auditor']);
-    const disabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: made!.id })));
+    const disabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: made!.id, code: await adminCode(admin.headers) })));
     expect(disabled).toEqual([expect.objectContaining({ kind: 'operator.disable', before: { disabled: false }, after: { disabled: true } })]);
     // Its session ended with the disable, and it cannot sign in (audited too).
     expectRefusal(await t.post({ token: hand.data!.token }, OPERATOR_PATHS.audit, { page: 1 }), 403, EN.notLoggedIn);
     const refusedSignIn = await rowsOf(async () => expect(await signIn('new.hand@openex.test', DESK_PASSWORD)).toMatchObject({ code: 400, msg: EN.operatorDisabled }));
     expect(refusedSignIn).toEqual([expect.objectContaining({ operator_id: made!.id, kind: 'operator.sign_in', outcome: 'refused', detail: 'operatorDisabled' })]);
 
-    const enabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.enable, { id: made!.id })));
+    const enabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.enable, { id: made!.id, code: await adminCode(admin.headers) })));
     expect(enabled).toEqual([expect.objectContaining({ kind: 'operator.enable', before: { disabled: true }, after: { disabled: false } })]);
     expect((await signIn('new.hand@openex.test', DESK_PASSWORD)).code).toBe(200);
   });
@@ -81,11 +81,11 @@ describe('the operators desk: every action, one audit row', () => {
       [OPERATOR_PATHS.create, { account: 'two words', password: DESK_PASSWORD, roles: ['risk'] }, 'operatorAccountInvalid'],
     ];
     for (const [path, body, key] of cases) {
-      const rows = await rowsOf(async () => expectRefusal(await t.post(admin.headers, path, body), 400, EN[key as keyof typeof EN]));
+      const rows = await rowsOf(async () => expectRefusal(await t.post(admin.headers, path, { ...body, code: await adminCode(admin.headers) }), 400, EN[key as keyof typeof EN]));
       expect([path, rows]).toEqual([path, [expect.objectContaining({ operator_id: admin.id, outcome: 'refused', detail: key })]]);
     }
     // Giving oneself more roles is not a lockout.
-    expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['admin', 'auditor'] }));
+    expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['admin', 'auditor'], code: await adminCode(admin.headers) }));
   });
 
   it('a body its schema refuses changes nothing and writes nothing', async () => {

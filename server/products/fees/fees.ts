@@ -19,7 +19,7 @@ import {
 } from '../../../domain/fees.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { FEE_RATES_CACHE, forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
 import { cacheChanged } from '../../kernel/platform/caches.js';
@@ -179,13 +179,8 @@ export function feesService(deps: FeesDeps) {
     async setOverride(operator: OperatorActor, edit: FeeOverrideEdit, code: string | undefined, lang?: string): Promise<Outcome<FeeOverride>> {
       const object = { type: 'fee_override', id: `${edit.user_id} ${edit.product} ${edit.market}` };
       const at = now();
-      try {
-        await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: at, lang }, 'feesTwoFactorRequired');
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        await writeOperatorAudit(db, { operator, kind: 'fees.override', object, outcome: 'refused', detail: error.key });
-        return { ok: false, key: error.key, ...(error.vars ? { vars: error.vars } : {}) };
-      }
+      const proven = await askOperatorCode(db, { operator, kind: 'fees.override', object, code, now: at, lang, notEnabled: 'feesTwoFactorRequired' });
+      if (!proven.ok) return proven;
       return audited(operator, edit.end ? 'fees.override_end' : 'fees.override', object, async (tx) => {
         await checkMarket(tx, edit.product, edit.market);
         const [user] = await tx.query<{ kind: string }>('select kind from app_user where id = $1', [edit.user_id]);

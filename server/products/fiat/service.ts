@@ -25,11 +25,11 @@ import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PLATFORM_CONFIG_CACHE } from '../../kernel/platform/catalogue.js';
 import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
-import { outcomeOf, type Outcome } from '../../kernel/platform/outcome.js';
+import { outcomeOf, refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
@@ -213,15 +213,12 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
      * the database before the ruling's transaction (a wrong one stays counted).
      */
     async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string, code: string | undefined, lang?: string) {
-      const proven: Outcome<void> =
-        reason.trim().length === 0 || reason.length > CHAT_MAX
-          ? { ok: false, key: 'fiatReasonRequired' }
-          : await outcomeOf(() => requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: clock(), lang }, 'fiatResolveTwoFactorRequired'));
-      const result = proven.ok
-        ? await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator })
-        : proven;
-      if (!result.ok) await writeOperatorAudit(db, { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId }, outcome: 'refused', detail: result.key });
-      return result;
+      const action = { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId } };
+      if (reason.trim().length === 0 || reason.length > CHAT_MAX) return auditRefusal(db, action, refuse('fiatReasonRequired'));
+      const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'fiatResolveTwoFactorRequired' });
+      if (!proven.ok) return proven;
+      const result = await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator });
+      return auditRefusal(db, action, result);
     },
     /** The sweeper's step: one overdue unpaid order, cancelled by its deadline. */
     expire: (orderId: number) => step('system', orderId, 'expire'),

@@ -5,12 +5,12 @@ import type { KycStatus, KycSubmission } from '../../../domain/kyc.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
-import { outcomeOf, refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
 import { lockUser } from '../../kernel/platform/userLock.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
@@ -58,14 +58,9 @@ export function kyc(deps: KycDeps) {
     if (verdict.status === 4 && !reason) return fail('kycReasonRequired');
     // A review sets what the user may withdraw (access): the reviewer's own 2FA code, checked on the
     // database before the transaction so a wrong one stays counted; its refusal is audited.
-    const proven = await outcomeOf(() =>
-      requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: (deps.now ?? Date.now)(), lang }, 'kycTwoFactorRequired'),
-    );
-    if (!proven.ok) {
-      const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
-      await writeOperatorAudit(db, { operator, kind, object: { type: 'kyc_submission', id }, outcome: 'refused', detail: proven.key });
-      return proven;
-    }
+    const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
+    const proven = await askOperatorCode(db, { operator, kind, object: { type: 'kyc_submission', id }, code, now: (deps.now ?? Date.now)(), lang, notEnabled: 'kycTwoFactorRequired' });
+    if (!proven.ok) return proven;
     const userId = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number }>(
         `update kyc_submission set status = $2, reason = $3, reviewer_id = $4, reviewed_at = now()
@@ -79,7 +74,7 @@ export function kyc(deps: KycDeps) {
       // Last, as the audit log asks: its chain lock is held to the commit (issue 51 §2).
       await writeOperatorAudit(tx, {
         operator,
-        kind: verdict.status === 3 ? 'kyc.approve' : 'kyc.reject',
+        kind,
         object: { type: 'kyc_submission', id },
         before: { status: 2 },
         after: { status: verdict.status, user_id: Number(row.user_id), ...(reason ? { reason } : {}) },

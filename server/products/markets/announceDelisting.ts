@@ -1,11 +1,11 @@
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
-import { operatorCode } from './operatorCode.js';
 import './messages.js';
 
 export interface DelistAnnounced {
@@ -44,24 +44,24 @@ export async function announceDelisting(
   const { operator, at, reason, now } = request;
   const [left = '', right = ''] = request.symbol.toUpperCase().split('_');
   const object = { type: columns.objectType, id: `${left}_${right}` };
-  const allowed = at < now ? refuse('marketDelistInPast') : await operatorCode(db, operator, request.code, now, request.lang);
-  const outcome: Outcome<DelistAnnounced> = allowed.ok
-    ? await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ delist_at: Date | null }>(
-          `select ${columns.atColumn} as delist_at from pair where left_symbol = $1 and right_symbol = $2 and ${columns.announceable} for update`,
-          [left, right],
-        );
-        if (!row) return refuse(columns.notListed);
-        await tx.query(
-          `update pair set ${columns.atColumn} = to_timestamp($3::double precision / 1000), ${columns.reasonColumn} = $4 where left_symbol = $1 and right_symbol = $2`,
-          [left, right, at, reason],
-        );
-        await cacheChanged(tx, PAIRS_CACHE);
-        await writeOperatorAudit(tx, { operator, kind: columns.kind, object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
-        return { ok: true as const, data: { symbol: object.id, delist_at: at } };
-      })
-    : allowed;
-  if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: columns.kind, object, outcome: 'refused', detail: outcome.key });
-  else forgetCache(db, PAIRS_CACHE);
-  return outcome;
+  const action = { operator, kind: columns.kind, object };
+  if (at < now) return auditRefusal(db, action, refuse('marketDelistInPast'));
+  const allowed = await askOperatorCode(db, { ...action, code: request.code, now, lang: request.lang, notEnabled: 'marketTwoFactorRequired' });
+  if (!allowed.ok) return allowed;
+  const outcome: Outcome<DelistAnnounced> = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ delist_at: Date | null }>(
+      `select ${columns.atColumn} as delist_at from pair where left_symbol = $1 and right_symbol = $2 and ${columns.announceable} for update`,
+      [left, right],
+    );
+    if (!row) return refuse(columns.notListed);
+    await tx.query(
+      `update pair set ${columns.atColumn} = to_timestamp($3::double precision / 1000), ${columns.reasonColumn} = $4 where left_symbol = $1 and right_symbol = $2`,
+      [left, right, at, reason],
+    );
+    await cacheChanged(tx, PAIRS_CACHE);
+    await writeOperatorAudit(tx, { operator, kind: columns.kind, object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
+    return { ok: true as const, data: { symbol: object.id, delist_at: at } };
+  });
+  if (outcome.ok) forgetCache(db, PAIRS_CACHE);
+  return auditRefusal(db, action, outcome);
 }

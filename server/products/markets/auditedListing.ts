@@ -1,10 +1,10 @@
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { cacheChanged, forgetCache } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
-import { operatorCode } from './operatorCode.js';
 
 /** One listing (a spot pair, a perpetual contract) as the operator asked it. */
 export interface ListingRequest<L extends object, T> {
@@ -29,16 +29,15 @@ export interface ListingRequest<L extends object, T> {
  */
 export async function auditedListing<L extends object, T>(db: Database, now: () => number, request: ListingRequest<L, T>): Promise<Outcome<T>> {
   const { operator, kind, object } = request;
-  const allowed = request.checked.ok ? await operatorCode(db, operator, request.code, now(), request.lang) : request.checked;
-  const outcome = allowed.ok
-    ? await db.transaction(async (tx) => {
-        const done = await request.write(tx);
-        if (done.ok) await cacheChanged(tx, PAIRS_CACHE);
-        if (done.ok) await writeOperatorAudit(tx, { operator, kind, object, after: { ...request.listing }, detail: object.id });
-        return done;
-      })
-    : allowed;
-  if (!outcome.ok) await writeOperatorAudit(db, { operator, kind, object, outcome: 'refused', detail: outcome.key });
-  else forgetCache(db, PAIRS_CACHE);
-  return outcome;
+  if (!request.checked.ok) return auditRefusal(db, request, request.checked);
+  const allowed = await askOperatorCode(db, { operator, kind, object, code: request.code, now: now(), lang: request.lang, notEnabled: 'marketTwoFactorRequired' });
+  if (!allowed.ok) return allowed;
+  const outcome = await db.transaction(async (tx) => {
+    const done = await request.write(tx);
+    if (done.ok) await cacheChanged(tx, PAIRS_CACHE);
+    if (done.ok) await writeOperatorAudit(tx, { operator, kind, object, after: { ...request.listing }, detail: object.id });
+    return done;
+  });
+  if (outcome.ok) forgetCache(db, PAIRS_CACHE);
+  return auditRefusal(db, request, outcome);
 }

@@ -3,6 +3,7 @@ import { passwordStrength } from '../../kernel/platform/auth/passwordStrength/of
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { hashPassword } from '../../kernel/platform/auth/passwords.js';
 import { revokeAllSessions } from '../../kernel/platform/auth/sessions.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
@@ -10,11 +11,13 @@ import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
 
 /**
- * The admin's operators desk (issue 51 §1): list, create, disable and enable, set roles. Every call
- * that gets past the permission check and the body's schema writes exactly one audit row in its
- * own transaction — a change with its values before and after, a refusal (yourself, the
- * environment's operator, an unknown id, a taken name) as `refused` with its message key — so the
- * log shows attempts as well as changes.
+ * The admin's operators desk (issue 51 §1): list, create, disable and enable, set roles. Each change
+ * gives or takes access, so it asks the admin's own 2FA code (kernel operatorAction.ts: checked on
+ * the database before the change's transaction, so a wrong one stays counted). Every call that gets
+ * past the permission check and the body's schema writes exactly one audit row in its own
+ * transaction — a change with its values before and after, a refusal (a missing, wrong or used
+ * code, yourself, the environment's operator, an unknown id, a taken name) as `refused` with its
+ * message key — so the log shows attempts as well as changes.
  */
 const ACCOUNT = /^[^\s\p{Cc}]{3,254}$/u;
 
@@ -48,17 +51,29 @@ const canonical = (roles: readonly OperatorRole[]): OperatorRole[] => OPERATOR_R
 /** The changes an admin makes to another operator's standing. */
 type Change = { kind: 'operator.disable' | 'operator.enable' } | { kind: 'operator.set_roles'; roles: OperatorRole[] };
 
-export function operatorDesk(db: Database) {
+/** The admin's own 2FA code (a TOTP or recovery code) and the request's language. */
+export interface DeskCode {
+  code: string | undefined;
+  lang?: string | undefined;
+}
+
+export function operatorDesk(db: Database, now: () => number = Date.now) {
   /** A refusal, written to the log in `tx` (which commits: the attempt is the record). */
   async function refused<T>(tx: Queryable, actor: OperatorActor, kind: string, id: number | string, key: MessageKey, after?: unknown): Promise<Outcome<T>> {
     await writeOperatorAudit(tx, { operator: actor, kind, object: { type: 'operator', id }, after, outcome: 'refused', detail: key });
     return { ok: false, key };
   }
 
-  async function change(actor: OperatorActor, id: number, what: Change): Promise<Outcome<OperatorView>> {
+  /** The admin's code for a change to `id` (`''`: one being created); a refusal is audited as the change's. */
+  const adminCode = (actor: OperatorActor, kind: string, id: number | string, asked: unknown, code: DeskCode) =>
+    askOperatorCode(db, { operator: actor, kind, object: { type: 'operator', id }, asked, code: code.code, now: now(), lang: code.lang, notEnabled: 'operatorDeskTwoFactorRequired' });
+
+  async function change(actor: OperatorActor, id: number, what: Change, code: DeskCode): Promise<Outcome<OperatorView>> {
+    const asked = what.kind === 'operator.set_roles' ? { roles: what.roles } : undefined;
+    const proven = await adminCode(actor, what.kind, id, asked, code);
+    if (!proven.ok) return proven;
     return db.transaction(async (tx) => {
       const [row] = await tx.query<Row>(`${VIEW} where o.user_id = $1 for update of o`, [id]);
-      const asked = what.kind === 'operator.set_roles' ? { roles: what.roles } : undefined;
       if (!row) return refused(tx, actor, what.kind, id, 'operatorNotFound', asked);
       if (row.from_environment) return refused(tx, actor, what.kind, id, 'operatorFromEnvironment', asked);
       // The acting admin stays an enabled admin, so there is always one (and nobody locks themselves out).
@@ -88,7 +103,7 @@ export function operatorDesk(db: Database) {
       return (await db.query<Row>(`${VIEW} order by u.id limit 1000`)).map(toView);
     },
 
-    async create(actor: OperatorActor, input: OperatorCreate): Promise<Outcome<OperatorView>> {
+    async create(actor: OperatorActor, input: OperatorCreate, lang?: string): Promise<Outcome<OperatorView>> {
       const account = input.account.trim().toLowerCase();
       const roles = canonical(input.roles);
       const asked = { account, roles };
@@ -98,6 +113,8 @@ export function operatorDesk(db: Database) {
           ? 'operatorPasswordWeak'
           : undefined;
       if (problem) return db.transaction((tx) => refused(tx, actor, 'operator.create', '', problem, asked));
+      const proven = await adminCode(actor, 'operator.create', '', asked, { code: input.code, lang });
+      if (!proven.ok) return proven;
       // Hashed outside the transaction: scrypt takes tens of milliseconds and needs no lock.
       const hash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
@@ -114,9 +131,9 @@ export function operatorDesk(db: Database) {
       });
     },
 
-    disable: (actor: OperatorActor, id: number) => change(actor, id, { kind: 'operator.disable' }),
-    enable: (actor: OperatorActor, id: number) => change(actor, id, { kind: 'operator.enable' }),
-    setRoles: (actor: OperatorActor, id: number, roles: readonly OperatorRole[]) => change(actor, id, { kind: 'operator.set_roles', roles: canonical(roles) }),
+    disable: (actor: OperatorActor, id: number, code: DeskCode) => change(actor, id, { kind: 'operator.disable' }, code),
+    enable: (actor: OperatorActor, id: number, code: DeskCode) => change(actor, id, { kind: 'operator.enable' }, code),
+    setRoles: (actor: OperatorActor, id: number, roles: readonly OperatorRole[], code: DeskCode) => change(actor, id, { kind: 'operator.set_roles', roles: canonical(roles) }, code),
   };
 }
 

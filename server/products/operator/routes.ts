@@ -35,7 +35,7 @@ const auditFilters = {
  * product's review calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
  */
 export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS, now: () => number = Date.now) {
-  const desk = operatorDesk(db);
+  const desk = operatorDesk(db, now);
   const signIn = operatorSignIn(db, now);
   const security = operatorSecurity(db, now);
   return async (app: FastifyInstance) => {
@@ -87,20 +87,23 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
     app.post(OPERATOR_PATHS.operators, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await desk.list()));
     app.post<{ Body: OperatorCreate }>(
       OPERATOR_PATHS.create,
-      { config: operator, schema: { body: strictObject(['account', 'password', 'roles'], { account: text(254, 1), password, roles }) } },
-      async (request) => okWith(request.lang, 'operatorCreated', unwrap(await desk.create(request.operator, request.body))),
+      { config: operator, schema: { body: strictObject(['account', 'password', 'roles'], { account: text(254, 1), password, roles, code }) } },
+      async (request) => okWith(request.lang, 'operatorCreated', unwrap(await desk.create(request.operator, request.body, request.lang))),
     );
-    const idBody = { body: strictObject(['id'], { id: rowId }) };
-    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.disable, { config: operator, schema: idBody }, async (request) =>
-      okWith(request.lang, 'operatorUpdated', unwrap(await desk.disable(request.operator, request.body.id))),
+    // Each change of access asks the admin's own code (`code`, optional in the schema so that a
+    // missing one is refused, translated and audited by the desk like a wrong one).
+    const idBody = { body: strictObject(['id'], { id: rowId, code }) };
+    const asked = (request: FastifyRequest<{ Body: { code?: string } }>) => ({ code: request.body.code, lang: request.lang });
+    app.post<{ Body: { id: number; code?: string } }>(OPERATOR_PATHS.disable, { config: operator, schema: idBody }, async (request) =>
+      okWith(request.lang, 'operatorUpdated', unwrap(await desk.disable(request.operator, request.body.id, asked(request)))),
     );
-    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.enable, { config: operator, schema: idBody }, async (request) =>
-      okWith(request.lang, 'operatorUpdated', unwrap(await desk.enable(request.operator, request.body.id))),
+    app.post<{ Body: { id: number; code?: string } }>(OPERATOR_PATHS.enable, { config: operator, schema: idBody }, async (request) =>
+      okWith(request.lang, 'operatorUpdated', unwrap(await desk.enable(request.operator, request.body.id, asked(request)))),
     );
-    app.post<{ Body: { id: number; roles: OperatorRole[] } }>(
+    app.post<{ Body: { id: number; roles: OperatorRole[]; code?: string } }>(
       OPERATOR_PATHS.setRoles,
-      { config: operator, schema: { body: strictObject(['id', 'roles'], { id: rowId, roles }) } },
-      async (request) => okWith(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles))),
+      { config: operator, schema: { body: strictObject(['id', 'roles'], { id: rowId, roles, code }) } },
+      async (request) => okWith(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles, asked(request)))),
     );
 
     // The log leaving the building is itself written to the log.

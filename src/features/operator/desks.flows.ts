@@ -1,5 +1,4 @@
 import type { Services } from '../../app/services';
-import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { createOperatorDeskActors, saveTextFile } from './actors/desks.actors';
 import { auditDeskMachine } from './machines/auditDesk/auditDesk.machine';
@@ -18,7 +17,7 @@ export const provideOperatorDesks = ({ operatorApi, showToast }: Pick<Services, 
         fetchOperators: actors.fetchOperators,
         createOperator: actors.createOperator,
         setRoles: actors.setRoles,
-        changeStanding: confirmActing(actors.changeStanding, showToast),
+        changeStanding: actors.changeStanding,
       },
       actions: { showToast },
     }),

@@ -7,8 +7,8 @@ import type { AuditSearchFields } from './machines/auditDesk/auditDesk.machine';
 
 /**
  * /operator, "Operators" (admin): the operators, the new-operator and roles forms (`creating`,
- * `editingRoles`, with the server's `refusal` shown in place) and the disable/enable question
- * (`standingQuestion`, the shared confirm-then-act child, for ConfirmActDialog).
+ * `editingRoles`) and the disable/enable question (`standing`), each asking the admin's 2FA code,
+ * with the server's `refusal` shown in place.
  */
 export function useOperatorsDesk() {
   const actor = useActorRef(OperatorContext.use().operatorsDesk);
@@ -20,16 +20,17 @@ export function useOperatorsDesk() {
       failed: (s) => s.matches({ list: 'failed' }),
       creating: (s) => s.matches({ form: 'creating' }),
       editingRoles: (s) => (s.matches({ form: 'roles' }) ? s.context.operators.find((o) => o.id === s.context.editing) : undefined),
-      sending: (s) => s.matches({ form: { creating: 'sending' } }) || s.matches({ form: { roles: 'sending' } }),
+      standing: (s) => (s.matches({ form: 'standing' }) ? s.context.standing : undefined),
+      sending: (s) => s.matches({ form: { creating: 'sending' } }) || s.matches({ form: { roles: 'sending' } }) || s.matches({ form: { standing: 'sending' } }),
       refusal: (s) => s.context.refusal,
       created: (s) => s.context.created,
-      standingQuestion: (s) => s.children.changeStanding,
     },
     {
       ...signals('operators', ['reload', 'create', 'close']),
       submitCreate: (fields: OperatorCreate) => ({ type: 'operators.submitCreate', fields }),
       editRoles: (id: number) => ({ type: 'operators.editRoles', id }),
-      submitRoles: (roles: OperatorRole[]) => ({ type: 'operators.submitRoles', roles }),
+      submitRoles: (roles: OperatorRole[], code: string) => ({ type: 'operators.submitRoles', roles, code }),
+      submitStanding: (code: string) => ({ type: 'operators.submitStanding', code }),
       disable: (operator: OperatorView) => ({ type: 'operators.disable', operator }),
       enable: (operator: OperatorView) => ({ type: 'operators.enable', operator }),
     },

@@ -17,7 +17,7 @@ import { PRODUCTS } from '../../../server/products/index.js';
 import type { Schema } from './generate.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import { createTestUser } from '../support/users.js';
-import { OPERATOR_SECRET, signInOperator } from '../support/operators.js';
+import { givesCodes, OPERATOR_SECRET, recoveryCodesOf, signInOperator } from '../support/operators.js';
 
 /** One route as fastify registered it: what the fuzz suite reads instead of a hand-written list. */
 export interface SeenRoute {
@@ -117,6 +117,8 @@ export function useFuzzApp(): FuzzApp {
     await createTestUser(t.db, { name: USER.account, email: true, passwordHash, fundsPasswordHash: passwordHash, verified: true, funded: { USDT: '10000', BTC: '1' } });
     fuzz.user = { token: await signIn(t.app, '/api/login', USER) };
     fuzz.operator = { token: await signInOperator(t.app, { ...OPERATOR, secret: OPERATOR_SECRET }) };
+    // Its codes for the operators desk (deskOperator): recovery codes, good at once however many a file asks.
+    givesCodes(fuzz.operator, recoveryCodesOf(t.db, OPERATOR.account));
   });
   return fuzz;
 }

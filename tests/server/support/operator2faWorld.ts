@@ -62,11 +62,16 @@ export function useOperator2faWorld() {
       const grant = expectOk(await from<{ token: string }>(ip, OPERATOR_PATHS.login, { account: CHIEF.account, password: CHIEF.password, code: world.code(CHIEF.secret) }));
       return { token: grant.token };
     },
+    /** The chief's next code (the operators desk asks it); moves to the next step first. */
+    chiefCode(): string {
+      world.tick();
+      return world.code(CHIEF.secret);
+    },
     /** A new operator made by the chief: its first sign-in's enrolment answer, not yet confirmed. */
     async newOperator(roles: OperatorRole[], ip = '10.41.1.1'): Promise<{ id: number; account: string; enrolment: OperatorEnrolment; ip: string }> {
       const admin = await world.chief();
       const account = `op-${++state.made}@openex.test`;
-      const view = expectOk(await from<OperatorView>(ip, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles }, admin));
+      const view = expectOk(await from<OperatorView>(ip, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles, code: world.chiefCode() }, admin));
       const enrolment = expectOk(await from<OperatorEnrolment>(ip, OPERATOR_PATHS.login, { account, password: DESK_PASSWORD }));
       return { id: view.id, account, enrolment, ip };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
+import { newRecoveryCodes, recoveryHash } from '../../../server/kernel/platform/auth/twoFactor.js';
 import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { expectOk, post } from '../http.js';
 
@@ -59,7 +60,58 @@ export async function signInOperator(app: FastifyInstance, who: { account: strin
   const answer = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account: who.account, password: who.password, code: await nextCode(who.secret) }, ...(remoteAddress ? { remoteAddress } : {}) });
   const body = answer.json() as { code: number; data: { token?: string } | null };
   if (body.code !== 200 || !body.data?.token) throw new Error(`operator sign-in of ${who.account} failed: ${answer.body}`);
+  givesCodes({ token: body.data.token }, () => nextCode(who.secret));
   return body.data.token;
+}
+
+/**
+ * How each admin session gives its own 2FA code to the operators desk (creating an operator,
+ * disabling or enabling one, setting roles ask it), by token: registered where the session is
+ * opened (signInOperator, deskOperator, the test bed's operator), read by `adminCode`.
+ */
+const adminCodes = new Map<string, () => Promise<string>>();
+
+export function givesCodes(headers: Record<string, string>, next: () => Promise<string>): void {
+  if (headers.token) adminCodes.set(headers.token, next);
+}
+
+/** A fresh code of the admin behind `headers` (each good once): what the desk's `code` field takes. */
+export async function adminCode(headers: Record<string, string>): Promise<string> {
+  const next = headers.token ? adminCodes.get(headers.token) : undefined;
+  if (!next) throw new Error('this operator session gives no 2FA code: open it with the test bed, signInOperator or deskOperator, or register it with givesCodes');
+  return next();
+}
+
+/** The database behind each test app (the test bed registers it): a desk operator's recovery codes are topped up there. */
+const databases = new WeakMap<FastifyInstance, Queryable>();
+export function appDatabase(app: FastifyInstance, db: Queryable): void {
+  databases.set(app, db);
+}
+
+/** Codes from `codes` (an enrolment's recovery codes), each once, then from `more`. */
+export function codesFrom(codes: readonly string[], more: () => Promise<string>): () => Promise<string> {
+  const left = [...codes];
+  return async () => left.shift() ?? more();
+}
+
+/**
+ * Recovery codes of an operator made outside the desk (the test bed's environment operator), ten
+ * at a time, each good once and at once whatever the clocks say. 2FA is turned on at the first
+ * code with OPERATOR_SECRET (kept if it was on already), so a file whose operator never creates
+ * another keeps an operator without 2FA.
+ */
+export function recoveryCodesOf(db: Queryable, account: string): () => Promise<string> {
+  let left: string[] = [];
+  return async () => {
+    if (left.length === 0) {
+      const [user] = await db.query<{ id: number }>('select id from app_user where account = $1', [account.trim().toLowerCase()]);
+      if (!user) throw new Error(`no operator ${account}`);
+      await db.query('insert into user_two_factor (user_id, secret, enabled, enabled_at) values ($1, $2, true, now()) on conflict (user_id) do nothing', [user.id, OPERATOR_SECRET]);
+      left = newRecoveryCodes();
+      for (const code of left) await db.query('insert into two_factor_recovery (user_id, code_hash) values ($1, $2)', [user.id, recoveryHash(code)]);
+    }
+    return left.shift()!;
+  };
 }
 
 /** The secrets of the operators this file's helpers enrolled, by account: signInAnswer signs them in with a code. */
@@ -88,8 +140,9 @@ export async function signInAnswer(app: FastifyInstance, account: string, passwo
 }
 
 /**
- * An operator with `roles`, made through the admin's desk as `admin` (an operator holding `admin`)
- * and enrolled through the real first sign-in, as a person would: the password answers the
+ * An operator with `roles`, made through the admin's desk as `admin` (an operator holding `admin`,
+ * whose session gives codes: `adminCode`) and enrolled through the real first sign-in, as a person
+ * would; it can act as an admin in turn (its recovery codes, then its TOTP). The password answers the
  * enrolment (secret and URI), its first code turns 2FA on and opens the session. The enrolment
  * used the step before now (the drift window takes it), so a test's first code at its clock's now
  * is new. Each sign-in comes from an address of its own, so the login's per-client limit never
@@ -97,11 +150,14 @@ export async function signInAnswer(app: FastifyInstance, account: string, passwo
  */
 export async function deskOperator(app: FastifyInstance, admin: Record<string, string>, roles: readonly OperatorRole[], name?: string): Promise<TestOperator> {
   const account = name ?? `${roles.join('-') || 'none'}-${++made}-${process.pid}@openex.test`;
-  const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles }, admin));
+  const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles, code: await adminCode(admin) }, admin));
   const answer = await signInAnswer(app, account, DESK_PASSWORD, `10.51.${made % 250}.${(made * 7) % 250}`);
   const token = answer.data?.token;
   const secret = secrets.get(account.trim().toLowerCase());
   if (!token || !answer.data?.recovery_codes || !secret) throw new Error(`operator ${account} could not enrol: ${JSON.stringify(answer)}`);
+  // Its ten recovery codes, then more where the app's database is known (else its TOTP, a few every 30 s).
+  const db = databases.get(app);
+  givesCodes({ token }, codesFrom(answer.data.recovery_codes, db ? recoveryCodesOf(db, account) : () => nextCode(secret)));
   return { id: view.id, account, headers: { token }, secret };
 }
 

@@ -9,7 +9,7 @@ import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
-import { deskOperator, OPERATOR_SECRET, operatorCode, type TestOperator } from './operators.js';
+import { appDatabase, deskOperator, givesCodes, OPERATOR_SECRET, operatorCode, recoveryCodesOf, type TestOperator } from './operators.js';
 import { createTestUser, type NewTestUser, type TestUser } from './users.js';
 
 type RoutePlugin = (app: FastifyInstance) => Promise<void>;
@@ -30,7 +30,10 @@ export interface ProductTestbedOptions<P> {
   products(env: { db: Database; now: () => number }): P | Promise<P>;
   /** The routes (and start and stop steps) of what `products` made. */
   parts(products: P, db: Database): TestbedParts;
-  /** A desk operator's account, signed in once the app is ready: `t.operator` are its headers. */
+  /**
+   * A desk operator's account, signed in once the app is ready: `t.operator` are its headers. It is
+   * the file's admin (deskOperator); its first desk code turns its 2FA on (support/operators.ts recoveryCodesOf).
+   */
   operator?: string;
   /**
    * Enrol `operator` in 2FA with OPERATOR_SECRET, for files whose operator acts where its own code is
@@ -92,7 +95,12 @@ export function productTestbed<P>(options: Omit<ProductTestbedOptions<P>, 'parts
     state.app = await buildHttp({ db: state.db, routes });
     await state.parts.prepare?.();
     await state.app.ready();
-    if (options.operator) state.operator = { token: await (options.operatorTwoFactor ? signInOperatorWith2fa : signInOperator)(state.db, options.operator) };
+    appDatabase(state.app, state.db);
+    if (options.operator) {
+      state.operator = { token: await (options.operatorTwoFactor ? signInOperatorWith2fa : signInOperator)(state.db, options.operator) };
+      // Its codes for the operators desk (deskOperator): recovery codes, made at the first one asked.
+      givesCodes(state.operator, recoveryCodesOf(state.db, options.operator));
+    }
   });
   afterAll(async () => {
     await state.parts?.stop?.();

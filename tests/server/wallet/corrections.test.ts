@@ -14,7 +14,7 @@ import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, expectRefusal, type Answer } from '../http.js';
 import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from '../support/operators.js';
-import { productTestbed } from '../support/productTestbed.js';
+import { productTestbed, signInOperator } from '../support/productTestbed.js';
 import { recordingFeed } from './harness.js';
 import { productAccountRules } from '../support/walletAccounts.js';
 
@@ -160,8 +160,10 @@ describe('four eyes', () => {
     const none = await audited(() => approve(bob, c.id));
     expectRefusal(none.result, 400);
     expect(none.rows).toEqual([expect.objectContaining({ outcome: 'refused', detail: 'twoFactorRequired' })]);
-    // The environment's operator here holds finance but has no 2FA on: refused before any code is looked at.
-    const bare = await audited(() => t.post(t.operator, CORRECTION_PATHS.approve, { id: c.id, totp_code: right }));
+    // An operator holding finance with no 2FA on (made as the environment's is; the file's admin has
+    // 2FA since it created the desk operators): refused before any code is looked at.
+    const bareOperator = { token: await signInOperator(t.db, 'corrections-bare@openex.test') };
+    const bare = await audited(() => t.post(bareOperator, CORRECTION_PATHS.approve, { id: c.id, totp_code: right }));
     expectRefusal(bare.result, 400, EN.correctionTwoFactorRequired);
     expect(bare.rows).toEqual([expect.objectContaining({ outcome: 'refused', detail: 'correctionTwoFactorRequired' })]);
     expect(await snapshot(c.id)).toEqual(before);

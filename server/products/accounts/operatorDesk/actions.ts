@@ -4,8 +4,8 @@ import type { AccountFreezes } from '../../../kernel/platform/accountFreeze/inde
 import { apiKeysRevokedHere, revokeApiKeys } from '../../../kernel/platform/auth/apiKeyRevocation.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
+import { askOperatorCode, auditRefusal, type OperatorAction } from '../../../kernel/platform/auth/operators/operatorAction.js';
 import { revokeAllSessions } from '../../../kernel/platform/auth/sessions.js';
-import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { outcomeOf, refuse, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import type { TwoFactor } from '../twoFactor.js';
@@ -36,24 +36,21 @@ type Work<T> = (tx: Queryable, user: Locked) => Promise<{ before?: unknown; afte
  */
 export function userActions(db: Database, deps: { secondFactor: TwoFactor; freezes?: AccountFreezes; now: () => number }) {
   const object = (userId: number) => ({ type: 'user', id: userId });
+  const action = (req: DeskRequest, kind: string, userId: number): OperatorAction => ({ operator: req.operator, kind, object: object(userId) });
 
-  async function refused(req: DeskRequest, kind: string, userId: number, key: string): Promise<void> {
-    await writeOperatorAudit(db, { operator: req.operator, kind, object: object(userId), outcome: 'refused', detail: key });
-  }
-
-  /** The operator's own code: 2FA must be on for them, and the code right (kernel/platform/auth/twoFactor.ts). */
-  async function operatorCode(req: DeskRequest): Promise<void> {
-    const [row] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [req.operator.id]);
-    if (!row?.enabled) throw new Refusal('usersDeskOperatorTwoFactor');
-    await requireSecondFactor(db, { userId: req.operator.id, code: req.code, client: req.operator.client, now: deps.now(), lang: req.lang });
-  }
+  /** The operator's own code: 2FA must be on for them, and the code right; a refusal is audited (kernel operatorAction.ts). */
+  const operatorCode = (req: DeskRequest, kind: string, userId: number) =>
+    askOperatorCode(db, { ...action(req, kind, userId), code: req.code, now: deps.now(), lang: req.lang, notEnabled: 'usersDeskOperatorTwoFactor' });
 
   async function act<T>(req: DeskRequest, kind: string, userId: number, reason: string, needsCode: boolean, work: Work<T>): Promise<Outcome<T>> {
     const why = reason.trim();
-    const outcome = await outcomeOf(async () => {
-      if (!why) throw new Refusal('usersDeskReasonRequired');
-      if (needsCode) await operatorCode(req);
-      return db.transaction(async (tx) => {
+    if (!why) return auditRefusal(db, action(req, kind, userId), refuse('usersDeskReasonRequired'));
+    if (needsCode) {
+      const proven = await operatorCode(req, kind, userId);
+      if (!proven.ok) return proven;
+    }
+    const outcome = await outcomeOf(() =>
+      db.transaction(async (tx) => {
         const [user] = await tx.query<Locked>(
           `select id, frozen_at is not null as frozen, frozen_reason, name_status from app_user where id = $1 and kind = 'user' for update`,
           [userId],
@@ -62,10 +59,9 @@ export function userActions(db: Database, deps: { secondFactor: TwoFactor; freez
         const done = await work(tx, user);
         await writeOperatorAudit(tx, { operator: req.operator, kind, object: object(userId), before: done.before, after: done.after, detail: why });
         return done.data;
-      });
-    });
-    if (!outcome.ok) await refused(req, kind, userId, outcome.key);
-    return outcome;
+      }),
+    );
+    return auditRefusal(db, action(req, kind, userId), outcome);
   }
 
   return {
@@ -119,21 +115,16 @@ export function userActions(db: Database, deps: { secondFactor: TwoFactor; freez
     async resetTwoFactor(req: DeskRequest, userId: number, reason: string): Promise<Outcome<{ withdrawals_locked_until: number }>> {
       const kind = 'users.reset_2fa';
       const why = reason.trim();
-      const outcome = await outcomeOf(async () => {
-        if (!why) throw new Refusal('usersDeskReasonRequired');
-        await operatorCode(req);
-        return undefined;
-      });
-      const done = outcome.ok
-        ? await deps.secondFactor.operatorReset(
-            req.operator.id,
-            userId,
-            (tx, until) => writeOperatorAudit(tx, { operator: req.operator, kind, object: { type: 'user', id: userId }, before: { two_factor: true }, after: { two_factor: false, withdrawals_locked_until: until }, detail: why }),
-            req.lang,
-          )
-        : refuse(outcome.key, outcome.vars);
-      if (!done.ok) await refused(req, kind, userId, done.key);
-      return done;
+      if (!why) return auditRefusal(db, action(req, kind, userId), refuse('usersDeskReasonRequired'));
+      const proven = await operatorCode(req, kind, userId);
+      if (!proven.ok) return proven;
+      const done = await deps.secondFactor.operatorReset(
+        req.operator.id,
+        userId,
+        (tx, until) => writeOperatorAudit(tx, { operator: req.operator, kind, object: { type: 'user', id: userId }, before: { two_factor: true }, after: { two_factor: false, withdrawals_locked_until: until }, detail: why }),
+        req.lang,
+      );
+      return auditRefusal(db, action(req, kind, userId), done);
     },
 
     identity: (req: DeskRequest, userId: number, reason: string, nameStatus: NameStatus) =>
@@ -146,10 +137,7 @@ export function userActions(db: Database, deps: { secondFactor: TwoFactor; freez
     /** Add-only (the table refuses edits); audited; no 2FA code: it changes neither money nor access. */
     async note(req: DeskRequest, userId: number, body: string): Promise<Outcome<{ id: number }>> {
       const text = body.trim();
-      if (!text) {
-        await refused(req, 'users.note', userId, 'usersDeskNoteRequired');
-        return refuse('usersDeskNoteRequired');
-      }
+      if (!text) return auditRefusal(db, action(req, 'users.note', userId), refuse('usersDeskNoteRequired'));
       return act(req, 'users.note', userId, text, false, async (tx) => {
         const [row] = await tx.query<{ id: number }>('insert into operator_user_note (user_id, operator_id, operator_account, body) values ($1, $2, $3, $4) returning id::int', [
           userId,

@@ -4,7 +4,8 @@ import type { Database } from '../../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
 import { hashToken, revokeAllSessions, revokeSessionHash } from '../../../kernel/platform/auth/sessions.js';
-import { removeTwoFactor, requireSecondFactor, twoFactorEnabled } from '../../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode } from '../../../kernel/platform/auth/operators/operatorAction.js';
+import { removeTwoFactor, twoFactorEnabled } from '../../../kernel/platform/auth/twoFactor.js';
 import type { MessageKey } from '../../../kernel/platform/i18n/messages.js';
 import { outcomeOf, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
@@ -95,14 +96,9 @@ export function operatorSecurity(db: Database, now: () => number = Date.now) {
       };
       return outcomeOf(async () => {
         if (input.id === admin.id) throw await refused('operatorResetYourself');
-        try {
-          // Mandatory 2FA: an admin without it (a session opened some other way) is asked for it all the same.
-          if (!(await twoFactorEnabled(db, admin.id))) throw new Refusal('twoFactorRequired');
-          await requireSecondFactor(db, { userId: admin.id, code: input.code, client: admin.client, now: now(), lang });
-        } catch (error) {
-          if (error instanceof Refusal) throw await refused(error.key, error.vars);
-          throw error;
-        }
+        // Mandatory 2FA: an admin without it (a session opened some other way) is asked for it all the same.
+        const proven = await askOperatorCode(db, { operator: admin, kind: 'operator.reset_2fa', object, code: input.code, now: now(), lang, notEnabled: 'twoFactorRequired' });
+        if (!proven.ok) throw new Refusal(proven.key, proven.vars);
         const [target] = await db.query<{ id: number }>(`select id from app_user where id = $1 and kind = 'operator'`, [input.id]);
         if (!target) throw await refused('operatorNotFound');
         if (!(await twoFactorEnabled(db, input.id))) throw await refused('operatorTwoFactorNotOn');

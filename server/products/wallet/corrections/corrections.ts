@@ -4,7 +4,7 @@ import { decimalUnits } from '../../../../domain/decimalRule.js';
 import type { Page, WalletAccount } from '../../../../domain/wallet.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode } from '../../../kernel/platform/auth/operators/operatorAction.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import { InsufficientFunds, readBalance } from '../../../kernel/platform/ledger/ledger.js';
@@ -182,9 +182,11 @@ export function corrections(deps: CorrectionDeps) {
       const checked = await audited(operator, 'correction.approve', id, async () => {
         const found = await open(db, id, now());
         if (Number(found.proposed_by) === operator.id) throw refusal('correctionOwnProposal');
-        await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: now(), lang }, 'correctionTwoFactorRequired');
       });
       if (!checked.ok) return checked;
+      const object = { type: 'balance_correction', id };
+      const proven = await askOperatorCode(db, { operator, kind: 'correction.approve', object, code, now: now(), lang, notEnabled: 'correctionTwoFactorRequired' });
+      if (!proven.ok) return proven;
       return execute(id, operator);
     },
 

@@ -1,9 +1,9 @@
 import type { CurrencyDelisting } from '../../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode, auditRefusal } from '../../../kernel/platform/auth/operators/operatorAction.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
-import { operatorCode } from './currencyListing.js';
 import './messages.js';
 
 /** The longest reason users read (the column's check). */
@@ -56,19 +56,18 @@ export function currencyDelisting(db: Database, now: () => number = Date.now) {
 
   return async function delist(operator: OperatorActor, body: CurrencyDelisting, code: string | undefined, lang?: string) {
     const d = { symbol: body.symbol.trim().toUpperCase(), delist_at: body.delist_at, reason: body.reason.trim() };
-    const object = { type: 'currency', id: d.symbol || '?' };
+    const action = { operator, kind: 'currency.delist', object: { type: 'currency', id: d.symbol || '?' } };
     const at = now();
     const checked = checkDelisting(d, at);
-    const allowed = checked.ok ? await operatorCode(db, operator, code, at, lang) : checked;
-    const outcome = allowed.ok
-      ? await db.transaction(async (tx) => {
-          const done = await announce(tx, d, at);
-          if (!done.ok) return done;
-          await writeOperatorAudit(tx, { operator, kind: 'currency.delist', object, before: { recharge_turn: done.data.recharge_turn }, after: { ...d, recharge_turn: 0 }, detail: d.symbol });
-          return { ok: true as const, data: { symbol: d.symbol, delist_at: d.delist_at } };
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'currency.delist', object, outcome: 'refused', detail: outcome.key });
-    return outcome;
+    if (!checked.ok) return auditRefusal(db, action, checked);
+    const allowed = await askOperatorCode(db, { ...action, code, now: at, lang, notEnabled: 'currencyListingTwoFactorRequired' });
+    if (!allowed.ok) return allowed;
+    const outcome = await db.transaction(async (tx) => {
+      const done = await announce(tx, d, at);
+      if (!done.ok) return done;
+      await writeOperatorAudit(tx, { ...action, before: { recharge_turn: done.data.recharge_turn }, after: { ...d, recharge_turn: 0 }, detail: d.symbol });
+      return { ok: true as const, data: { symbol: d.symbol, delist_at: d.delist_at } };
+    });
+    return auditRefusal(db, action, outcome);
   };
 }

@@ -9,9 +9,9 @@ import {
 } from '../../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode, auditRefusal } from '../../../kernel/platform/auth/operators/operatorAction.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
-import { outcomeOf, refuse, type Outcome } from '../../../kernel/platform/outcome.js';
+import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
 
 /** Where a listed currency goes in the lists: after the seeded ones (their sort is below 100), as listed pairs do. */
@@ -57,18 +57,6 @@ function checkListing(l: CurrencyListing): Outcome<true> {
 }
 
 /**
- * The operator's own 2FA code, checked on the database before the listing's transaction (a wrong
- * code stays counted by the sign-in backoff). requireSecondFactor lets an account without 2FA
- * through, so an operator without it is refused here first: listing opens deposits of a new asset.
- */
-export async function operatorCode(db: Queryable, operator: OperatorActor, code: string | undefined, now: number, lang?: string): Promise<Outcome<true>> {
-  return outcomeOf(async () => {
-    await requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now, lang }, 'currencyListingTwoFactorRequired');
-    return true as const;
-  });
-}
-
-/**
  * Lists a currency while the exchange runs (issue 52 §1): a risk operator, with their 2FA code,
  * gives its symbol, name, precision and networks with their deposit minimum and fee, withdrawal
  * minimum and fee and confirmations. One transaction inserts the kernel's `currency` row (price 0 until its
@@ -101,17 +89,17 @@ export function currencyListing(db: Database, now: () => number = Date.now) {
 
   return async function list(operator: OperatorActor, listing: CurrencyListing, code: string | undefined, lang?: string): Promise<Outcome<{ symbol: string }>> {
     const l = normalised(listing);
-    const object = { type: 'currency', id: l.symbol || '?' };
+    const action = { operator, kind: 'currency.list', object: { type: 'currency', id: l.symbol || '?' } };
     const checked = checkListing(l);
-    const allowed = checked.ok ? await operatorCode(db, operator, code, now(), lang) : checked;
-    const outcome = allowed.ok
-      ? await db.transaction(async (tx) => {
-          const done = await insert(tx, l);
-          if (done.ok) await writeOperatorAudit(tx, { operator, kind: 'currency.list', object, after: { ...l }, detail: l.symbol });
-          return done;
-        })
-      : allowed;
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'currency.list', object, outcome: 'refused', detail: outcome.key });
-    return outcome;
+    if (!checked.ok) return auditRefusal(db, action, checked);
+    // Listing opens deposits of a new asset: the operator's own code, before the transaction.
+    const allowed = await askOperatorCode(db, { ...action, code, now: now(), lang, notEnabled: 'currencyListingTwoFactorRequired' });
+    if (!allowed.ok) return allowed;
+    const outcome = await db.transaction(async (tx) => {
+      const done = await insert(tx, l);
+      if (done.ok) await writeOperatorAudit(tx, { ...action, after: { ...l }, detail: l.symbol });
+      return done;
+    });
+    return auditRefusal(db, action, outcome);
   };
 }

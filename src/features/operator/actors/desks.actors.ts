@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../domain/operators';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { ApiClient } from '../../../services/api';
-import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
+import type { StandingChange } from '../machines/operatorsDesk/operatorsDesk.machine';
 
 /**
  * The operators desk's and the audit desk's calls (docs/API.md "Operators, roles and the audit
@@ -12,10 +12,10 @@ export function createOperatorDeskActors(operatorApi: ApiClient) {
   return {
     fetchOperators: fromPromise<OperatorView[]>(({ signal }) => operatorApi.post<OperatorView[]>(OPERATOR_PATHS.operators, {}, signal)),
     createOperator: fromPromise<OperatorView, OperatorCreate>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.create, input, signal)),
-    setRoles: fromPromise<OperatorView, { id: number; roles: OperatorRole[] }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.setRoles, input, signal)),
-    /** Disable or enable, as the confirm-then-act child's act (its subject says which). */
-    changeStanding: fromPromise<OperatorView, StandingSubject>(({ input, signal }) =>
-      operatorApi.post<OperatorView>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id }, signal),
+    setRoles: fromPromise<OperatorView, { id: number; roles: OperatorRole[]; code: string }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.setRoles, input, signal)),
+    /** Disable or enable (the change says which), with the admin's own 2FA code. */
+    changeStanding: fromPromise<OperatorView, StandingChange>(({ input, signal }) =>
+      operatorApi.post<OperatorView>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id, code: input.code }, signal),
     ),
     /** A page of the audit log, newest first (the shared paged list's `loadPage`). */
     fetchAudit: pageLoader<OperatorAuditQuery, OperatorAuditRow>(({ filter, page, size }, signal) => operatorApi.post<OperatorAuditPage>(OPERATOR_PATHS.audit, { ...filter, page, size }, signal)),

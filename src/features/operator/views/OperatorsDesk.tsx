@@ -2,21 +2,19 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorView } from '../../../../domain/operators';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { DateTime } from '../../../app/ui/DateTime';
 import { DeskHead, ReloadButton } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryTable } from '../../../app/ui/RetryButton';
 import { operatorMay, useOperatorsDesk } from '../desks.hooks';
 import { useOperatorSession } from '../operator.hooks';
-import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
 import { ROLE_KEYS } from './desks/deskUi';
-import { CreateOperatorDialog, RolesDialog } from './desks/OperatorForms';
+import { CreateOperatorDialog, RolesDialog, StandingDialog } from './desks/OperatorForms';
 
 /**
  * /operator, "Operators" (admin): who may work in this console and with which roles; a new
- * operator, an operator's roles, and disable or enable (asked first). The operator from the
- * server's environment is marked and offers nothing: it is changed only there.
+ * operator, an operator's roles, and disable or enable (asked first), each with the admin's own
+ * 2FA code. The operator from the server's environment is marked and offers nothing: it is changed only there.
  */
 export function OperatorsDesk() {
   const { t } = useTranslation();
@@ -98,15 +96,7 @@ export function OperatorsDesk() {
       />
       {desk.creating && <CreateOperatorDialog key={desk.created} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitCreate} onClose={desk.close} />}
       {desk.editingRoles && <RolesDialog operator={desk.editingRoles} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitRoles} onClose={desk.close} />}
-      <ConfirmActDialog<StandingSubject>
-        actor={desk.standingQuestion}
-        tone="danger"
-        texts={(s) =>
-          s.disable
-            ? { titleKey: 'operatorDesks.operators.disableTitle', questionKey: 'operatorDesks.operators.disableQuestion', params: { account: s.account }, confirmKey: 'operatorDesks.operators.disable' }
-            : { titleKey: 'operatorDesks.operators.enableTitle', questionKey: 'operatorDesks.operators.enableQuestion', params: { account: s.account }, confirmKey: 'operatorDesks.operators.enable' }
-        }
-      />
+      {desk.standing && <StandingDialog subject={desk.standing} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitStanding} onClose={desk.close} />}
     </section>
   );
 }

@@ -15,9 +15,9 @@ import { createTestUser } from '../../support/users.js';
  * "What each call needs"), on the server's whole composition: each refuses no code, a wrong one and
  * a code already used once by another such action (in its own 30-second step, so only the "once"
  * rule can refuse it), writes each refusal to the audit log as refused with the reason, and takes a
- * fresh code (then answers for what it acts on: here an object that is not there). The routes that
- * move money or access WITHOUT a code (a withdrawal's approval, a P2P ruling, the operators desk,
- * identity review) are named in the guards report; they need the console's forms too.
+ * fresh code (then answers for what it acts on: here an object that is not there). The others that
+ * ask it (a withdrawal's approval, a P2P ruling, identity review, the operators desk) have their
+ * files in audit/operatorCodes/.
  */
 const t = useFuzzApp();
 const EN = MESSAGES.en_US;

@@ -1,8 +1,7 @@
-import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { isOperatorRole, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../../domain/operators';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
 import { showToast } from '../../../../app/machines/toast/toastError';
@@ -14,25 +13,33 @@ export interface StandingSubject {
   disable: boolean;
 }
 
+/** A disable or an enable as sent: with the admin's own 2FA code. */
+export interface StandingChange extends StandingSubject {
+  code: string;
+}
+
 export type OperatorsDeskEvent =
   | { type: 'operators.reload' }
   /** Opens the new-operator form. */
   | { type: 'operators.create' }
+  /** The new operator, with the admin's own 2FA code (`fields.code`). */
   | { type: 'operators.submitCreate'; fields: OperatorCreate }
   /** Opens the roles form of one operator (a row of the list on screen). */
   | { type: 'operators.editRoles'; id: number }
-  | { type: 'operators.submitRoles'; roles: OperatorRole[] }
+  | { type: 'operators.submitRoles'; roles: OperatorRole[]; code: string }
   /** Closes the form open (nothing is sent). */
   | { type: 'operators.close' }
+  /** Opens the disable (or enable) question of one operator, which asks the admin's code. */
   | { type: 'operators.disable'; operator: OperatorView }
   | { type: 'operators.enable'; operator: OperatorView }
-  /** From the `changeStanding` child (the shared confirm-then-act) once a confirmed disable or enable went through or was refused. */
-  | ConfirmActReport<StandingSubject>;
+  | { type: 'operators.submitStanding'; code: string };
 
 export interface OperatorsDeskContext {
   operators: OperatorView[];
   /** The operator whose roles the form edits. */
   editing: number | undefined;
+  /** The operator the disable/enable question is about. */
+  standing: StandingSubject | undefined;
   /** The server's refusal of the form's last submission, shown in the form (already translated, or a key). */
   refusal: ToastMessage | undefined;
   /** Operators created so far: a fresh form each time. */
@@ -41,34 +48,39 @@ export interface OperatorsDeskContext {
 
 /** Whether a choice of roles is sendable: one role at least, each a known one. */
 export const sendableRoles = (roles: readonly string[]): boolean => roles.length > 0 && roles.every(isOperatorRole);
+/** Whether the admin's code is sendable: a 6-digit code or a recovery code (the form says why not). */
+const sendableCode = (code: string | undefined): boolean => isSecondFactorCode((code ?? '').trim());
+const standingOf = (operator: OperatorView, disable: boolean): StandingSubject => ({ id: operator.id, account: operator.account, disable });
 
 /**
  * The admin's operators desk (issue 51 §1; server/products/operator/desk.ts): the operators with
  * their roles and standing, read at start and after every change; a new operator (account,
- * password, roles) and an operator's roles, each in a form that shows the server's refusal in
- * place and stays open to correct it; disable and enable, each asked first (the shared
- * confirm-then-act child `changeStanding`). The operator from the server's environment cannot be
- * changed here: the machine does not ask about it, and the server refuses it anyway.
+ * password, roles), an operator's roles, and disable or enable (asked first), each in a dialog
+ * that asks the admin's own 2FA code (each gives or takes access), shows the server's refusal (a
+ * wrong code, say) in place and stays open to correct it. The operator from the server's
+ * environment cannot be changed here: the machine does not ask about it, and the server refuses it anyway.
  */
 const operatorsDeskSetup = setup({
   types: { context: {} as OperatorsDeskContext, events: {} as OperatorsDeskEvent },
   actors: {
     fetchOperators: toBeProvided<OperatorView[]>('fetchOperators'),
     createOperator: toBeProvided<OperatorView, OperatorCreate>('createOperator'),
-    setRoles: toBeProvided<OperatorView, { id: number; roles: OperatorRole[] }>('setRoles'),
-    changeStanding: confirmActMachine,
+    setRoles: toBeProvided<OperatorView, { id: number; roles: OperatorRole[]; code: string }>('setRoles'),
+    changeStanding: toBeProvided<OperatorView, StandingChange>('changeStanding'),
   },
   actions: {
     showToast,
     reload: raise({ type: 'operators.reload' }),
-    forgetForm: assign({ editing: undefined, refusal: undefined }),
+    forgetForm: assign({ editing: undefined, standing: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),
   },
   guards: {
     changeable: ({ event }) => (event.type === 'operators.disable' || event.type === 'operators.enable') && !event.operator.from_environment,
     rolesChangeable: ({ context, event }) => event.type === 'operators.editRoles' && context.operators.some((o) => o.id === event.id && !o.from_environment),
-    rolesSendable: ({ event }) => event.type === 'operators.submitRoles' && sendableRoles(event.roles),
-    createSendable: ({ event }) => event.type === 'operators.submitCreate' && event.fields.account.trim().length > 0 && event.fields.password.length > 0 && sendableRoles(event.fields.roles),
+    rolesSendable: ({ event }) => event.type === 'operators.submitRoles' && sendableRoles(event.roles) && sendableCode(event.code),
+    createSendable: ({ event }) =>
+      event.type === 'operators.submitCreate' && event.fields.account.trim().length > 0 && event.fields.password.length > 0 && sendableRoles(event.fields.roles) && sendableCode(event.fields.code),
+    standingSendable: ({ event }) => event.type === 'operators.submitStanding' && sendableCode(event.code),
   },
 });
 
@@ -77,15 +89,8 @@ const SAVE = { close: 'operators.close', closed: '#operatorsDesk.form.closed', r
 
 export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
   id: 'operatorsDesk',
-  context: { operators: [], editing: undefined, refusal: undefined, created: 0 },
-  invoke: { id: 'changeStanding', src: 'changeStanding', input: ({ self }) => ({ replyTo: self }) },
+  context: { operators: [], editing: undefined, standing: undefined, refusal: undefined, created: 0 },
   type: 'parallel',
-  on: {
-    'operators.disable': { guard: 'changeable', actions: sendTo('changeStanding', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.operator.id, account: event.operator.account, disable: true } })) },
-    'operators.enable': { guard: 'changeable', actions: sendTo('changeStanding', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.operator.id, account: event.operator.account, disable: false } })) },
-    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'operatorDesks.operators.updated' } } }, 'reload'] },
-    'confirmAct.failed': { actions: 'reload', description: 'Refused (said by the child): show the operators as they are now.' },
-  },
   states: {
     list: deskList(operatorsDeskSetup, { src: 'fetchOperators', into: (operators) => ({ operators }), reload: 'operators.reload' }),
     form: {
@@ -96,6 +101,8 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           on: {
             'operators.create': 'creating',
             'operators.editRoles': { guard: 'rolesChangeable', target: 'roles', actions: assign({ editing: ({ event }) => event.id }) },
+            'operators.disable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, true) }) },
+            'operators.enable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, false) }) },
           },
         },
         creating: formDialog(operatorsDeskSetup, {
@@ -103,7 +110,7 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           submit: 'operators.submitCreate',
           guard: 'createSendable',
           src: 'createOperator',
-          input: ({ event: { fields } }) => ({ account: fields.account.trim(), password: fields.password, roles: fields.roles }),
+          input: ({ event: { fields } }) => ({ account: fields.account.trim(), password: fields.password, roles: fields.roles, code: (fields.code ?? '').trim() }),
           saved: 'operatorDesks.operators.created',
           count: 'created',
         }),
@@ -112,8 +119,18 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           submit: 'operators.submitRoles',
           guard: 'rolesSendable',
           src: 'setRoles',
-          input: ({ context, event }) => ({ id: context.editing!, roles: event.roles }),
+          input: ({ context, event }) => ({ id: context.editing!, roles: event.roles, code: event.code.trim() }),
           saved: 'operatorDesks.operators.updated',
+        }),
+        standing: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitStanding',
+          guard: 'standingSendable',
+          src: 'changeStanding',
+          input: ({ context, event }) => ({ ...context.standing!, code: event.code.trim() }),
+          saved: 'operatorDesks.operators.updated',
+          // A refusal may mean someone changed the operator meanwhile: the list shows it as it is now.
+          reloadOnRefusal: true,
         }),
       },
     },

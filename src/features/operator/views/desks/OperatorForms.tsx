@@ -3,21 +3,25 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorCreate, OperatorRole, OperatorView } from '../../../../../domain/operators';
 import { FormField } from '../../../../app/ui/FormField';
-import { DeskDialog, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskDialog, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
 import { Muted } from '../../../../app/ui/Panel';
+import type { StandingSubject } from '../../machines/operatorsDesk/operatorsDesk.machine';
 import { DeskForm, RoleChecks } from './deskUi';
-import { operatorCreateSchema, operatorRolesSchema, type OperatorCreateValues, type OperatorRolesValues } from './operatorSchemas';
+import { operatorCreateSchema, operatorRolesSchema, operatorStandingSchema, type OperatorCreateValues, type OperatorRolesValues, type OperatorStandingValues } from './operatorSchemas';
 
-/** A new operator: account, password and roles; the server's refusal (a taken name, say) shows here and the form stays. */
+/**
+ * A new operator: account, password and roles, and the admin's own 2FA code; the server's refusal
+ * (a taken name, a wrong code) shows here and the form stays.
+ */
 export function CreateOperatorDialog(props: DeskDialogProps & { onSubmit: (fields: OperatorCreate) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
     <DeskDialog {...props} title={t('operatorDesks.operators.createTitle')} submitKey="operatorDesks.operators.createSubmit" formId={formId}>
       <Formik<OperatorCreateValues>
-        initialValues={{ account: '', password: '', roles: [] }}
+        initialValues={{ account: '', password: '', roles: [], code: '' }}
         validationSchema={operatorCreateSchema}
-        onSubmit={(values) => props.onSubmit({ account: values.account.trim(), password: values.password, roles: values.roles })}
+        onSubmit={(values) => props.onSubmit({ account: values.account.trim(), password: values.password, roles: values.roles, code: values.code.trim() })}
       >
         {({ errors, touched, submitCount }) => (
           <Form id={formId} noValidate aria-label={t('operatorDesks.operators.createTitle')}>
@@ -26,7 +30,7 @@ export function CreateOperatorDialog(props: DeskDialogProps & { onSubmit: (field
               <FormField name="account" labelKey="operatorDesks.operators.account" autoComplete="off" />
               <FormField name="password" labelKey="operatorDesks.operators.password" type="password" autoComplete="new-password" />
               <RoleChecks name="roles" error={touched.roles || submitCount > 0 ? (errors.roles as string | undefined) : undefined} />
-              <DeskRefusal refusal={props.refusal} />
+              <DeskCodeAndRefusal labelKey="operatorDesks.operators.code" refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
@@ -35,22 +39,49 @@ export function CreateOperatorDialog(props: DeskDialogProps & { onSubmit: (field
   );
 }
 
-/** One operator's roles; taking effect at its very next call. */
-export function RolesDialog(props: DeskDialogProps & { operator: OperatorView; onSubmit: (roles: OperatorRole[]) => void }) {
+/** One operator's roles, with the admin's own 2FA code; taking effect at its very next call. */
+export function RolesDialog(props: DeskDialogProps & { operator: OperatorView; onSubmit: (roles: OperatorRole[], code: string) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
     <DeskDialog {...props} title={t('operatorDesks.operators.rolesTitle', { account: props.operator.account })} submitKey="operatorDesks.operators.rolesSubmit" formId={formId}>
-      <Formik<OperatorRolesValues> initialValues={{ roles: props.operator.roles }} validationSchema={operatorRolesSchema} onSubmit={(values) => props.onSubmit(values.roles)}>
+      <Formik<OperatorRolesValues>
+        initialValues={{ roles: props.operator.roles, code: '' }}
+        validationSchema={operatorRolesSchema}
+        onSubmit={(values) => props.onSubmit(values.roles, values.code.trim())}
+      >
         {({ errors, submitCount }) => (
           <Form id={formId} noValidate aria-label={t('operatorDesks.operators.rolesTitle', { account: props.operator.account })}>
             <DeskForm>
               <Muted style={{ margin: 0 }}>{t('operatorDesks.operators.rolesIntro')}</Muted>
               <RoleChecks name="roles" error={submitCount > 0 ? (errors.roles as string | undefined) : undefined} />
-              <DeskRefusal refusal={props.refusal} />
+              <DeskCodeAndRefusal labelKey="operatorDesks.operators.code" refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
+      </Formik>
+    </DeskDialog>
+  );
+}
+
+/**
+ * "Disable {{account}}?" (or enable) with the admin's own 2FA code: the question stays open with
+ * the server's refusal (a wrong code, say) under the code, to type a fresh one.
+ */
+export function StandingDialog(props: DeskDialogProps & { subject: StandingSubject; onSubmit: (code: string) => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { subject } = props;
+  const title = t(subject.disable ? 'operatorDesks.operators.disableTitle' : 'operatorDesks.operators.enableTitle');
+  return (
+    <DeskDialog {...props} title={title} submitKey={subject.disable ? 'operatorDesks.operators.disable' : 'operatorDesks.operators.enable'} formId={formId} danger={subject.disable}>
+      <Formik<OperatorStandingValues> initialValues={{ code: '' }} validationSchema={operatorStandingSchema} onSubmit={(values) => props.onSubmit(values.code.trim())}>
+        <Form id={formId} noValidate aria-label={title}>
+          <DeskForm>
+            <p style={{ margin: 0 }}>{t(subject.disable ? 'operatorDesks.operators.disableQuestion' : 'operatorDesks.operators.enableQuestion', { account: subject.account })}</p>
+            <DeskCodeAndRefusal labelKey="operatorDesks.operators.code" refusal={props.refusal} />
+          </DeskForm>
+        </Form>
       </Formik>
     </DeskDialog>
   );

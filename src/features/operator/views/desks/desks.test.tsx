@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
 import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
-import { FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { provideOperatorDesks } from '../../desks.flows';
 import { operatorSessionMachine } from '../../machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from '../../operator.context';
@@ -43,6 +43,7 @@ async function renderDesk(desk: 'operators' | 'audit' | 'layout', roles: Operato
     [OPERATOR_PATHS.operators]: operators,
     [OPERATOR_PATHS.audit]: { list: [auditRow], total: 1, page: 1, size: 20 },
     [OPERATOR_PATHS.create]: () => refusal('This account name is already taken'),
+    [OPERATOR_PATHS.disable]: () => refusal('Incorrect authentication code'),
   });
   const operatorSession = createActor(operatorSessionMachine, { input: { token: 't', operator: { id: 1, account: 'root', roles } } }).start();
   const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: api, showToast: () => undefined }) };
@@ -79,9 +80,21 @@ describe('operators desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'quiet-lantern-harbour-93' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Finance/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
+    // The admin's own code is asked: nothing goes without it.
+    expect(await within(dialog).findByText('Enter your 2FA code')).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(OPERATOR_PATHS.create);
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
     expect(await within(dialog).findByText('This account name is already taken', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.map((c) => c.path)).toContain(OPERATOR_PATHS.create);
+    expect(calls.find((c) => c.path === OPERATOR_PATHS.create)?.body).toMatchObject({ account: 'fiona', roles: ['finance'], code: '123456' });
     expect(screen.getByRole('dialog', { name: 'New operator' })).toBeTruthy();
+  }, FORM_TEST_MS);
+
+  it('asks the admin’s code to disable an operator, and shows the server refusal in the question, which stays open', async () => {
+    const calls = await renderDesk('operators', ['admin']);
+    const [, , fionaRow] = within(screen.getByRole('table', { name: 'Operators' })).getAllByRole('row');
+    fireEvent.click(within(fionaRow!).getByRole('button', { name: 'Disable' }));
+    await expectCodeRefusedInDialog(calls, { dialog: 'Disable this operator?', submit: 'Disable', path: OPERATOR_PATHS.disable, body: { id: 7, code: '123456' } });
   }, FORM_TEST_MS);
 
   it('offers an auditor no changes', async () => {

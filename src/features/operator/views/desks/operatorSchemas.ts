@@ -1,11 +1,14 @@
 import * as yup from 'yup';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../../../domain/operators';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { loadPasswordStrength } from '../../../../../domain/validation';
 
 /** The server's rule for an operator's account name (server/products/operator/desk.ts): 3 to 254 characters, no spaces. */
 const OPERATOR_ACCOUNT = /^[^\s\p{Cc}]{3,254}$/u;
 
 const roles = yup.array(yup.string<OperatorRole>().oneOf(OPERATOR_ROLES).required()).required().min(1, 'operatorDesks.validation.rolesRequired');
+/** The admin's own 2FA code: every change of the desk gives or takes access (the server asks it). */
+const code = yup.string().trim().required('operatorDesks.validation.codeRequired').test('code', 'operatorDesks.validation.codeInvalid', (value) => isSecondFactorCode(value ?? ''));
 
 /**
  * The new-operator form: the checks the server makes, said before sending (the server repeats
@@ -24,10 +27,15 @@ export const operatorCreateSchema = yup.object({
       return (await loadPasswordStrength()).strongEnough(value, account ? [account] : []);
     }),
   roles,
+  code,
 });
 
 export type OperatorCreateValues = yup.InferType<typeof operatorCreateSchema>;
 
-export const operatorRolesSchema = yup.object({ roles });
+export const operatorRolesSchema = yup.object({ roles, code });
+
+export const operatorStandingSchema = yup.object({ code });
+
+export type OperatorStandingValues = yup.InferType<typeof operatorStandingSchema>;
 
 export type OperatorRolesValues = yup.InferType<typeof operatorRolesSchema>;
