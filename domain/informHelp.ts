@@ -5,6 +5,9 @@ export const NOTIFICATION_KINDS = [
   'login_new_device',
   'password_changed',
   'funds_password_changed',
+  // The account's email or phone changed: also told at the old address (securityNotices.ts).
+  'email_changed',
+  'phone_changed',
   'kyc_submitted',
   'kyc_approved',
   'kyc_rejected',

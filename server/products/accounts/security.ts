@@ -84,10 +84,14 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
       user: UserInfo,
       purpose: 'change_email' | 'change_phone',
       input: { code: string; account: string; area_code?: string; new_code: string },
+      lang?: string,
     ): Promise<Outcome<null>> {
       const address = newAddress(user, purpose, input.account, input.area_code);
       if (!address.ok) return address;
-      return db.transaction(async (tx) => {
+      // The owner is told as of a password change, and at the old address too: a thief holding a
+      // session and the mailbox's codes would otherwise move the account where the owner reads nothing.
+      const notice: SecurityNotice = { kind: purpose === 'change_email' ? 'email_changed' : 'phone_changed', params: { account: address.data }, previousAccount: user.account };
+      const done = await db.transaction(async (tx) => {
         // Both codes are checked before either is used up, so one wrong code costs nothing else.
         const old = await checkCode(tx, user.account, purpose, input.code, false);
         const fresh = await checkCode(tx, address.data, purpose, input.new_code, false);
@@ -101,8 +105,11 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
         await tx.query('update app_user set account = $2, email = $3, phone = $4, area_code = $5 where id = $1', [user.id, address.data, email, phone, area]);
         await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, purpose === 'change_email' ? 'email' : 'phone');
         await revokeAllSessions(tx, user.id);
+        await recordSecurityNotice(tx, user.id, notice);
         return { ok: true as const, data: null };
       });
+      if (done.ok) void announceSecurityNotice(user.id, notice, lang);
+      return done;
     },
   };
 }

@@ -86,7 +86,7 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
       ['/api/user/phone', 'change_phone'],
     ] as const;
     for (const [path, purpose] of accountChanges) {
-      app.post<AccountBody>(path, accountBody, async (request) => okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await changing(request), purpose, request.body))));
+      app.post<AccountBody>(path, accountBody, async (request) => okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await changing(request), purpose, request.body, request.lang))));
     }
 
     app.post('/api/user/addresses', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listAddresses(request.user.id)));

@@ -1,6 +1,7 @@
 import { compareDecimal, divDecimal, mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import {
   adPrice,
+  adSendsCrypto,
   FIAT_ACCOUNT,
   FIAT_PLACES,
   publishProblem,
@@ -19,6 +20,7 @@ import type { Page } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
 import { lockUser } from '../../kernel/platform/userLock.js';
+import { requireOutflowUnlocked } from '../../kernel/platform/auth/outflow/outflow.js';
 import { legalTrade, referenceRate, Refusal } from './rules.js';
 import { frozenOwners, refuseAboveOnlineCap, refuseIfSuspended, suspensions } from './standing.js';
 
@@ -188,6 +190,8 @@ export async function publishAd(tx: Queryable, userId: number, body: FiatPublish
   checkPublish(body);
   // Under the user's lock, so publishes at once cannot all fit under the cap.
   await lockUser(tx, userId);
+  // A sell ad freezes its crypto for anyone to take: not while the security lock runs (outflow.ts).
+  if (adSendsCrypto(body)) await requireOutflowUnlocked(tx, userId, now);
   const rules = await legalTrade(tx);
   await refuseIfSuspended(tx, userId, rules, now);
   await refuseAboveOnlineCap(tx, userId, rules);
@@ -235,6 +239,7 @@ export async function setAdStatus(tx: Queryable, userId: number, adId: number, s
   if (status === 'online') {
     // Going online is publishing again: the same suspension and cap, under the user's lock.
     await lockUser(tx, userId);
+    if (adSendsCrypto(ad)) await requireOutflowUnlocked(tx, userId, now);
     const rules = await legalTrade(tx);
     await refuseIfSuspended(tx, userId, rules, now);
     await refuseAboveOnlineCap(tx, userId, rules);

@@ -20,7 +20,8 @@ import type { Queryable } from '../../kernel/platform/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../kernel/platform/ledger/ledger.js';
 import { AD_COLUMNS, normaliseAd, priceOf, type AdRow } from './ads.js';
-import { lockUser } from '../../kernel/platform/userLock.js';
+import { lockUsers } from '../../kernel/platform/userLock.js';
+import { requireOutflowUnlocked } from '../../kernel/platform/auth/outflow/outflow.js';
 import { checkTrustLimits, legalTrade, Refusal, valueInUsdt } from './rules.js';
 import { refuseIfOwnerSuspended, refuseIfSuspended } from './standing.js';
 
@@ -154,7 +155,10 @@ export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeReque
   const sellerId = takerBuys ? ad.user_id : takerId;
   const rules = await legalTrade(tx);
   const value = await valueInUsdt(tx, ad.crypto, quantity);
-  await lockUser(tx, buyerId);
+  // The buyer's limits; a taker who sells also sends crypto: refused while their security lock
+  // runs, read under their row lock here, in the sale's transaction (outflow.ts requireOutflowUnlocked).
+  await lockUsers(tx, takerBuys ? [buyerId] : [buyerId, sellerId]);
+  if (!takerBuys) await requireOutflowUnlocked(tx, sellerId, now);
   await refuseIfSuspended(tx, takerId, rules, now);
   await refuseIfOwnerSuspended(tx, ad.user_id, rules, now);
   // The trust limits bound what a taker buys; an advertiser's buy ad is bounded by its own total.
@@ -252,6 +256,9 @@ export async function transition(tx: Queryable, input: TransitionInput, now: num
       throw new Refusal('fiatAppealTooEarly', { until: new Date(order.confirm_deadline_ms ?? now).toISOString().slice(0, 16).replace('T', ' ') });
     }
   }
+  // The seller's release sends the escrow to the buyer: refused while the seller's security lock
+  // runs, read in this transaction under their row lock, after the order's (outflow.ts).
+  if (action === 'release') await requireOutflowUnlocked(tx, order.seller_id, now);
   const sets: string[] = ['status = $3'];
   const params: unknown[] = [order.id, rule.from, target];
   const set = (column: string, value: unknown) => {

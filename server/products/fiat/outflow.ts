@@ -9,7 +9,9 @@ import type { Queryable } from '../../kernel/platform/db/database.js';
  * before any of its work. What each call acts on is read here without a lock, so the proof hangs
  * only on what never changes (an order's seller, an ad's owner and side), never on a status: an
  * accomplice who marks an order paid, or resumes their paused buy ad, between this read and the
- * call's transaction would otherwise let the call through unproven.
+ * call's transaction would otherwise let the call through unproven. The security lock, which a
+ * change may start between this check and the call's transaction, is read again inside it, under
+ * the user's row lock (takeAd, transition's release, publishAd, setAdStatus: requireOutflowUnlocked).
  *
  * - a release: the seller gives the escrow to the buyer;
  * - a take of a buy ad: the taker sells, their crypto goes into escrow for the advertiser;

@@ -9,6 +9,6 @@ import './messages.js';
  */
 export { FUNDS_PASSWORD_LOCK_MINUTES, FUNDS_PASSWORD_MAX_FAILURES, fundsPasswordMatches } from '../../kernel/platform/auth/outflow/fundsPassword.js';
 
-export function requireFundsPassword(db: Queryable, userId: number, password: string, now: number): Promise<void> {
-  return requireKernelFundsPassword(db, userId, password, now, { wrong: 'walletFundsPasswordWrong', locked: 'walletFundsPasswordLocked' });
+export function requireFundsPassword(db: Queryable, userId: number, password: string, now: number, client: string): Promise<void> {
+  return requireKernelFundsPassword(db, userId, password, now, client, { wrong: 'walletFundsPasswordWrong', locked: 'walletFundsPasswordLocked' });
 }

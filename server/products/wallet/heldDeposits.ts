@@ -4,9 +4,11 @@ import { DepositStatus, type DepositHeldReason, type HeldDeposit, type HeldDepos
 import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { requireOperatorSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
+import { withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
+import { momentVar } from '../../kernel/platform/i18n/messages.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
 import type { WalletContext } from './context.js';
 import { credit } from './deposits.js';
@@ -51,16 +53,13 @@ const heldBefore = (row: HeldRow) => ({
 export function heldDeposits(ctx: WalletContext) {
   const { db } = ctx;
 
-  /** Runs an operator action: done → its own audit row (written by `work`); refused → one 'refused' row, then the refusal. */
-  async function audited<T>(operator: OperatorActor, kind: string, id: number, work: () => Promise<T>): Promise<Outcome<T>> {
-    const result = await outcome(work);
-    if (!result.ok) await writeOperatorAudit(db, { operator, kind, object: { type: 'deposit', id }, outcome: 'refused', detail: result.key });
-    return result;
-  }
+  /** Runs a step of an operator action: done → its own audit row (written by `work`); refused → one 'refused' row, then the refusal. */
+  const audited = async <T>(operator: OperatorActor, kind: string, id: number, work: () => Promise<T>): Promise<Outcome<T>> =>
+    auditRefusal(db, { operator, kind, object: { type: 'deposit', id } }, await outcome(work));
 
-  /** The operator's own 2FA code (kernel rules): both actions move money across the chain boundary. */
-  const operatorCode = (operator: OperatorActor, code: string | undefined, lang: string | undefined) =>
-    requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: ctx.now(), lang }, 'walletHeldTwoFactorRequired');
+  /** The operator's own 2FA code (kernel rules): both actions move money across the chain boundary. A refusal is audited. */
+  const operatorCode = (operator: OperatorActor, kind: string, id: number, code: string | undefined, lang: string | undefined) =>
+    askOperatorCode(db, { operator, kind, object: { type: 'deposit', id }, code, now: ctx.now(), lang, notEnabled: 'walletHeldTwoFactorRequired' });
 
   /** The deposit locked for this transaction, still held; else the refusal. */
   async function lockHeld(tx: Queryable, id: number): Promise<HeldRow> {
@@ -88,9 +87,10 @@ export function heldDeposits(ctx: WalletContext) {
 
     /** Credits a held deposit below the minimum, as a confirmed one is credited (deposits.ts `credit`). */
     async credit(id: number, operator: OperatorActor, code: string | undefined, lang?: string): Promise<Outcome<HeldDepositResolution>> {
-      const result = await audited(operator, 'deposit.credit', id, async () => {
-        await operatorCode(operator, code, lang);
-        return db.transaction(async (tx) => {
+      const proven = await operatorCode(operator, 'deposit.credit', id, code, lang);
+      if (!proven.ok) return proven;
+      const result = await audited(operator, 'deposit.credit', id, () =>
+        db.transaction(async (tx) => {
           const row = await lockHeld(tx, id);
           if (row.held_reason === 'delisted') throw new Refusal('walletHeldDepositDelisted', { currency: row.currency });
           const [network] = await tx.query<{ fee: string }>('select trim_scale(deposit_fee)::text as fee from currency_network where currency = $1 and network = $2', [
@@ -107,8 +107,8 @@ export function heldDeposits(ctx: WalletContext) {
           const after = { status: DepositStatus.success, fee, credited: kept };
           await writeOperatorAudit(tx, { operator, kind: 'deposit.credit', object: { type: 'deposit', id }, before: heldBefore(row), after });
           return { userId: row.user_id, currency: row.currency, resolution: { id, ...after } };
-        });
-      });
+        }),
+      );
       if (!result.ok) return result;
       const { userId, currency, resolution } = result.data;
       ctx.balancesChanged(userId, [{ currency, account: 'spot' }]);
@@ -119,15 +119,25 @@ export function heldDeposits(ctx: WalletContext) {
     /** Returns a held deposit on the chain to `address` (checked as a withdrawal's is for its network). */
     async return(id: number, address: string, operator: OperatorActor, code: string | undefined, lang?: string): Promise<Outcome<HeldDepositResolution>> {
       const to = address.trim();
-      const result = await audited(operator, 'deposit.return', id, async () => {
+      const checked = await audited(operator, 'deposit.return', id, async () => {
         const [found] = await db.query<{ network: string }>('select network from deposit where id = $1', [id]);
         if (!found) throw new Refusal('walletHeldDepositNotFound');
         if (!isPlausibleAddress(to) || !isAddressOf(found.network, to)) throw new Refusal('walletAddressInvalid');
-        await operatorCode(operator, code, lang);
-        return db.transaction(async (tx) => {
+      });
+      if (!checked.ok) return checked;
+      const proven = await operatorCode(operator, 'deposit.return', id, code, lang);
+      if (!proven.ok) return proven;
+      const result = await audited(operator, 'deposit.return', id, () =>
+        db.transaction(async (tx) => {
           const row = await lockHeld(tx, id);
           // As a withdrawal's approval: a frozen account's funds are not sent (issue 51 §3).
           await requireNotFrozen(tx, row.user_id, { locked: true });
+          // Nor while the owner's withdrawals are locked after a security change: the address is
+          // typed by the operator as the owner asks (no sender is kept), so the return is money out
+          // the owner chooses, as a withdrawal is. Read under the row lock just taken, which a
+          // security change's write of the lock conflicts with.
+          const until = await withdrawalsLockedUntil(tx, row.user_id, ctx.now());
+          if (until !== undefined) throw new Refusal('walletHeldDepositOwnerLocked', { until: momentVar(until) });
           const txHash = await ctx.chain.returnDeposit({ id, currency: row.currency, network: row.network, address: to, quantity: row.quantity });
           const at = ctx.now();
           await tx.query('update deposit set status = 5, return_address = $2, return_tx_hash = $3, resolved_by = $4, resolved_ms = $5, updated_ms = $5 where id = $1', [
@@ -141,8 +151,8 @@ export function heldDeposits(ctx: WalletContext) {
           const after = { status: DepositStatus.returned, return_address: to, return_tx_hash: txHash };
           await writeOperatorAudit(tx, { operator, kind: 'deposit.return', object: { type: 'deposit', id }, before: heldBefore(row), after });
           return { userId: row.user_id, resolution: { id, ...after } };
-        });
-      });
+        }),
+      );
       if (!result.ok) return result;
       ctx.recordChanged(result.data.userId, { record: 'deposit', id, status: DepositStatus.returned, notice: true });
       return { ok: true, data: result.data.resolution };

@@ -58,7 +58,7 @@ export function walletRoutes(wallet: Wallet) {
       },
     );
     app.post<{ Body: { funds_password: string } }>(WALLET_PATHS.checkFundsPassword, object(['funds_password'], { funds_password: password }), async (request) =>
-      ok(request.lang, unwrap(await wallet.withdrawals.checkFundsPassword(userOf(request), request.body.funds_password))),
+      ok(request.lang, unwrap(await wallet.withdrawals.checkFundsPassword(userOf(request), request.body.funds_password, request.ip))),
     );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: rowId }), async (request) =>
       okWith(request.lang, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),

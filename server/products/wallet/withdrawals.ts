@@ -17,9 +17,10 @@ import { lockUserWallet } from './userLock.js';
 import { allowlistOn, requireWithdrawalAllowed, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
 import { momentVar } from '../../kernel/platform/i18n/messages.js';
 import { withdrawLimit } from './withdrawLimit.js';
-import { requireOperatorSecondFactor, requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
+import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
 import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 
@@ -121,9 +122,9 @@ export function withdrawals(ctx: WalletContext) {
      * typed, with the same count of wrong guesses and the same lock as the submission's check, so
      * a wrong one is refused before the confirmation, not after "Withdraw now".
      */
-    async checkFundsPassword(userId: number, password: string): Promise<Outcome<{ ok: true }>> {
+    async checkFundsPassword(userId: number, password: string, client: string): Promise<Outcome<{ ok: true }>> {
       return outcome(async () => {
-        await requireFundsPassword(db, userId, password, ctx.now());
+        await requireFundsPassword(db, userId, password, ctx.now(), client);
         return { ok: true as const };
       });
     },
@@ -150,7 +151,7 @@ export function withdrawals(ctx: WalletContext) {
         refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
-        await requireFundsPassword(db, userId, input.funds_password, now);
+        await requireFundsPassword(db, userId, input.funds_password, now, client);
         // 2FA on: a code too (kernel/platform/auth/twoFactor.ts).
         await requireSecondFactor(db, { userId, code: input.totp_code, client, now });
         let submitted: SecurityNotice | undefined;
@@ -162,6 +163,9 @@ export function withdrawals(ctx: WalletContext) {
           async (tx) => {
             // One submission of a user at a time, so two at once cannot both fit under the limit.
             await lockUserWallet(tx, userId);
+            // The lock and the allowlist again, under the user's row lock that a security change's
+            // write of the lock waits on (or holds): one committed since the check above is seen.
+            await requireWithdrawalAllowed(tx, userId, { currency, network, address }, now);
             // Again under the lock: another submission may have used the quota or the balance meanwhile.
             const { limit, price, limits } = await limitsOf(tx, userId, currency, rules.amount_places, found, now);
             refuseUnlessValid(limits, limit, { address, quantity, currency });
@@ -212,13 +216,16 @@ export function withdrawals(ctx: WalletContext) {
     async approve(id: number, operator: OperatorActor, code: string | undefined, lang?: string): Promise<Outcome<WithdrawalRecord>> {
       // Money leaves the platform: the operator's own code (kernel rules), on the database before the
       // transaction so a wrong one stays counted; its refusal is the record of the attempt (issue 51 §2).
-      const proven = await outcome(() =>
-        requireOperatorSecondFactor(db, { operatorId: operator.id, code, client: operator.client, now: ctx.now(), lang }, 'walletApproveTwoFactorRequired'),
-      );
-      if (!proven.ok) {
-        await writeOperatorAudit(db, { operator, kind: 'withdrawal.approve', object: { type: 'withdrawal', id }, outcome: 'refused', detail: proven.key });
-        return proven;
-      }
+      const proven = await askOperatorCode(db, {
+        operator,
+        kind: 'withdrawal.approve',
+        object: { type: 'withdrawal', id },
+        code,
+        now: ctx.now(),
+        lang,
+        notEnabled: 'walletApproveTwoFactorRequired',
+      });
+      if (!proven.ok) return proven;
       const approved = await outcome(() =>
         db.transaction(async (tx) => {
           const [w] = await tx.query<WithdrawalRecord>(

@@ -4,7 +4,7 @@ import { notify } from '../notifications/notify.js';
 
 /**
  * Telling the owner of every security change (issue 49 §4): a login or funds password changed,
- * 2FA on, off, reset by an operator or locked by wrong codes, an API key created or deleted, the
+ * the account's email or phone changed (told at the old address too), 2FA on, off, reset by an operator or locked by wrong codes, an API key created or deleted, the
  * withdrawal allowlist on or off, a withdrawal address saved (what allowlist mode lets withdrawals
  * reach a day later), a withdrawal submitted. Here because several products make such changes
  * (accounts, API keys, the wallet) and only the accounts product can send email: products never
@@ -21,6 +21,8 @@ export type SecurityNoticeKind = Extract<
   NotificationKind,
   | 'password_changed'
   | 'funds_password_changed'
+  | 'email_changed'
+  | 'phone_changed'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'two_factor_reset'
@@ -36,6 +38,11 @@ export type SecurityNoticeKind = Extract<
 export interface SecurityNotice {
   kind: SecurityNoticeKind;
   params?: Record<string, string>;
+  /**
+   * An address the email goes to as well as the account's: the one an email or phone change
+   * replaced, where the real owner reads when it was not them. Not part of the in-app notice.
+   */
+  previousAccount?: string;
 }
 
 export interface SecurityOutlet {

@@ -28,7 +28,10 @@ export const perClientPerMinute = (max: number) => ({ rateLimit: { max, timeWind
  * IPv6 one by its /64 (what one subscriber is given), so that a client cannot step round a limit
  * through the addresses of its own prefix. For counters a plugin keeps itself (`createRateLimit`).
  */
-export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
+export const clientAddress = (request: FastifyRequest): string => addressKey(request.ip);
+
+/** `clientAddress` of an address already taken from its request (`request.ip`). */
+export const addressKey = (ip: string): string => normalizeIP(ip);
 
 export async function registerRateLimits(app: FastifyInstance, store?: RateLimitStore): Promise<void> {
   // Commands fail at once while Redis is away (no offline queue), and then the limit is skipped:

@@ -3,6 +3,7 @@ import { Refusal } from '../../outcome.js';
 import { requireSecondFactor } from '../twoFactor.js';
 import { momentVar } from '../../i18n/messages.js';
 import { withdrawalsLockedUntil } from '../withdrawalLock.js';
+import { lockUser } from '../../userLock.js';
 import { requireFundsPassword } from './fundsPassword.js';
 import './messages.js';
 
@@ -37,6 +38,21 @@ export async function requireOutflowAllowed(db: Queryable, proof: OutflowProof):
   if (!proof.fundsPassword) throw new Refusal('fundsPasswordMissing');
   const [user] = await db.query<{ set: boolean }>(`select coalesce(funds_password_hash, '') <> '' as set from app_user where id = $1`, [proof.userId]);
   if (!user?.set) throw new Refusal('fundsPasswordNotSet');
-  await requireFundsPassword(db, proof.userId, proof.fundsPassword, proof.now);
+  await requireFundsPassword(db, proof.userId, proof.fundsPassword, proof.now, proof.client);
   await requireSecondFactor(db, { userId: proof.userId, code: proof.totpCode, client: proof.client, now: proof.now });
+}
+
+/**
+ * The lock, read again in the transaction that sends the user's crypto, under the user's app_user
+ * row locked `for no key update` (kernel/platform/userLock.ts): a security change writes the lock
+ * on that row (withdrawalLock.ts lockWithdrawals), so the two are serialised. A change written
+ * first is waited for and seen (refused); a change coming second waits for this transaction's
+ * commit, and only then locks what is left. Read outside the transaction, a change committed in the
+ * ~50 ms of the funds password's scrypt let the crypto go although the lock had started.
+ * Call it before the transaction locks the user's balance rows (the order every writer keeps).
+ */
+export async function requireOutflowUnlocked(tx: Queryable, userId: number, now: number): Promise<void> {
+  await lockUser(tx, userId);
+  const until = await withdrawalsLockedUntil(tx, userId, now);
+  if (until !== undefined) throw new Refusal('outflowLocked', { until: momentVar(until) });
 }
