@@ -15,7 +15,8 @@ import { startFailoverProxy } from './failoverProxy.js';
 import { startNginx } from './nginxProxy.js';
 import { sampleConnections, type ConnectionPeak } from './pgConnections.js';
 import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
+import { operatorSession } from './operatorCodes.js';
+import { fundedTraders, referencePrices, verifyTraders } from './traders.js';
 import { NOTICE_BOUND_MS, unheardOrders, UserWatcher } from './userWatcher.js';
 import { missingAcknowledged, Workload, type Trader } from './workload.js';
 
@@ -112,7 +113,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
 
       const url = proxy.url;
       const traders = await fundedTraders(url, dataDir, 6, 'cluster');
-      const operator = await operatorToken(url);
+      const operator = await operatorSession(url, schema.url);
       await verifyTraders(url, traders.slice(0, 4), operator);
       const workload = new Workload(url, traders, operator, await referencePrices(url), 3838);
       await workload.prepare();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
+import { operatorSession } from './operatorCodes.js';
+import { fundedTraders, referencePrices, verifyTraders } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
 const scratch = useScratchServer('crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 1);
@@ -9,7 +10,7 @@ describe('crash: kill -9 under load, then restart', () => {
   it('loses no acknowledged operation and the books still balance', async () => {
     let server = await scratch.start();
     const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'crash');
-    const operator = await operatorToken(server.url);
+    const operator = await operatorSession(server.url, scratch.liveDatabaseUrl());
     await verifyTraders(server.url, traders.slice(0, 4), operator);
     const workload = new Workload(server.url, traders, operator, await referencePrices(server.url), 4242);
     await workload.prepare();

@@ -3,7 +3,8 @@ import { addDecimal, compareDecimal, mulDecimal } from '../../domain/decimal.js'
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, moveUsdtInto, operatorToken } from './traders.js';
+import { operatorSession } from './operatorCodes.js';
+import { fundedTraders, moveUsdtInto } from './traders.js';
 
 const scratch = useScratchServer('ico-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 4);
 const TRADERS = 6;
@@ -21,7 +22,7 @@ describe('crash: ICO settlement across a kill -9', () => {
     let server = await scratch.start();
     const traders = await fundedTraders(server.url, scratch.dataDir, TRADERS, 'ico');
     await moveUsdtInto(server.url, traders, 'ico', '1000');
-    const operator = await operatorToken(server.url);
+    const { token: operator } = await operatorSession(server.url);
     const end = Date.now() + 15_000;
     const projects: IcoProject[] = [];
     for (let i = 0; i < PROJECTS; i++) {

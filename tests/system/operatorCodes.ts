@@ -1,19 +1,79 @@
 import { Secret, TOTP } from 'otpauth';
+import { newRecoveryCodes, recoveryHash } from '../../server/kernel/platform/auth/twoFactor.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
+import { mustCall } from './client.js';
 import { OPERATOR } from './serverProcess.js';
 
 /**
- * The last TOTP step this process used of the environment operator's codes (sign-ins, and the
- * actions that ask its code: an identity review, a withdrawal's approval). A code is good once (the server
- * keeps the last used step; a test's servers may share one database), and the steps before and
- * after now are accepted too: each sign-in takes the next unused step from now − 1 on, and waits
- * only when now + 1 is taken already (a fourth sign-in within one 30-second step).
+ * The environment operator signed in on a server, and its own code for each action that asks one
+ * (an identity review, a withdrawal's approval: docs/OPERATOR.md "What each call needs").
+ */
+export interface OperatorSession {
+  token: string;
+  /** A code good now and once: a recovery code of this process's (`recoveryCodesOf`), else its next TOTP step. */
+  code(): Promise<string>;
+}
+
+/**
+ * The environment's operator signed in — password and a code (mandatory 2FA, issue 51 §1) — on the
+ * server at `url`. With `databaseUrl` (the server's database, reachable while it runs: a schema on
+ * PostgreSQL, the embedded one's socket) its sign-in and its actions take recovery codes this
+ * process writes there, none waiting for a TOTP step; without (PGlite, which the server's process
+ * holds alone; or a test that acts on nothing), its TOTP steps, three a 30-second step.
+ */
+export async function operatorSession(url: string, databaseUrl?: string): Promise<OperatorSession> {
+  const code = databaseUrl ? recoveryCodesOf(databaseUrl) : nextOperatorCode;
+  const { token } = await mustCall<{ token: string }>(url, '/api/operator/login', { account: OPERATOR.account, password: OPERATOR.password, code: await code() });
+  return { token, code };
+}
+
+/** Recovery codes written at a time: a workload approving withdrawals opens a connection every this many. */
+const RECOVERY_BATCH = 50;
+
+/**
+ * Recovery codes of the operator `account` (the environment's by default), each good once and at
+ * once whatever the clocks say (the tests/e2e/support/deskOperators.ts reviewer's way): random codes
+ * this process makes and writes into the server's database `databaseUrl`, a batch at a time when it
+ * has none left, and hands out once each. A server uses a code up in the database its processes
+ * share; codes of this process's own cannot be taken by another process on that database (a
+ * cluster's nodes, a test file's servers before and after a crash). Two calls at once share a batch.
+ */
+export function recoveryCodesOf(databaseUrl: string, account = OPERATOR.account): () => Promise<string> {
+  const left: string[] = [];
+  let writing: Promise<void> | undefined;
+  const write = async () => {
+    const codes = Array.from({ length: RECOVERY_BATCH / 10 }, newRecoveryCodes).flat();
+    const db = await openPostgres(databaseUrl, { pool: 1, planOnce: 1 });
+    try {
+      const written = await db.query(
+        `insert into two_factor_recovery (user_id, code_hash) select u.id, unnest($2::text[]) from app_user u where u.account = $1 and u.kind = 'operator' returning user_id`,
+        [account.trim().toLowerCase(), codes.map(recoveryHash)],
+      );
+      if (written.length !== codes.length) throw new Error(`no operator ${account} in ${databaseUrl} to give recovery codes to`);
+    } finally {
+      await db.close();
+    }
+    left.push(...codes);
+  };
+  return async () => {
+    while (left.length === 0) await (writing ??= write().finally(() => (writing = undefined)));
+    return left.shift()!;
+  };
+}
+
+/**
+ * The last TOTP step this process used of the environment operator's codes (its sign-in where no
+ * database is at hand for recovery codes). A code is good once (the server keeps the last used step;
+ * a test's servers may share one database), and the steps before and after now are accepted too:
+ * each code takes the next unused step from now − 1 on, and waits only when now + 1 is taken
+ * already (a fourth code within one 30-second step).
  */
 let lastStep = -Infinity;
 const STEP_MS = 30_000;
 
 const codeAt = (step: number) => TOTP.generate({ secret: Secret.fromBase32(OPERATOR.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS + STEP_MS / 2 });
 
-/** The environment operator's next unused code (sign-ins and the actions that ask it share the steps), waiting only when now + 1 is taken. */
+/** The environment operator's next unused TOTP code, waiting only when now + 1 is taken. */
 export async function nextOperatorCode(): Promise<string> {
   const now = Date.now();
   const step = Math.max(Math.floor(now / STEP_MS) - 1, lastStep + 1);
@@ -21,13 +81,3 @@ export async function nextOperatorCode(): Promise<string> {
   lastStep = step;
   return codeAt(step);
 }
-
-/** The next unused code if one is good now without waiting (the workload does not stop for one), else undefined. */
-export function operatorCodeNow(): string | undefined {
-  const now = Math.floor(Date.now() / STEP_MS);
-  const step = Math.max(now, lastStep + 1);
-  if (step > now + 1) return undefined;
-  lastStep = step;
-  return codeAt(step);
-}
-

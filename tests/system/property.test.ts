@@ -5,7 +5,8 @@ import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../
 import { FIAT_PATHS, type FiatOrder } from '../../domain/fiat.js';
 import { call, changeFundsPassword, mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
+import { operatorSession } from './operatorCodes.js';
+import { fundedTraders, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
 import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts, type Trader, waitUntil, Workload } from './workload.js';
 
 const TRADERS = 8;
@@ -15,9 +16,9 @@ const WORKERS = 8;
 /** SYSTEM_TEST_STEPS scales the run up (a longer soak) or down (a quick look). */
 const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
 /** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
-const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15 } as const;
+const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15, withdrawal: 20 } as const;
 /** And the steps of their life cycles. */
-const MINIMUM_STEPS = { 'spot.stop': 10, 'locked.refused': 3, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
+const MINIMUM_STEPS = { 'spot.stop': 10, 'locked.refused': 3, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1, 'withdrawal.approve': 10 } as const;
 
 /** Whether the ICO project `projectId` is settled and some trader has a settled seconds contract. */
 async function settledUnderLoad(url: string, traders: Trader[], projectId: number): Promise<boolean> {
@@ -37,10 +38,10 @@ describe('property: thousands of random operations from many traders at once', (
     const server = await scratch.start({ P2P_MERCHANT_DELAY_MS: '1000' });
     const { url } = server;
     const traders = await fundedTraders(url, scratch.dataDir, TRADERS, 'property');
-    const operator = await operatorToken(url);
+    const operator = await operatorSession(url, scratch.liveDatabaseUrl());
     await verifyTraders(url, traders.slice(0, VERIFIED), operator);
     // An ICO project that ends (and is settled) while the run goes on, besides the demo projects.
-    const project = await shortIcoProject(url, operator, 'PROP', 15_000);
+    const project = await shortIcoProject(url, operator.token, 'PROP', 15_000);
     const workload = new Workload(url, traders, operator, await referencePrices(url), 20261121);
     await workload.prepare();
     // Issue 49 §2: a trader sells into a merchant's buy ad, then changes their funds password (the

@@ -171,6 +171,10 @@ export function useScratchServer(tag: string, port: number) {
     databaseUrl(): string {
       return schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres'));
     },
+    /** The database a test reaches while the server runs (the operator's recovery codes: operatorCodes.ts); none on PGlite, which the server's process holds alone. */
+    liveDatabaseUrl(): string | undefined {
+      return schema?.url ?? (process.env.EMBEDDED_DB === 'pglite' ? undefined : embeddedDatabaseUrl(join(dataDir, 'postgres')));
+    },
     /** The ledger audit on the database the stopped server left. */
     audit(): Promise<string[]> {
       return this.read((db) => auditBooks(db));

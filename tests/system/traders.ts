@@ -2,8 +2,7 @@ import type { Currency } from '../../domain/api.js';
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
 import { mustCall, newKey, registerUser } from './client.js';
-import { OPERATOR } from './serverProcess.js';
-import { nextOperatorCode } from './operatorCodes.js';
+import { operatorSession, type OperatorSession } from './operatorCodes.js';
 import { fund, waitUntil, Workload, type Trader } from './workload.js';
 
 export const FUNDING: Record<string, string> = { USDT: '5000', BTC: '0.2', ETH: '3' };
@@ -34,22 +33,16 @@ export async function fundedTraders(url: string, dataDir: string, count: number,
   return traders;
 }
 
-/** The environment's operator signed in — password and TOTP code (mandatory 2FA, issue 51 §1) — on the server at `url`: its token. */
-export async function operatorToken(url: string): Promise<string> {
-  const code = await nextOperatorCode();
-  return (await mustCall<{ token: string }>(url, '/api/operator/login', { account: OPERATOR.account, password: OPERATOR.password, code })).token;
-}
-
 export async function referencePrices(url: string): Promise<Record<string, number>> {
   const currencies = await mustCall<Currency[]>(url, '/api/currency_list');
   // Reference prices only steer where random orders land; no amount is computed from them.
   return Object.fromEntries(currencies.map((c) => [c.symbol, Number(c.price)]));
 }
 
-/** `count` funded traders and a spot-only workload over them from `seed`: the load the crash and standby tests run on a server. */
+/** `count` funded traders and a spot-only workload over them from `seed`: the load the crash and standby tests run on a server (no operator action: one TOTP sign-in). */
 export async function spotWorkload(url: string, dataDir: string, count: number, tag: string, seed: number): Promise<{ traders: Trader[]; workload: Workload }> {
   const traders = await fundedTraders(url, dataDir, count, tag);
-  const workload = new Workload(url, traders, await operatorToken(url), await referencePrices(url), seed, 'spot');
+  const workload = new Workload(url, traders, await operatorSession(url), await referencePrices(url), seed, 'spot');
   return { traders, workload };
 }
 
@@ -63,14 +56,14 @@ const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.to
  * verification"): each submits name, ID number and photos, the operator approves each pending
  * submission; futures need it, and it lifts the P2P and withdrawal limits to the verified ones.
  */
-export async function verifyTraders(url: string, traders: Trader[], operator: string): Promise<void> {
+export async function verifyTraders(url: string, traders: Trader[], operator: OperatorSession): Promise<void> {
   for (const [i, trader] of traders.entries()) {
     await mustCall(url, '/api/identity/submit', { name: `System Trader ${i}`, id_number: `ST${100000 + i}`, front: dataUrl('image/png', PNG), back: dataUrl('image/jpeg', JPEG) }, { token: trader.token });
   }
-  const pending = await mustCall<Array<{ id: number; account: string }>>(url, '/api/operator/kyc/list', {}, { token: operator });
+  const pending = await mustCall<Array<{ id: number; account: string }>>(url, '/api/operator/kyc/list', {}, { token: operator.token });
   const accounts = new Set(traders.map((t) => t.account));
-  // Each review asks the operator's own code (docs/OPERATOR.md "What each call needs").
-  for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id, code: await nextOperatorCode() }, { token: operator });
+  // Each review asks the operator's own code (docs/OPERATOR.md "What each call needs"): a recovery code where the session has them.
+  for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id, code: await operator.code() }, { token: operator.token });
   for (const trader of traders) {
     const status = await mustCall<{ name_status: number }>(url, '/api/identity/status', {}, { token: trader.token });
     if (Number(status.name_status) !== 3) throw new Error(`${trader.account} is not verified: name_status ${status.name_status}`);

@@ -8,7 +8,7 @@ import { WALLET_PATHS, type DepositAddress, type TransferRecord, type Withdrawal
 import { seededRandom } from '../../server/kernel/exchange/random.js';
 import { PRODUCT_WALLET_ACCOUNTS as WALLET_ACCOUNTS } from '../server/support/walletAccounts.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
-import { operatorCodeNow } from './operatorCodes.js';
+import type { OperatorSession } from './operatorCodes.js';
 
 export interface Trader {
   account: string;
@@ -121,7 +121,8 @@ export class Workload {
   constructor(
     private url: string,
     private readonly traders: Trader[],
-    private readonly operatorToken: string,
+    /** The operator who approves and fails withdrawals: its token, and its own code for an approval. */
+    private readonly operator: OperatorSession,
     private readonly prices: Record<string, number>,
     seed: number,
     /** `spot`: only limit and market orders and cancels (the spot pipeline's own commits). */
@@ -179,7 +180,7 @@ export class Workload {
 
   /** One call as `trader` (or the operator); an answer of body code 500 or more is recorded as a server error. */
   private async post<T = any>(trader: Trader | undefined, path: string, body: object, key?: string): Promise<Answer<T>> {
-    const answer = await call<T>(this.url, path, body, { token: trader ? trader.token : this.operatorToken, key });
+    const answer = await call<T>(this.url, path, body, { token: trader ? trader.token : this.operator.token, key });
     if (answer.code >= 500) this.serverErrors.push(`${path} ${JSON.stringify(body)}: ${answer.code} ${answer.msg}`);
     return answer;
   }
@@ -326,7 +327,8 @@ export class Workload {
     const currency = this.pick(['USDT', 'BTC']);
     const network = currency === 'USDT' ? 'TRC20' : 'BTC';
     const quantity = currency === 'USDT' ? this.amount(40, 2) : this.amount(0.001, 6);
-    const address = currency === 'USDT' ? 'TXsystemTestAddress0000000000000001' : 'bc1qsystemtestaddress000000000000000001';
+    // Of each network's shape (domain/addressFormats.ts): any other address is refused before the withdrawal is made.
+    const address = currency === 'USDT' ? 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' : 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const body = { currency, network, address, quantity, funds_password: FUNDS_PASSWORD };
     if (this.locked.has(trader.account)) return this.expectLocked(trader, WALLET_PATHS.withdraw, body);
     const id = await this.submit(trader, 'withdrawal', WALLET_PATHS.withdraw, body);
@@ -337,11 +339,11 @@ export class Workload {
     const next = this.pendingWithdrawals.shift();
     if (!next) return;
     const roll = this.random();
-    // An approval asks the operator's own code; with none good now, it is left for a later turn.
-    const code = roll < 0.5 ? operatorCodeNow() : undefined;
-    if (roll < 0.5 && !code) this.pendingWithdrawals.push(next);
-    else if (roll < 0.5) await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id, totp_code: code });
-    else if (roll < 0.75) await this.post(undefined, WALLET_PATHS.operatorFailWithdrawal, { id: next.id, reason: 'system test' });
+    // An approval asks the operator's own code: a recovery code of the session's, good at once.
+    if (roll < 0.5) {
+      const approved = await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id, totp_code: await this.operator.code() });
+      if (approved.code === 200) this.count('withdrawal.approve');
+    } else if (roll < 0.75) await this.post(undefined, WALLET_PATHS.operatorFailWithdrawal, { id: next.id, reason: 'system test' });
     else await this.post(next.trader, WALLET_PATHS.cancelWithdrawal, { id: next.id });
   }
 
