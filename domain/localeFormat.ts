@@ -74,6 +74,12 @@ export function formatDateTime(at: number | string | Date, lang: string, timeZon
   return format.format(at instanceof Date ? at : new Date(at));
 }
 
+/** The time of day, 24-hour, to the minute ("14:05"), in the language's separators and the reader's time zone. */
+export function formatTime(at: number | Date, lang: string): string {
+  const locale = intlLocale(lang);
+  return cached(`time:${locale}`, () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false })).format(at);
+}
+
 /** A currency's minor units as ISO 4217 has them (USD 2, JPY 0, KRW 0). */
 export function fiatDigits(code: string): number {
   return cached(`fiat:${code}`, () => new Intl.NumberFormat('en', { style: 'currency', currency: code })).resolvedOptions().maximumFractionDigits ?? 2;

@@ -193,6 +193,11 @@ export interface OperatorSessionView {
   expires_at: number;
   /** The session this request came with. */
   current: boolean;
+  /**
+   * Until when (epoch ms) the session is stepped up — its approval-queue actions need no new 2FA
+   * code (docs/OPERATOR.md "The step-up window") —, or null.
+   */
+  step_up_until: number | null;
 }
 
 /** One sign-in attempt of the operator (my_sign_ins): the audit log's rows of kind operator.sign_in and operator.two_factor_enrol. */

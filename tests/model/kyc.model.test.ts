@@ -153,4 +153,27 @@ describe('operator review machine (scenarios)', () => {
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"operator.approved"}}');
     expect(deferred.inputsOf('fetchQueue')).toHaveLength(2);
   });
+  it('within the step-up window sends a decision with no code; a refusal (the window ran out) is said in the dialog, which reads the window again and asks a code', async () => {
+    const { deferred, actor } = await reviewing();
+    actor.send({ type: 'review.approve' });
+    // Not stepped up (yet): an empty code is no code.
+    actor.send({ type: 'review.confirm', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: 1_900_000_000_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.stepUpUntil).toBe(1_900_000_000_000);
+    actor.send({ type: 'review.confirm', code: '  ' });
+    expect(deferred.inputsOf('approve')).toEqual([{ id: 7 }]);
+    deferred.settle({ type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'review.confirm', code: '' });
+    expect(deferred.inputsOf('approve')).toHaveLength(1);
+    actor.send({ type: 'review.confirm', code: '123456' });
+    expect(deferred.inputsOf('approve').at(-1)).toEqual({ id: 7, code: '123456' });
+  });
 });

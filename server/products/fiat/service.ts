@@ -29,7 +29,7 @@ import { outcomeOf, refuse, type Outcome } from '../../kernel/platform/outcome.j
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
+import { askOperatorCode, auditRefusal, type OperatorCodeProof } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
@@ -100,7 +100,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     actor: number | 'operator' | 'system',
     orderId: number,
     action: FiatAction,
-    extra: { reason?: string; operatorId?: number; operator?: OperatorActor } = {},
+    extra: { reason?: string; operatorId?: number; operator?: OperatorActor; proof?: OperatorCodeProof } = {},
     key?: { scope: string; key: SubmissionKey; userId: number },
   ) {
     const now = clock();
@@ -110,7 +110,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
       // In the same transaction: the seller hears of a payment, both parties of an appeal's ruling.
       if (r.changed) told = await afterTransition(tx, action, r.order, extra.reason);
       // An operator's ruling is written to the audit log last, in its own transaction (issue 51 §2).
-      if (extra.operator && r.changed) await writeOperatorAudit(tx, { operator: extra.operator, kind: `p2p.${action === 'resolveRelease' ? 'appeal_release' : 'appeal_return'}`, object: { type: 'fiat_order', id: orderId }, before: { status: 'appeal' }, after: { status: r.order.status }, detail: extra.reason });
+      if (extra.operator && r.changed) await writeOperatorAudit(tx, { operator: extra.operator, kind: `p2p.${action === 'resolveRelease' ? 'appeal_release' : 'appeal_return'}`, object: { type: 'fiat_order', id: orderId }, before: { status: 'appeal' }, after: { status: r.order.status, ...extra.proof }, detail: extra.reason });
       return r;
     };
     const result = await outcomeOf(async () => {
@@ -215,9 +215,10 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string, code: string | undefined, lang?: string) {
       const action = { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId } };
       if (reason.trim().length === 0 || reason.length > CHAT_MAX) return auditRefusal(db, action, refuse('fiatReasonRequired'));
-      const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'fiatResolveTwoFactorRequired' });
+      // An approval queue's action: within the session's step-up window no new code is needed (stepUp.ts).
+      const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'fiatResolveTwoFactorRequired', stepUp: 'allowed' });
       if (!proven.ok) return proven;
-      const result = await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator });
+      const result = await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator, proof: proven.data });
       return auditRefusal(db, action, result);
     },
     /** The sweeper's step: one overdue unpaid order, cancelled by its deadline. */

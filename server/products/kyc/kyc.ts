@@ -59,7 +59,8 @@ export function kyc(deps: KycDeps) {
     // A review sets what the user may withdraw (access): the reviewer's own 2FA code, checked on the
     // database before the transaction so a wrong one stays counted; its refusal is audited.
     const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
-    const proven = await askOperatorCode(db, { operator, kind, object: { type: 'kyc_submission', id }, code, now: (deps.now ?? Date.now)(), lang, notEnabled: 'kycTwoFactorRequired' });
+    // An approval queue's action: within the session's step-up window no new code is needed (stepUp.ts).
+    const proven = await askOperatorCode(db, { operator, kind, object: { type: 'kyc_submission', id }, code, now: (deps.now ?? Date.now)(), lang, notEnabled: 'kycTwoFactorRequired', stepUp: 'allowed' });
     if (!proven.ok) return proven;
     const userId = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number }>(
@@ -77,7 +78,7 @@ export function kyc(deps: KycDeps) {
         kind,
         object: { type: 'kyc_submission', id },
         before: { status: 2 },
-        after: { status: verdict.status, user_id: Number(row.user_id), ...(reason ? { reason } : {}) },
+        after: { status: verdict.status, user_id: Number(row.user_id), ...(reason ? { reason } : {}), ...proven.data },
       });
       return Number(row.user_id);
     });

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
+import { endStepUp } from '../../kernel/platform/auth/operators/stepUp.js';
 import { hashPassword } from '../../kernel/platform/auth/passwords.js';
 import { revokeAllSessions } from '../../kernel/platform/auth/sessions.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
@@ -82,6 +83,8 @@ export function operatorDesk(db: Database, now: () => number = Date.now) {
       const before = toView(row);
       if (what.kind === 'operator.set_roles') {
         await tx.query('update operator_account set roles = $2::text[] where user_id = $1', [id, what.roles]);
+        // What its sessions were stepped up as is gone: a new standing asks a fresh code (stepUp.ts).
+        await endStepUp(tx, id);
       } else if (what.kind === 'operator.disable') {
         await tx.query('update operator_account set disabled_at = coalesce(disabled_at, now()) where user_id = $1', [id]);
         // Its sessions end now: every server evicts them when this commits (sessions.ts), and the

@@ -57,9 +57,13 @@ export function heldDeposits(ctx: WalletContext) {
   const audited = async <T>(operator: OperatorActor, kind: string, id: number, work: () => Promise<T>): Promise<Outcome<T>> =>
     auditRefusal(db, { operator, kind, object: { type: 'deposit', id } }, await outcome(work));
 
-  /** The operator's own 2FA code (kernel rules): both actions move money across the chain boundary. A refusal is audited. */
+  /**
+   * The operator's own 2FA code (kernel rules): both actions move money across the chain boundary. A
+   * refusal is audited. An approval queue's actions: within the session's step-up window no new code
+   * is needed (stepUp.ts), and the action's audit row records the window.
+   */
   const operatorCode = (operator: OperatorActor, kind: string, id: number, code: string | undefined, lang: string | undefined) =>
-    askOperatorCode(db, { operator, kind, object: { type: 'deposit', id }, code, now: ctx.now(), lang, notEnabled: 'walletHeldTwoFactorRequired' });
+    askOperatorCode(db, { operator, kind, object: { type: 'deposit', id }, code, now: ctx.now(), lang, notEnabled: 'walletHeldTwoFactorRequired', stepUp: 'allowed' });
 
   /** The deposit locked for this transaction, still held; else the refusal. */
   async function lockHeld(tx: Queryable, id: number): Promise<HeldRow> {
@@ -105,7 +109,7 @@ export function heldDeposits(ctx: WalletContext) {
           const kept = await credit(tx, row.user_id, { id, currency: row.currency, quantity: row.quantity, fee });
           await notify(tx, row.user_id, { kind: 'deposit_credited', params: { currency: row.currency, quantity: kept, network: row.network } });
           const after = { status: DepositStatus.success, fee, credited: kept };
-          await writeOperatorAudit(tx, { operator, kind: 'deposit.credit', object: { type: 'deposit', id }, before: heldBefore(row), after });
+          await writeOperatorAudit(tx, { operator, kind: 'deposit.credit', object: { type: 'deposit', id }, before: heldBefore(row), after: { ...after, ...proven.data } });
           return { userId: row.user_id, currency: row.currency, resolution: { id, ...after } };
         }),
       );
@@ -149,7 +153,7 @@ export function heldDeposits(ctx: WalletContext) {
           ]);
           await notify(tx, row.user_id, { kind: 'deposit_returned', params: { currency: row.currency, quantity: row.quantity, network: row.network, address: to } });
           const after = { status: DepositStatus.returned, return_address: to, return_tx_hash: txHash };
-          await writeOperatorAudit(tx, { operator, kind: 'deposit.return', object: { type: 'deposit', id }, before: heldBefore(row), after });
+          await writeOperatorAudit(tx, { operator, kind: 'deposit.return', object: { type: 'deposit', id }, before: heldBefore(row), after: { ...after, ...proven.data } });
           return { userId: row.user_id, resolution: { id, ...after } };
         }),
       );

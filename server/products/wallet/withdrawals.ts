@@ -224,6 +224,8 @@ export function withdrawals(ctx: WalletContext) {
         now: ctx.now(),
         lang,
         notEnabled: 'walletApproveTwoFactorRequired',
+        // An approval queue's action: within the session's step-up window no new code is needed (stepUp.ts).
+        stepUp: 'allowed',
       });
       if (!proven.ok) return proven;
       const approved = await outcome(() =>
@@ -246,7 +248,7 @@ export function withdrawals(ctx: WalletContext) {
             kind: 'withdrawal.approve',
             object: { type: 'withdrawal', id },
             before: { status: 1 },
-            after: { status: 2, tx_hash: txHash, currency: w.currency, quantity: w.quantity, address: w.address },
+            after: { status: 2, tx_hash: txHash, currency: w.currency, quantity: w.quantity, address: w.address, ...proven.data },
           });
           return { ...toWithdrawalRecord({ ...w, tx_hash: txHash }), userId: Number((w as WithdrawalRecord & { user_id: number }).user_id) };
         }),

@@ -1,5 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { Services } from '../../app/services';
+import { createStepUpReader } from '../../kit/operatorStepUp/stepUp';
 import { createKycActors, createKycReviewActors } from './actors/kyc.actors';
 import { kycMachine } from './machines/kyc/kyc.machine';
 import { kycReviewMachine } from './machines/kycReview/kycReview.machine';
@@ -15,7 +16,7 @@ export const provide = ({ api, operatorApi, operatorToken, lang, showToast, user
   return {
     kyc: kycMachine.provide({ actors: { ...createKycActors(api), kycUpdates }, actions: { showToast, refreshSession: () => session.send({ type: 'session.refresh' }) } }),
     kycReview: kycReviewMachine.provide({
-      actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: review.approve, reject: review.reject },
+      actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: review.approve, reject: review.reject, readStepUp: createStepUpReader(operatorApi) },
       actions: { showToast },
     }),
   };

@@ -53,6 +53,8 @@ export function useKycReview() {
       confirmingReject: (s) => s.matches('confirmingReject') || s.matches('rejecting'),
       deciding: (s) => s.matches('rejecting') || s.matches('approving'),
       refusal: (s) => s.context.refusal,
+      /** While the session is stepped up the dialogs' code field is optional (until then). */
+      stepUpUntil: (s) => s.context.stepUpUntil,
     },
     {
       open: (id: number) => ({ type: 'review.open', id }),

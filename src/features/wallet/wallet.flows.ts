@@ -4,6 +4,7 @@ import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine'
 import { fromPromise } from 'xstate';
 import { copyText } from '../../services/clipboard';
 import { createAddressesReader } from '../../kit/addressBook/addressBook.actors';
+import { createStepUpReader } from '../../kit/operatorStepUp/stepUp';
 import { createOperatorWalletActors, createWalletActors, createWalletSignals } from './actors/wallet.actors';
 import { depositMachine } from './machines/deposit/deposit.machine';
 import { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
@@ -51,6 +52,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
       actors: {
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),
         approveWithdrawal: operatorActors.approveWithdrawal,
+        readStepUp: createStepUpReader(operatorApi),
         failWithdrawal: operatorActors.failWithdrawal,
       },
       actions: { showToast },

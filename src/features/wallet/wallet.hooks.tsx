@@ -194,6 +194,8 @@ export function useOperatorWithdrawals() {
       confirmingFail: (s) => s.matches('confirmingFail'),
       deciding: (s) => s.matches('failing') || s.matches('approving'),
       refusal: (s) => s.context.refusal,
+      /** While the session is stepped up the approval's code field is optional (until then). */
+      stepUpUntil: (s) => s.context.stepUpUntil,
       target: (s) => s.context.target,
     },
     {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDecimal } from '../../../domain/decimal.js';
 import { DepositStatus, WALLET_PATHS, type DepositRecord, type HeldDeposit, type HeldDepositResolution, type Page } from '../../../domain/wallet.js';
+import { STEP_UP_MS } from '../../../server/kernel/platform/auth/operators/stepUp.js';
 import { MESSAGES, translate } from '../../../server/kernel/platform/i18n/messages.js';
 import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
@@ -195,6 +196,8 @@ describe('held deposits on the operator desk', () => {
     const wrong = await audited(() => creditHeld(ops.fiona, held.id, wrongCode));
     expect(wrong.result.body.code).toBe(400);
     expect(wrong.rows).toEqual([expect.objectContaining({ operator_id: ops.fiona.id, kind: 'deposit.credit', object_id: String(held.id), outcome: 'refused' })]);
+    // Past the step-up window fiona's last code opened (audit/operatorCodes/stepUp.test.ts): no code is then refused.
+    t.advance(STEP_UP_MS);
     const missing = await audited(() => returnHeld(ops.fiona, held.id, RETURN_TO));
     expect(missing.result.body.code).toBe(400);
     expect(missing.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused' })]);

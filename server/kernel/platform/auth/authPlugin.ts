@@ -75,7 +75,7 @@ export function authentication(db: Queryable) {
       if (!allowed) throw notLoggedIn();
       if (principal.kind === 'operator') {
         const url = request.routeOptions.url ?? request.url;
-        operators.set(request, await authoriseOperator(db, { method: request.method, url, client: request.ip }, principal.id));
+        operators.set(request, await authoriseOperator(db, { method: request.method, url, client: request.ip }, principal.id, principal.session));
       }
       request.principal = principal;
     });

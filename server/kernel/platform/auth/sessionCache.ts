@@ -10,6 +10,8 @@
 export interface Principal {
   id: number;
   kind: 'user' | 'operator';
+  /** The session's public id (session_token.id): an operator's step-up window is its session's. */
+  session?: number;
 }
 
 interface Entry {

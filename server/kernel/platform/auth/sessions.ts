@@ -72,8 +72,8 @@ export async function principalForToken(db: Queryable, token: string | undefined
   const hash = hashToken(token);
   const cached = sessionCache.get(hash);
   if (cached) return cached;
-  const rows = await db.query<{ user_id: number; kind: string; expires_ms: number; stale: boolean }>(
-    `select s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms,
+  const rows = await db.query<{ id: number; user_id: number; kind: string; expires_ms: number; stale: boolean }>(
+    `select s.id, s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms,
             s.last_seen_at < now() - interval '1 minute' as stale
      from session_token s join app_user u on u.id = s.user_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind in ('user', 'operator') and u.frozen_at is null`,
@@ -83,7 +83,8 @@ export async function principalForToken(db: Queryable, token: string | undefined
   if (!row) return undefined;
   // "Last seen" for the sessions list: refreshed when the cache looks the token up, at most once a minute.
   if (row.stale) await db.query('update session_token set last_seen_at = now() where token_hash = $1', [hash]);
-  const principal: Principal = { id: Number(row.user_id), kind: row.kind === 'operator' ? 'operator' : 'user' };
+  // An operator's carries its session's id: the step-up window after a code is the session's (auth/operators/stepUp.ts).
+  const principal: Principal = row.kind === 'operator' ? { id: Number(row.user_id), kind: 'operator', session: Number(row.id) } : { id: Number(row.user_id), kind: 'user' };
   sessionCache.put(hash, principal, Number(row.expires_ms));
   return principal;
 }

@@ -25,12 +25,14 @@ export const SIGN_IN_KINDS = ['operator.sign_in', 'operator.two_factor_enrol'] a
 export function operatorSecurity(db: Database, now: () => number = Date.now) {
   return {
     async sessions(operatorId: number, token: string): Promise<OperatorSessionView[]> {
-      const rows = await db.query<{ id: number; token_hash: string; user_agent: string; ip: string; created_ms: number; seen_ms: number; expires_ms: number }>(
+      const rows = await db.query<{ id: number; token_hash: string; user_agent: string; ip: string; created_ms: number; seen_ms: number; expires_ms: number; step_up_ms: number | null }>(
         `select id, token_hash, user_agent, ip, (extract(epoch from created_at) * 1000)::bigint as created_ms,
-           (extract(epoch from last_seen_at) * 1000)::bigint as seen_ms, (extract(epoch from expires_at) * 1000)::bigint as expires_ms
+           (extract(epoch from last_seen_at) * 1000)::bigint as seen_ms, (extract(epoch from expires_at) * 1000)::bigint as expires_ms,
+           (extract(epoch from step_up_until) * 1000)::bigint as step_up_ms
          from session_token where user_id = $1 and revoked_at is null and expires_at > now() order by id desc limit 100`,
         [operatorId],
       );
+      const at = now();
       const mine = hashToken(token);
       return rows.map((r) => ({
         id: Number(r.id),
@@ -40,6 +42,8 @@ export function operatorSecurity(db: Database, now: () => number = Date.now) {
         last_seen_at: Number(r.seen_ms),
         expires_at: Number(r.expires_ms),
         current: r.token_hash === mine,
+        // The window as the desks judge it (their clock): over is null, as never opened.
+        step_up_until: r.step_up_ms !== null && Number(r.step_up_ms) > at ? Number(r.step_up_ms) : null,
       }));
     },
 

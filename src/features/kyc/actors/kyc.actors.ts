@@ -28,7 +28,7 @@ export function createKycReviewActors(api: ApiClient, photo: { getToken: () => s
       const [front, back] = await Promise.all([image(input.id, 'front', signal), image(input.id, 'back', signal)]);
       return { submission, front, back };
     }),
-    approve: fromPromise<unknown, { id: number; code: string }>(({ input, signal }) => api.post('/api/operator/kyc/approve', input, signal)),
-    reject: fromPromise<unknown, { id: number; reason: string; code: string }>(({ input, signal }) => api.post('/api/operator/kyc/reject', input, signal)),
+    approve: fromPromise<unknown, { id: number; code?: string }>(({ input, signal }) => api.post('/api/operator/kyc/approve', input, signal)),
+    reject: fromPromise<unknown, { id: number; reason: string; code?: string }>(({ input, signal }) => api.post('/api/operator/kyc/reject', input, signal)),
   };
 }

@@ -17,8 +17,8 @@ afterEach(cleanup);
 
 const operator = { id: 1, account: 'root@openex.test', roles: ['admin' as const] };
 const sessions: OperatorSessionView[] = [
-  { id: 9, user_agent: 'Firefox', ip: '10.0.0.1', created_at: 1_700_000_000_000, last_seen_at: 1_700_000_100_000, expires_at: 1_800_000_000_000, current: true },
-  { id: 4, user_agent: 'Chrome', ip: '10.0.0.2', created_at: 1_700_000_000_000, last_seen_at: 1_700_000_100_000, expires_at: 1_800_000_000_000, current: false },
+  { id: 9, user_agent: 'Firefox', ip: '10.0.0.1', created_at: 1_700_000_000_000, last_seen_at: 1_700_000_100_000, expires_at: 1_800_000_000_000, current: true, step_up_until: null },
+  { id: 4, user_agent: 'Chrome', ip: '10.0.0.2', created_at: 1_700_000_000_000, last_seen_at: 1_700_000_100_000, expires_at: 1_800_000_000_000, current: false, step_up_until: null },
 ];
 
 async function renderWith(flows: Partial<OperatorFlows>, view: 'layout' | 'security') {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STEP_UP_MS } from '../../../../server/kernel/platform/auth/operators/stepUp.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
 import { kyc } from '../../../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../../../server/products/kyc/operatorRoutes.js';
@@ -49,6 +50,8 @@ describe.each(REVIEWS)('an identity review ($name) asks the reviewer’s 2FA cod
     const target = await submitted();
     const other = await submitted();
     const send = (id: number, c?: string) => t.post(t.operator, review.path, { id, ...review.body, ...(c === undefined ? {} : { code: c }) });
+    // Past the step-up window the previous review's code opened (stepUp.test.ts): no code is then refused.
+    t.advance(STEP_UP_MS);
 
     expectRefusal(await send(target.id), 400, EN.twoFactorRequired);
     expectRefusal(await send(target.id, '000000'), 400, EN.twoFactorWrong);

@@ -23,6 +23,8 @@ export interface OperatorActor {
   roles: OperatorRole[];
   /** The client's address (request.ip: X-Forwarded-For only from TRUSTED_PROXIES). */
   client: string;
+  /** The session the call came with (session_token.id): its step-up window is this session's alone (stepUp.ts). */
+  session?: number;
 }
 
 /**
@@ -59,10 +61,10 @@ export async function operatorStanding(db: Queryable, id: number): Promise<{ acc
  * operator's token is refused like an ended session (its sessions were revoked with the disable;
  * this covers a server that has not heard yet).
  */
-export async function authoriseOperator(db: Queryable, call: { method: string; url: string; client: string }, id: number): Promise<OperatorActor> {
+export async function authoriseOperator(db: Queryable, call: { method: string; url: string; client: string }, id: number, session?: number): Promise<OperatorActor> {
   const standing = await operatorStanding(db, id);
   if (!standing) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-  const actor: OperatorActor = { id, ...standing, client: call.client };
+  const actor: OperatorActor = { id, ...standing, client: call.client, ...(session === undefined ? {} : { session }) };
   const permission = permissionForRoute(call.method, call.url) ?? null;
   if (permission && rolesGrant(actor.roles, permission)) return actor;
   await writeOperatorAudit(db, {

@@ -26,8 +26,10 @@ export interface KycReviewContext {
   openId: number | undefined;
   detail: KycReviewRecord | undefined;
   reason: string;
-  /** The reviewer's 2FA code the decision is sent with. */
+  /** The reviewer's 2FA code the decision is sent with ('': none, within the step-up window). */
   code: string;
+  /** Until when (epoch ms) the session needs no code for a decision, as the server said when the dialog opened; null: a code is needed. */
+  stepUpUntil: number | null;
   /** Why the decision did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
@@ -37,8 +39,10 @@ const kycReviewSetup = setup({
   actors: {
     fetchQueue: toBeProvided<KycSubmission[]>('fetchQueue'),
     fetchDetail: toBeProvided<KycReviewRecord, { id: number }>('fetchDetail'),
-    approve: toBeProvided<unknown, { id: number; code: string }>('approve'),
-    reject: toBeProvided<unknown, { id: number; reason: string; code: string }>('reject'),
+    approve: toBeProvided<unknown, { id: number; code?: string }>('approve'),
+    reject: toBeProvided<unknown, { id: number; reason: string; code?: string }>('reject'),
+    /** The session's step-up window (kit/operatorStepUp): its end, or null. */
+    readStepUp: toBeProvided<number | null>('readStepUp'),
   },
   actions: {
     showToast,
@@ -48,7 +52,12 @@ const kycReviewSetup = setup({
   },
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
-    codeSendable: ({ event }) => event.type === 'review.confirm' && isSecondFactorCode((event.code ?? '').trim()),
+    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    codeSendable: ({ context, event }) => {
+      if (event.type !== 'review.confirm') return false;
+      const code = (event.code ?? '').trim();
+      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+    },
   },
 });
 
@@ -61,6 +70,9 @@ const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) =>
  */
 const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as const;
 
+/** The decision's code, left out when none was typed (the step-up window: the server decides). */
+const codeOf = (context: KycReviewContext): { code?: string } => (context.code ? { code: context.code } : {});
+
 /**
  * The review queue (operator interface): the pending list oldest first, one submission with both
  * photos, approve or reject-with-reason, each behind a confirmation dialog that asks the reviewer's
@@ -70,7 +82,7 @@ const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as
  */
 export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
-  context: { queue: [], openId: undefined, detail: undefined, reason: '', code: '', refusal: undefined },
+  context: { queue: [], openId: undefined, detail: undefined, reason: '', code: '', stepUpUntil: null, refusal: undefined },
   initial: 'loading',
   states: {
     loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission } },
@@ -90,6 +102,9 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       },
     },
     confirmingApprove: {
+      // The step-up window, read as the dialog opens (and again after a refusal brings it back):
+      // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
+      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
       on: {
         'review.confirm': [{ guard: 'codeSendable', target: 'approving', actions: 'takeCode' }, { actions: 'codeInvalid' }],
         'review.cancel': 'detail',
@@ -97,13 +112,16 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
     },
     approving: callState(kycReviewSetup, {
       src: 'approve',
-      input: ({ context }) => ({ id: context.openId!, code: context.code }),
+      input: ({ context }) => ({ id: context.openId!, ...codeOf(context) }),
       saved: 'operator.approved',
       next: 'loading',
       failed: 'confirmingApprove',
       refusal: 'refusal',
     }),
     confirmingReject: {
+      // The step-up window, read as the dialog opens (and again after a refusal brings it back):
+      // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
+      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
       on: {
         'review.confirm': [
           {
@@ -119,7 +137,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
     },
     rejecting: callState(kycReviewSetup, {
       src: 'reject',
-      input: ({ context }) => ({ id: context.openId!, reason: context.reason, code: context.code }),
+      input: ({ context }) => ({ id: context.openId!, reason: context.reason, ...codeOf(context) }),
       saved: 'operator.rejected',
       next: 'loading',
       failed: 'confirmingReject',

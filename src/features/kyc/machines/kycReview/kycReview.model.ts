@@ -24,4 +24,8 @@ export const kycReviewModel = machineModel(kycReviewMachine, [{ name: 'operator 
   { type: 'review.confirm', reason: 'Photo is blurred', code: '123456' },
   ...actorAnswers('approve', { id: 7, status: 3 }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
   ...actorAnswers('reject', { id: 7, status: 4 }),
+  // The step-up window read as a dialog opens: stepped up until a moment (an empty code is sent), or not.
+  ...actorAnswers('readStepUp', 1_900_000_000_000),
+  { type: 'review.confirm', code: '' },
+  { type: 'review.confirm', reason: 'Photo is blurred', code: '' },
 ]);

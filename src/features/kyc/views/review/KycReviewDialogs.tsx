@@ -4,11 +4,14 @@ import type { ToastMessage } from '../../../../../domain/errors';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { DeskCodeAndRefusal } from '../../../../app/ui/DeskDialog';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
+import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 
 interface DecisionProps {
   busy: boolean;
   /** The machine's refusal (the code's shape, or the server's translated answer), said in the dialog. */
   refusal: ToastMessage | undefined;
+  /** While the session is stepped up (epoch ms), the code may be left empty: the dialog says until when. */
+  stepUpUntil: number | null;
   onCancel: () => void;
 }
 
@@ -39,6 +42,7 @@ export function KycApproveDialog(props: DecisionProps & { name: string; onConfir
     >
       <p style={{ marginTop: 0 }}>{t('operator.approveQuestion', { name: props.name })}</p>
       <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
+      <StepUpNote until={props.stepUpUntil} />
     </ConfirmDialog>
   );
 }
@@ -63,6 +67,7 @@ export function KycRejectDialog(props: DecisionProps & { onConfirm: (reason: str
         <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
       <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
+      <StepUpNote until={props.stepUpUntil} />
     </ConfirmDialog>
   );
 }

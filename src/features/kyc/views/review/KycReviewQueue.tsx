@@ -17,9 +17,18 @@ export function KycReviewQueue() {
       <>
         <KycReviewDetail detail={review.detail} busy={review.deciding} onApprove={review.approve} onReject={review.reject} onBack={review.back} />
         {review.confirmingApprove && (
-          <KycApproveDialog busy={review.deciding} refusal={review.refusal} name={review.detail.submission.real_name} onConfirm={review.confirm} onCancel={review.cancel} />
+          <KycApproveDialog
+            busy={review.deciding}
+            refusal={review.refusal}
+            stepUpUntil={review.stepUpUntil}
+            name={review.detail.submission.real_name}
+            onConfirm={review.confirm}
+            onCancel={review.cancel}
+          />
         )}
-        {review.confirmingReject && <KycRejectDialog busy={review.deciding} refusal={review.refusal} onConfirm={review.confirm} onCancel={review.cancel} />}
+        {review.confirmingReject && (
+          <KycRejectDialog busy={review.deciding} refusal={review.refusal} stepUpUntil={review.stepUpUntil} onConfirm={review.confirm} onCancel={review.cancel} />
+        )}
       </>
     );
   }

@@ -28,8 +28,10 @@ export interface OperatorWithdrawalsContext {
   /** The withdrawal an approval or a failure is being decided for. */
   target: number | undefined;
   reason: string;
-  /** The operator's 2FA code an approval is sent with (good once: emptied after a refusal). */
+  /** The operator's 2FA code an approval is sent with (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
+  /** Until when (epoch ms) the session needs no code for an approval, as the server said when the dialog opened; null: a code is needed. */
+  stepUpUntil: number | null;
   /** Why the approval did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
@@ -50,7 +52,9 @@ export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent },
   actors: {
     list: pagedListMachine,
-    approveWithdrawal: toBeProvided<unknown, { id: number; totp_code: string }>('approveWithdrawal'),
+    approveWithdrawal: toBeProvided<unknown, { id: number; totp_code?: string }>('approveWithdrawal'),
+    /** The session's step-up window (kit/operatorStepUp): its end, or null. */
+    readStepUp: toBeProvided<number | null>('readStepUp'),
     failWithdrawal: toBeProvided<unknown, { id: number; reason: string }>('failWithdrawal'),
   },
   actions: {
@@ -60,11 +64,16 @@ export const operatorWithdrawalsMachine = setup({
   },
   guards: {
     hasReason: ({ event }) => event.type === 'queue.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
-    codeSendable: ({ event }) => event.type === 'queue.confirm' && isSecondFactorCode((event.code ?? '').trim()),
+    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    codeSendable: ({ context, event }) => {
+      if (event.type !== 'queue.confirm') return false;
+      const code = (event.code ?? '').trim();
+      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+    },
   },
 }).createMachine({
   id: 'operatorWithdrawals',
-  context: { target: undefined, reason: '', code: '', refusal: undefined },
+  context: { target: undefined, reason: '', code: '', stepUpUntil: null, refusal: undefined },
   invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
   initial: 'idle',
   states: {
@@ -76,10 +85,12 @@ export const operatorWithdrawalsMachine = setup({
       },
     },
     confirmingApprove: {
-      description: "The operator's own 2FA code: nothing leaves without it. A refusal is said here until confirmed again or cancelled.",
+      description:
+        "The operator's own 2FA code: nothing leaves without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty. A refusal is said here until confirmed again or cancelled.",
+      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
       on: {
         'queue.confirm': [
-          { guard: 'codeSendable', target: 'approving', actions: assign({ code: ({ event }) => event.code!.trim(), refusal: undefined }) },
+          { guard: 'codeSendable', target: 'approving', actions: assign({ code: ({ event }) => (event.code ?? '').trim(), refusal: undefined }) },
           { actions: assign({ refusal: { key: 'wallet.ops.codeInvalid' } }) },
         ],
         'queue.cancel': 'idle',
@@ -90,7 +101,8 @@ export const operatorWithdrawalsMachine = setup({
       invoke: {
         id: 'approveWithdrawal',
         src: 'approveWithdrawal',
-        input: ({ context }) => ({ id: context.target!, totp_code: context.code }),
+        // No code typed (the step-up window): none is sent, and the server decides.
+        input: ({ context }) => ({ id: context.target!, ...(context.code ? { totp_code: context.code } : {}) }),
         onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
         onError: {
           target: 'confirmingApprove',

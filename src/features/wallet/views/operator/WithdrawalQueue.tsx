@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
+import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 import { DeskCodeAndRefusal, deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 import type { ToastMessage } from '../../../../../domain/errors';
 
@@ -22,10 +23,18 @@ const TEXTS: DeskListTexts = { title: 'wallet.ops.queueTitle', empty: 'wallet.op
 const rowSummary = (row: QueuedWithdrawal) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, account: row.account ?? '' });
 
 /**
- * The approve dialog: funds leave, so it asks the operator's own 2FA code; the machine judges its
- * shape and says the server's refusal here (the dialog stays open, the code emptied: good once).
+ * The approve dialog: funds leave, so it asks the operator's own 2FA code — optional while the
+ * session is stepped up (`stepUpUntil`, said under the field); the machine judges its shape and
+ * says the server's refusal here (the dialog stays open, the code emptied: good once).
  */
-function ApproveDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; refusal: ToastMessage | undefined; onConfirm: (code: string) => void; onCancel: () => void }) {
+function ApproveDialog(props: {
+  row: QueuedWithdrawal | undefined;
+  busy: boolean;
+  refusal: ToastMessage | undefined;
+  stepUpUntil: number | null;
+  onConfirm: (code: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const { refusal } = props;
@@ -39,6 +48,7 @@ function ApproveDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean
     <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
       {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
       <DeskCodeAndRefusal labelKey="wallet.ops.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+      <StepUpNote until={props.stepUpUntil} />
     </ConfirmDialog>
   );
 }
@@ -103,7 +113,9 @@ export function WithdrawalQueue() {
         ]}
       />
       {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
-      {queue.confirmingApprove && <ApproveDialog row={queue.target} busy={queue.deciding} refusal={queue.refusal} onConfirm={queue.confirmApprove} onCancel={queue.cancel} />}
+      {queue.confirmingApprove && (
+        <ApproveDialog row={queue.target} busy={queue.deciding} refusal={queue.refusal} stepUpUntil={queue.stepUpUntil} onConfirm={queue.confirmApprove} onCancel={queue.cancel} />
+      )}
       {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}
     </section>
   );

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatTime } from '../../../../../domain/localeFormat';
+import { OPERATOR_PATHS } from '../../../../../domain/operators';
+import { WALLET_PATHS, WithdrawalStatus } from '../../../../../domain/wallet';
+import { createStepUpReader } from '../../../../kit/operatorStepUp/stepUp';
+import { fakeApi, refusal, renderWithFlows, withDeskList } from '../../../../app/testing/viewHarness';
+import { createOperatorWalletActors } from '../../actors/wallet.actors';
+import { operatorWithdrawalsMachine, type QueuedWithdrawal } from '../../machines/operatorWithdrawals/operatorWithdrawals.machine';
+import { WalletContext } from '../../wallet.context';
+import type { WalletFlows } from '../../wallet.hooks';
+import { WithdrawalQueue } from './WithdrawalQueue';
+
+afterEach(cleanup);
+
+const waiting: QueuedWithdrawal = {
+  id: 12,
+  currency: 'USDT',
+  network: 'TRC20',
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  quantity: '100',
+  fee: '1',
+  tx_hash: null,
+  status: WithdrawalStatus.notDisbursed,
+  reason: null,
+  created_at: 1_800_000_000_000,
+  updated_at: 1_800_000_000_000,
+  account: 'trader@example.org',
+  user_id: 10001,
+};
+const UNTIL = 1_800_000_300_000;
+const session = (step_up_until: number | null) => [
+  { id: 3, user_agent: 'Firefox', ip: '10.0.0.1', created_at: 0, last_seen_at: 0, expires_at: 1_900_000_000_000, current: true, step_up_until },
+];
+
+/** The queue over a fake operator API: the session stepped up at first, no longer after the approval's refusal (the window ran out). */
+async function renderQueue() {
+  const windows = [UNTIL, null];
+  const { api, calls } = fakeApi({
+    [WALLET_PATHS.operatorWithdrawals]: { list: [waiting], total: 1, page: 1, size: 10 },
+    [OPERATOR_PATHS.mySessions]: () => session(windows.shift() ?? null),
+    [WALLET_PATHS.operatorApproveWithdrawal]: () => refusal('Enter your authentication code'),
+  });
+  const actors = createOperatorWalletActors(api);
+  const flows = {
+    operatorWithdrawals: withDeskList(operatorWithdrawalsMachine, actors.fetchQueue, {
+      approveWithdrawal: actors.approveWithdrawal,
+      failWithdrawal: actors.failWithdrawal,
+      readStepUp: createStepUpReader(api),
+    }),
+  } as unknown as WalletFlows;
+  await renderWithFlows(WalletContext, flows, <WithdrawalQueue />);
+  return calls;
+}
+
+describe('withdrawal queue view: the step-up window', () => {
+  it('says until when no code is needed, sends none when the field is empty, and after a refusal keeps the dialog open with the field, asking a code again', async () => {
+    const calls = await renderQueue();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await act(async () => undefined);
+    const dialog = screen.getByRole('dialog', { name: 'Approve and disburse this withdrawal?' });
+    expect(dialog.textContent).toContain(`No code needed until ${formatTime(UNTIL, 'en_US')}`);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorApproveWithdrawal).map((c) => c.body)).toEqual([{ id: 12 }]);
+
+    const after = screen.getByRole('dialog', { name: 'Approve and disburse this withdrawal?' });
+    expect(within(after).getByRole('alert').textContent).toBe('Enter your authentication code');
+    expect(within(after).getByLabelText('Your 2FA code')).toBeTruthy();
+    expect(after.textContent).not.toContain('No code needed');
+    // Outside the window an empty field is refused in place; nothing more is sent.
+    fireEvent.click(within(after).getByRole('button', { name: 'Approve' }));
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorApproveWithdrawal)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { pagedListMachine } from '../../src/app/machines/pagedList/pagedList.machine';
+import { operatorWithdrawalsModel } from '../../src/features/wallet/machines/operatorWithdrawals/operatorWithdrawals.model';
+import { standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** The withdrawal queue's machine over deferred stand-ins, its `list` child the shared paged list (as wallet.flows.ts provides it). */
+async function queue() {
+  const rows = standInsFor(pagedListMachine);
+  const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
+  const deferred = standInsFor(operatorWithdrawalsModel.machine);
+  const actor = createActor(operatorWithdrawalsModel.machine.provide({ actors: { ...deferred.actors, list }, actions: { showToast: () => undefined } })).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    deferred.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  rows.settle({ type: 'xstate.done.actor.loadPage', output: { list: [], total: 1, page: 1, size: 10 } });
+  await vi.advanceTimersByTimeAsync(0);
+  return { actor, deferred, settle };
+}
+
+describe('operator withdrawal queue: the step-up window (scenarios)', () => {
+  it('within the window approves with no code sent; a refusal (the window ran out) stays in the dialog, which reads the window again and asks a code', async () => {
+    const { actor, deferred, settle } = await queue();
+    actor.send({ type: 'queue.approve', id: 12 });
+    await settle({ type: 'xstate.done.actor.readStepUp', output: 1_900_000_000_000 });
+    expect(actor.getSnapshot().context.stepUpUntil).toBe(1_900_000_000_000);
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 12 }]);
+    await settle({ type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
+    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
+    await settle({ type: 'xstate.error.actor.readStepUp', error: { kind: 'network' } });
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
+    expect(deferred.inputsOf('approveWithdrawal')).toHaveLength(1);
+    actor.send({ type: 'queue.confirm', code: ' 123456 ' });
+    expect(deferred.inputsOf('approveWithdrawal').at(-1)).toEqual({ id: 12, totp_code: '123456' });
+  });
+});
