@@ -159,6 +159,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       if (part.prepare) phase(`prepare ${here[i]!.id}`);
     }
   });
+  // The books are built: every channel's snapshot for the cluster's gateways (an entry's owner does this in `announce`).
+  publisher?.seed(registry.list());
   // Made before the first login, so a refusal for an unknown account never pays an extra hash.
   await decoyHash();
   await app.ready();

@@ -98,6 +98,16 @@ describe('latest trades machine: snapshot, then batches, newest 50', () => {
     });
     actor.stop();
   });
+
+  it('shows a batch that comes before any snapshot (a cluster gateway has none of a market before its first trade); a later snapshot replaces it', () => {
+    const silentFeed = fromCallback<EventObject, { channel: string }>(() => () => undefined);
+    const actor = createActor(latestTradesModel.machine.provide({ actors: { tradesFeed: silentFeed } }), { input: { channel: 'btc_usdt_trade' } }).start();
+    actor.send({ type: 'trades.update', trades: [{ id: 3, time: 1_763_683_201_000, price: '96251', quantity: '0.3', side: 'buy' }] });
+    expect(selectTrades(actor.getSnapshot()).map((t) => t.id)).toEqual([3]);
+    actor.send({ type: 'trades.snapshot', trades: TRADES_FIXTURE });
+    expect(selectTrades(actor.getSnapshot()).map((t) => t.id)).toEqual(TRADES_FIXTURE.map((t) => t.id));
+    actor.stop();
+  });
 });
 
 describe('pair watch machine: a trade page holds the pair market while on screen', () => {

@@ -11,6 +11,12 @@ export interface Publisher {
   readonly userFeed: UserFeed & Required<Pick<UserFeed, 'listening' | 'message'>>;
   /** What a new subscriber to `channel` gets now: the source's snapshot, else the last payload published here. */
   latest(channel: string): object | undefined;
+  /**
+   * Writes these channels' snapshots for the gateways, pushing nothing: a channel is otherwise
+   * written at its first publish, and a page subscribing through another gateway before then (a
+   * market's trades before its first trade) got no snapshot, so its updates were never applied.
+   */
+  seed(channels: readonly string[]): void;
   /** Hears who listens (asking every gateway at once), and publishes from now on. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -72,6 +78,11 @@ export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: strin
       message: (userId, message) => notify(userId, { notice: 'message', message }),
     },
     latest,
+    seed(channels) {
+      if (!started) return;
+      for (const channel of channels) changed.add(channel);
+      setImmediate(flush);
+    },
     async start() {
       listeners.startHearing();
       reports = writer.duplicate({ connectionName: `${cluster.prefix}:listeners:${name}` });

@@ -17,9 +17,9 @@ export type LatestTradesEvent =
   | Signals<'connection', 'lost' | 'restored'>;
 
 /**
- * The latest trades of one pair from `{pair}_trade`: a snapshot on (re)subscribe, then batches.
- * Updates are merged only onto a snapshot; after a drop the trades stay on screen, marked stale,
- * until the reconnect's snapshot replaces them.
+ * The latest trades of one pair from `{pair}_trade`: a snapshot on (re)subscribe, then batches,
+ * merged (a batch that comes first is shown until a snapshot replaces it); after a drop the trades
+ * stay on screen, marked stale, until the reconnect's snapshot replaces them.
  */
 export const latestTradesMachine = setup({
   types: {
@@ -44,9 +44,11 @@ export const latestTradesMachine = setup({
       initial: 'awaitingSnapshot',
       states: {
         awaitingSnapshot: {
-          description: 'Updates are not handled here: the snapshot on its way already holds them.',
+          description:
+            'A snapshot replaces what is shown. A batch before any snapshot is shown too: a gateway of the cluster has no snapshot of a channel its owner has not written yet (a market before its first trade), and none will come.',
           on: {
             'trades.snapshot': { target: 'live', actions: { type: 'replaceTrades', params: ({ event }) => ({ trades: event.trades }) } },
+            'trades.update': { target: 'live', actions: { type: 'mergeTrades', params: ({ event }) => ({ trades: event.trades }) } },
             'connection.lost': 'disconnected',
           },
         },
