@@ -5,7 +5,7 @@ import type { FiatAppeal, FiatMethod, FiatOrder } from '../../../../../domain/fi
 import { Button } from '../../../../app/ui/Button';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
-import { DeskCodeAndRefusal } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskForm } from '../../../../app/ui/DeskDialog';
 import type { ResolveInput } from '../../machines/fiatAppeals/fiatAppeals.machine';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
@@ -60,7 +60,9 @@ function ResolutionDialog(props: { asked: ResolveInput; order: FiatOrder | undef
   return (
     <ConfirmDialog title={t('fiat.desk.resolve')} confirmLabel={t('common.confirm')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
       <p style={{ marginTop: 0 }}>{t(r.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', params)}</p>
-      <DeskCodeAndRefusal labelKey="fiat.desk.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+      <DeskForm>
+        <DeskCodeAndRefusal labelKey="fiat.desk.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+      </DeskForm>
     </ConfirmDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
-import { DeskCodeAndRefusal } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, DeskForm } from '../../../../app/ui/DeskDialog';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 
@@ -41,8 +41,10 @@ export function KycApproveDialog(props: DecisionProps & { name: string; onConfir
       onCancel={props.onCancel}
     >
       <p style={{ marginTop: 0 }}>{t('operator.approveQuestion', { name: props.name })}</p>
-      <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
-      <StepUpNote until={props.stepUpUntil} />
+      <DeskForm>
+        <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
+        <StepUpNote until={props.stepUpUntil} />
+      </DeskForm>
     </ConfirmDialog>
   );
 }
@@ -66,8 +68,10 @@ export function KycRejectDialog(props: DecisionProps & { onConfirm: (reason: str
         {t('operator.reason')}
         <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
-      <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
-      <StepUpNote until={props.stepUpUntil} />
+      <DeskForm>
+        <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
+        <StepUpNote until={props.stepUpUntil} />
+      </DeskForm>
     </ConfirmDialog>
   );
 }

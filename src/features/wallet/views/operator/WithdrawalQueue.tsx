@@ -12,7 +12,7 @@ import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
-import { DeskCodeAndRefusal, deskColumns, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
+import { DeskCodeAndRefusal, deskColumns, DeskForm, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
 import type { ToastMessage } from '../../../../../domain/errors';
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
@@ -47,8 +47,10 @@ function ApproveDialog(props: {
   return (
     <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
       {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
-      <DeskCodeAndRefusal labelKey="wallet.ops.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
-      <StepUpNote until={props.stepUpUntil} />
+      <DeskForm>
+        <DeskCodeAndRefusal labelKey="wallet.ops.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+        <StepUpNote until={props.stepUpUntil} />
+      </DeskForm>
     </ConfirmDialog>
   );
 }
