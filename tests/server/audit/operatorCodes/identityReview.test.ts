@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STEP_UP_MS } from '../../../../server/kernel/platform/auth/operators/stepUp.js';
+import { kycReviewBed } from './kycReviewBed.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
-import { kyc } from '../../../../server/products/kyc/kyc.js';
-import { kycOperatorRoutes } from '../../../../server/products/kyc/operatorRoutes.js';
 import { expectOk, expectRefusal } from '../../http.js';
-import { OPERATOR_SECRET } from '../../support/operators.js';
-import { productTestbed } from '../../support/productTestbed.js';
 
 /**
  * An identity review sets what a user may withdraw (access), so approving or rejecting asks the
@@ -13,22 +10,8 @@ import { productTestbed } from '../../support/productTestbed.js';
  * wrong one and a code used once already are each refused, written to the audit log as refused,
  * and leave the submission and the user's level as they were; a fresh code reviews.
  */
-const t = productTestbed({
-  products: ({ db, now }) => kyc({ db, dataDir: '/nonexistent', now }),
-  parts: (k) => ({ routes: [kycOperatorRoutes(k)] }),
-  operator: 'reviewer-codes@openex.test',
-  operatorTwoFactor: true,
-  users: { tag: 'kyc-codes' },
-});
+const { t, code, submitted } = kycReviewBed('reviewer-codes@openex.test', 'kyc-codes');
 const EN = MESSAGES.en_US;
-const code = () => t.operatorCode({ secret: OPERATOR_SECRET });
-
-async function submitted() {
-  const user = await t.user();
-  const [row] = await t.db.query<{ id: number }>(`insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, 'Ada', 'X1', 'f', 'b') returning id`, [user.id]);
-  await t.db.query('update app_user set name_status = 2 where id = $1', [user.id]);
-  return { id: Number(row!.id), userId: user.id };
-}
 const stateOf = async (s: { id: number; userId: number }) =>
   (
     await t.db.query<{ status: number; name_status: number }>('select k.status, u.name_status from kyc_submission k join app_user u on u.id = k.user_id where k.id = $1', [s.id])

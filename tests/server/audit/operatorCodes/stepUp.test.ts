@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, type OperatorSessionView } from '../../../../domain/operators.js';
 import { STEP_UP_MS, stepUpUntil } from '../../../../server/kernel/platform/auth/operators/stepUp.js';
 import { hashToken, openSession } from '../../../../server/kernel/platform/auth/sessions.js';
+import { kycReviewBed } from './kycReviewBed.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
-import { kyc } from '../../../../server/products/kyc/kyc.js';
-import { kycOperatorRoutes } from '../../../../server/products/kyc/operatorRoutes.js';
 import { expectOk, expectRefusal } from '../../http.js';
-import { adminCode, deskOperator, OPERATOR_SECRET } from '../../support/operators.js';
-import { productTestbed } from '../../support/productTestbed.js';
+import { adminCode, deskOperator } from '../../support/operators.js';
 
 /**
  * The step-up window (docs/OPERATOR.md "The step-up window"): after a right code, the session it
@@ -16,23 +14,9 @@ import { productTestbed } from '../../support/productTestbed.js';
  * a fresh code; after the window, in another session of the same operator, or after a role change,
  * a missing code is refused as ever; a wrong code within the window is refused and counted.
  */
-const t = productTestbed({
-  products: ({ db, now }) => kyc({ db, dataDir: '/nonexistent', now }),
-  parts: (k) => ({ routes: [kycOperatorRoutes(k)] }),
-  operator: 'step-up@openex.test',
-  operatorTwoFactor: true,
-  users: { tag: 'step-up' },
-});
+const { t, code, submitted } = kycReviewBed('step-up@openex.test', 'step-up');
 const EN = MESSAGES.en_US;
-const code = () => t.operatorCode({ secret: OPERATOR_SECRET });
-
-async function submitted(): Promise<number> {
-  const user = await t.user();
-  const [row] = await t.db.query<{ id: number }>(`insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, 'Ada', 'X1', 'f', 'b') returning id`, [user.id]);
-  await t.db.query('update app_user set name_status = 2 where id = $1', [user.id]);
-  return Number(row!.id);
-}
-const approve = async (who: Record<string, string>, c?: string) => t.post(who, '/api/operator/kyc/approve', { id: await submitted(), ...(c === undefined ? {} : { code: c }) });
+const approve = async (who: Record<string, string>, c?: string) => t.post(who, '/api/operator/kyc/approve', { id: (await submitted()).id, ...(c === undefined ? {} : { code: c }) });
 const lastAudit = async (kind: string) =>
   (await t.db.query<{ outcome: string; detail: string; after: Record<string, unknown> | null }>('select outcome, detail, after from operator_audit_log where kind = $1 order by id desc limit 1', [kind]))[0];
 const wrongCodes = async (account: string) =>
