@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS } from '../../../../domain/wallet.js';
-import { FUNDS_PASSWORD_CLIENT_MAX_FAILURES, FUNDS_PASSWORD_MAX_FAILURES } from '../../../../server/kernel/platform/auth/outflow/fundsPassword.js';
+import { FUNDS_PASSWORD_CLIENT_MAX_FAILURES, FUNDS_PASSWORD_MAX_FAILURES, requireFundsPassword } from '../../../../server/kernel/platform/auth/outflow/fundsPassword.js';
+import type { Queryable } from '../../../../server/kernel/platform/db/database.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
+import { Refusal } from '../../../../server/kernel/platform/outcome.js';
 import { call, expectOk, expectRefusal, type Answer } from '../../http.js';
 import { FUNDS_PASSWORD, useWallet, type TestUser } from '../../wallet/harness.js';
 
@@ -66,6 +68,42 @@ describe('the funds password per client address', () => {
     expect(answers.filter((a) => a.body.msg === hereLocked('en_US', 15))).toHaveLength(victims.length - (FUNDS_PASSWORD_CLIENT_MAX_FAILURES - 1));
     const [counted] = await t.db.query<{ n: number }>(`select coalesce(sum(failures), 0)::int as n from login_failure where account = any($1::text[])`, [victims.map((v) => `funds:${v.id}`)]);
     expect(Number(counted!.n)).toBe(FUNDS_PASSWORD_CLIENT_MAX_FAILURES);
+    t.advance(15 * MINUTE);
+  });
+
+  it('a check that read "not locked" just before another locked the address takes nothing after the lock', async () => {
+    // CI once saw 22 of a 20-guess budget checked in a burst: a check read the address's lock, another
+    // then locked it (the count set to 0), and the first took its guess from a fresh count.
+    const from = newAddress();
+    const [first, second] = await users(2);
+    await t.db.query(`insert into login_failure (account, failures, updated_at) values ($1, $2, to_timestamp($3::double precision / 1000))`, [
+      `funds-client ${from}`, FUNDS_PASSWORD_CLIENT_MAX_FAILURES - 1, t.now(),
+    ]);
+    let locked!: () => void;
+    const lockWritten = new Promise<void>((resolve) => (locked = resolve));
+    // The second check's guess is taken only once the first check has written the address's lock.
+    const held: Queryable = {
+      async query(sql, params, options) {
+        if (sql.startsWith('insert into login_failure')) await lockWritten;
+        return t.db.query(sql, params, options);
+      },
+    };
+    const watching: Queryable = {
+      async query(sql, params, options) {
+        const rows = await t.db.query(sql, params, options);
+        if (sql.includes('locked_until = ') && params?.[0] === `funds-client ${from}`) locked();
+        return rows as never;
+      },
+    };
+    const refusal = (p: Promise<void>) => p.then(() => null, (e: unknown) => (e instanceof Refusal ? e.key : String(e)));
+    const [a, b] = await Promise.all([
+      refusal(requireFundsPassword(watching, first!.id, 'wrong-a', t.now(), from)),
+      refusal(requireFundsPassword(held, second!.id, 'wrong-b', t.now(), from)),
+    ]);
+    expect(a).toBe('fundsPasswordTooManyHere');
+    expect(b).toBe('fundsPasswordTooManyHere');
+    const [user] = await t.db.query<{ n: number }>(`select count(*)::int as n from login_failure where account = $1`, [`funds:${second!.id}`]);
+    expect(Number(user!.n)).toBe(0);
     t.advance(15 * MINUTE);
   });
 
