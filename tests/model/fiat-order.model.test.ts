@@ -173,6 +173,32 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     desk.stop();
   });
 
+  it('within the step-up window rules with no code sent; a refusal (the window ran out) reads the window again and asks a code', async () => {
+    const { deferred, actor: desk } = started(fiatAppealsMachine, [], {});
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'appeals.reason', reason: 'Bank statement' });
+    desk.send({ type: 'appeals.submit' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: 1_900_000_000_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.getSnapshot().context.stepUpUntil).toBe(1_900_000_000_000);
+    desk.send({ type: 'appeals.confirm', code: ' ' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'release', reason: 'Bank statement' }]);
+    deferred.settle({ type: 'xstate.error.actor.resolveAppeal', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.getSnapshot().matches({ resolution: 'confirming' })).toBe(true);
+    expect(desk.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
+    deferred.settle({ type: 'xstate.error.actor.readStepUp', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.getSnapshot().context.stepUpUntil).toBeNull();
+    desk.send({ type: 'appeals.confirm', code: '' });
+    expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
+    expect(deferred.inputsOf('resolveAppeal')).toHaveLength(1);
+    desk.send({ type: 'appeals.confirm', code: ' 123456 ' });
+    expect(deferred.inputsOf('resolveAppeal').at(-1)).toEqual({ order_id: APPEAL_CASE.order.id, decision: 'release', reason: 'Bank statement', totp_code: '123456' });
+    desk.stop();
+  });
+
   it("takes the operator's choice and typing while the queue is read again (its 10 s poll), which leaves the dialog open", async () => {
     const deferred = standInsFor(fiatAppealsMachine);
     const desk = createActor(fiatAppealsMachine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } })).start();

@@ -6,7 +6,8 @@ import { describeModel, startPagedDesk } from './harness';
  * The held deposits desk: its generated paths, and scenarios as the desk drives them — the list read
  * at once, a credit only of a below-minimum deposit and only with a code-shaped 2FA code, a return
  * only with an address typed, both sent trimmed; the server's refusal shown in the dialog that stays
- * open (the code emptied), and the list read again after each decision and each refusal.
+ * open (the code emptied), and the list read again after each decision and each refusal; within the
+ * session's step-up window (read as a dialog opens) no code at all.
  */
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -75,6 +76,31 @@ describe('operatorHeldDeposits (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toBe('idle');
     expect(JSON.stringify(t.toasts.at(-1))).toContain('wallet.held.returned');
     expect(t.reads()).toHaveLength(2);
+  });
+
+  it('within the step-up window credits and returns with no code sent; a refusal (the window ran out) reads the window again and asks a code', async () => {
+    const t = desk();
+    await t.settleList(page);
+    t.actor.send({ type: 'held.credit', id: heldBelowMinimum.id, reason: 'below_minimum' });
+    await t.settle({ type: 'xstate.done.actor.readStepUp', output: 1_900_000_000_000 });
+    expect(t.actor.getSnapshot().context.stepUpUntil).toBe(1_900_000_000_000);
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([{ id: heldBelowMinimum.id }]);
+    await t.settle({ type: 'xstate.error.actor.creditHeldDeposit', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
+    expect(t.actor.getSnapshot().value).toEqual({ crediting: 'editing' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
+    await t.settle({ type: 'xstate.error.actor.readStepUp', error: { kind: 'network' } });
+    expect(t.actor.getSnapshot().context.stepUpUntil).toBeNull();
+    t.actor.send({ type: 'held.submit' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.codeInvalid' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toHaveLength(1);
+    t.actor.send({ type: 'held.close' });
+
+    t.actor.send({ type: 'held.return', id: heldDelisted.id });
+    await t.settle({ type: 'xstate.done.actor.readStepUp', output: 1_900_000_000_000 });
+    t.actor.send({ type: 'held.edit', field: 'address', value: RETURN_ADDRESS });
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS }]);
   });
 
   it('a closed dialog forgets its fields', () => {

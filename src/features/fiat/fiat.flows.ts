@@ -2,6 +2,7 @@ import type { Services } from '../../app/services';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { copyText } from '../../services/clipboard';
+import { createStepUpReader } from '../../kit/operatorStepUp/stepUp';
 import { createFiatActors, createFiatChatActors, createOperatorFiatActors } from './actors/fiat.actors';
 import { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import { adFormKeyMinter, adFormMachine } from './machines/adForm/adForm.machine';
@@ -48,7 +49,10 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
     list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList, pushes: actors.listUpdates }, actions: { showToast } }),
     chat: fiatChatMachine.provide({ actors: partyChat }),
     deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
-    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
+    appeals: fiatAppealsMachine.provide({
+      actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal, readStepUp: createStepUpReader(operatorApi) },
+      actions: { showToast },
+    }),
     settings: fiatSettingsMachine.provide({ actors: { fetchSettings: operator.fetchSettings, saveSettings: confirmActing(operator.saveSettings, showToast) }, actions: { showToast } }),
   };
 };

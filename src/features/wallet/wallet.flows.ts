@@ -62,6 +62,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchHeld }, actions: { showToast } }),
         creditHeldDeposit: operatorActors.creditHeldDeposit,
         returnHeldDeposit: operatorActors.returnHeldDeposit,
+        readStepUp: createStepUpReader(operatorApi),
       },
       actions: { showToast },
     }),

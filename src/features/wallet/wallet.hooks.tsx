@@ -211,7 +211,8 @@ export function useOperatorWithdrawals() {
 
 /**
  * /operator, "Held deposits" (finance): the held deposits (the machine's `list` child), and the
- * credit (2FA code) or return (address and 2FA code) dialog of one, with the server's `refusal` in place.
+ * credit (2FA code) or return (address and 2FA code) dialog of one, with the server's `refusal` in place
+ * and `stepUpUntil`, until when the code may be left empty.
  */
 export function useOperatorHeldDeposits() {
   const actor = useActorRef(useWallet().operatorHeldDeposits);
@@ -225,6 +226,8 @@ export function useOperatorHeldDeposits() {
       code: (s) => s.context.code,
       address: (s) => s.context.address,
       refusal: (s) => s.context.refusal,
+      /** While the session is stepped up the dialog's code field is optional (until then). */
+      stepUpUntil: (s) => s.context.stepUpUntil,
       target: (s) => s.context.target,
     },
     {

@@ -73,8 +73,8 @@ export function createOperatorWalletActors(api: ApiClient) {
     sendDeposit: fromPromise<unknown, SimulatedDeposit>(({ input, signal }) => api.post(WALLET_PATHS.simulateDeposit, input, signal)),
     /** A page of held deposits (the held deposits desk's paged list), and their credit or return with the operator's 2FA code. */
     fetchHeld: pageLoader<HeldFilter, HeldDeposit>(({ page, size }, signal) => api.post<Page<HeldDeposit>>(WALLET_PATHS.operatorHeldDeposits, { page, size }, signal)),
-    creditHeldDeposit: fromPromise<HeldDepositResolution, { id: number; totp_code: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorCreditHeldDeposit, input, signal)),
-    returnHeldDeposit: fromPromise<HeldDepositResolution, { id: number; address: string; totp_code: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorReturnHeldDeposit, input, signal)),
+    creditHeldDeposit: fromPromise<HeldDepositResolution, { id: number; totp_code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorCreditHeldDeposit, input, signal)),
+    returnHeldDeposit: fromPromise<HeldDepositResolution, { id: number; address: string; totp_code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorReturnHeldDeposit, input, signal)),
   };
 }
 

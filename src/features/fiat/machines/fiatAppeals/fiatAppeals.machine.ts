@@ -19,8 +19,10 @@ export interface FiatAppealsContext {
   reason: string;
   /** The resolution as it was submitted, asked about in the dialog until it is sent or cancelled. */
   asked: ResolveInput | undefined;
-  /** The operator's 2FA code the resolution is sent with. */
+  /** The operator's 2FA code the resolution is sent with (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
+  /** Until when (epoch ms) the session needs no code for a resolution, as the server said when the dialog opened; null: a code is needed. */
+  stepUpUntil: number | null;
   /** Why the resolution did not go (the code's shape, or the server's translated refusal), said in the dialog. */
   refusal: ToastMessage | undefined;
 }
@@ -30,7 +32,7 @@ export type FiatAppealsEvent =
   | { type: 'appeals.decide'; decision: 'release' | 'return' }
   | { type: 'appeals.reason'; reason: string }
   | Signals<'appeals', 'submit' | 'retry' | 'cancel'>
-  /** Confirms the resolution asked about, with the operator's 2FA code. */
+  /** Confirms the resolution asked about, with the operator's 2FA code ('' within the step-up window). */
   | { type: 'appeals.confirm'; code: string }
   /** Raised after a resolution went through or was refused: the queue is read as it is now. */
   | { type: 'appeals.reread' };
@@ -39,7 +41,8 @@ export type FiatAppealsEvent =
  * The operator's "Appeals" tab: the queue of orders in appeal (both parties' collection methods,
  * the chat, the timeline; read again every 10 s), and a resolution — release to the buyer or
  * return to the seller — with a reason, behind a confirmation that asks the operator's own 2FA
- * code (the escrow moves: server fiat/service.ts `resolve`). The two run side by side, so a reread
+ * code (the escrow moves: server fiat/service.ts `resolve`) — optional within the session's step-up
+ * window (read as the dialog opens, kit/operatorStepUp). The two run side by side, so a reread
  * of the queue never closes the dialog. The server applies it only while the order is still in
  * appeal; the queue is read again after either outcome, and a refusal (a wrong code, resolved
  * meanwhile) is said in the dialog, which stays open.
@@ -48,17 +51,24 @@ export const fiatAppealsMachine = setup({
   types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent },
   actors: {
     fetchAppeals: toBeProvided<FiatAppeal[]>('fetchAppeals'),
-    resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { totp_code: string }>('resolveAppeal'),
+    resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { totp_code?: string }>('resolveAppeal'),
+    /** The session's step-up window (kit/operatorStepUp): its end, or null. */
+    readStepUp: toBeProvided<number | null>('readStepUp'),
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   guards: {
     hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0,
-    codeSendable: ({ event }) => event.type === 'appeals.confirm' && isSecondFactorCode(event.code.trim()),
+    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    codeSendable: ({ context, event }) => {
+      if (event.type !== 'appeals.confirm') return false;
+      const code = event.code.trim();
+      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+    },
   },
   delays: { poll: 10_000 },
 }).createMachine({
   id: 'fiatAppeals',
-  context: { appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', refusal: undefined },
+  context: { appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', stepUpUntil: null, refusal: undefined },
   on: {
     // The operator's choices and typing are taken in every state: the queue is read again every 10 s
     // while the case stays on screen, and in `ready` alone the keystrokes and clicks that fell in a
@@ -111,6 +121,9 @@ export const fiatAppealsMachine = setup({
           },
         },
         confirming: {
+          description:
+            "The operator's own 2FA code: the escrow does not move without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty.",
+          invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
           on: {
             'appeals.confirm': [
               { guard: 'codeSendable', target: 'resolving', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
@@ -124,7 +137,8 @@ export const fiatAppealsMachine = setup({
           invoke: {
             id: 'resolveAppeal',
             src: 'resolveAppeal',
-            input: ({ context }) => ({ ...context.asked!, totp_code: context.code }),
+            // No code typed (the step-up window): none is sent, and the server decides.
+            input: ({ context }) => ({ ...context.asked!, ...(context.code ? { totp_code: context.code } : {}) }),
             onDone: {
               target: 'idle',
               actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }, raise({ type: 'appeals.reread' })],

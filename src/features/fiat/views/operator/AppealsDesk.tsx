@@ -16,6 +16,7 @@ import { ChatMessages } from '../ChatMessages';
 import { EVENT_KEYS } from '../fiatFormat';
 import { fiatAmount, money } from '../../../../../domain/figures';
 import { Facts, Frame } from '../fiatStyles';
+import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 
 function Methods(props: { title: string; methods: FiatMethod[] }) {
   const { t } = useTranslation();
@@ -45,9 +46,18 @@ function DeskChat(props: { appeal: FiatAppeal }) {
 
 /**
  * The question before a resolution is sent, about the order as the queue shows it, with the
- * operator's 2FA code (the escrow moves); the machine's refusal is said here and empties the code.
+ * operator's 2FA code (the escrow moves) — optional while the session is stepped up (`stepUpUntil`,
+ * said under the field); the machine's refusal is said here and empties the code.
  */
-function ResolutionDialog(props: { asked: ResolveInput; order: FiatOrder | undefined; busy: boolean; refusal: ToastMessage | undefined; onConfirm: (code: string) => void; onCancel: () => void }) {
+function ResolutionDialog(props: {
+  asked: ResolveInput;
+  order: FiatOrder | undefined;
+  busy: boolean;
+  refusal: ToastMessage | undefined;
+  stepUpUntil: number | null;
+  onConfirm: (code: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const { asked: r, order: o, refusal } = props;
   const [code, setCode] = useState('');
@@ -62,6 +72,7 @@ function ResolutionDialog(props: { asked: ResolveInput; order: FiatOrder | undef
       <p style={{ marginTop: 0 }}>{t(r.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', params)}</p>
       <DeskForm>
         <DeskCodeAndRefusal labelKey="fiat.desk.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
+        <StepUpNote until={props.stepUpUntil} />
       </DeskForm>
     </ConfirmDialog>
   );
@@ -160,6 +171,7 @@ export function AppealsDesk() {
           order={desk.appeals.find((a) => a.order.id === desk.asked!.order_id)?.order}
           busy={desk.resolving}
           refusal={desk.refusal}
+          stepUpUntil={desk.stepUpUntil}
           onConfirm={desk.confirm}
           onCancel={desk.cancel}
         />

@@ -26,11 +26,17 @@ export type OperatorHeldDepositsEvent =
 export interface OperatorHeldDepositsContext {
   /** The held deposit the dialog open is about. */
   target: number | undefined;
+  /** The operator's 2FA code (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
   address: string;
+  /** Until when (epoch ms) the session needs no code for a credit or a return, as the server said when the dialog opened; null: a code is needed. */
+  stepUpUntil: number | null;
   /** Why the last submission did not go (a field's rule, or the server's translated refusal), shown in the dialog. */
   refusal: ToastMessage | undefined;
 }
+
+/** The decision's code, left out when none was typed (the step-up window: the server decides). */
+const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});
 
 /**
  * The credit and the return dialogs share their frame: `editing` hears the fields and `submit` (its
@@ -51,7 +57,18 @@ function resolutionDialog(config: {
     initial: 'editing',
     on: { 'held.close': '#operatorHeldDeposits.idle' },
     states: {
-      editing: { description: config.editing, on: { 'held.edit': { actions: 'edit' }, 'held.submit': config.submit } },
+      editing: {
+        description: config.editing,
+        // The step-up window, read as the dialog opens (and again after a refusal brings it back):
+        // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
+        invoke: {
+          id: 'readStepUp',
+          src: 'readStepUp',
+          onDone: { actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
+          onError: { actions: { type: 'stepUp', params: { until: null } } },
+        },
+        on: { 'held.edit': { actions: 'edit' }, 'held.submit': config.submit },
+      },
       ...config.more,
       sending: {
         ...(config.sending === undefined ? {} : { description: config.sending }),
@@ -72,7 +89,8 @@ function resolutionDialog(config: {
  * The finance operators' held deposits desk (docs/OPERATOR.md "Held deposits"; server:
  * products/wallet/heldDeposits.ts): the shared paged list of held deposits (`list` child, newest
  * first), and per deposit a credit dialog (below the minimum only) asking the operator's 2FA code, or
- * a return dialog asking the address to send it back to and the code. The fields live here, judged
+ * a return dialog asking the address to send it back to and the code — either code optional within
+ * the session's step-up window (read as the dialog opens, kit/operatorStepUp). The fields live here, judged
  * before sending (a code's shape, an address typed); the server's refusal (already resolved, a
  * delisted currency, an address not of the network, a wrong code) is shown in the dialog, which stays
  * open with the code emptied (a code is good once), and the list is read again (the row may be stale).
@@ -81,8 +99,10 @@ export const operatorHeldDepositsMachine = setup({
   types: { context: {} as OperatorHeldDepositsContext, events: {} as OperatorHeldDepositsEvent },
   actors: {
     list: pagedListMachine,
-    creditHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; totp_code: string }>('creditHeldDeposit'),
-    returnHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; address: string; totp_code: string }>('returnHeldDeposit'),
+    creditHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; totp_code?: string }>('creditHeldDeposit'),
+    returnHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; address: string; totp_code?: string }>('returnHeldDeposit'),
+    /** The session's step-up window (kit/operatorStepUp): its end, or null. */
+    readStepUp: toBeProvided<number | null>('readStepUp'),
   },
   actions: {
     showToast,
@@ -92,15 +112,20 @@ export const operatorHeldDepositsMachine = setup({
     edit: assign(({ context, event }) => (event.type === 'held.edit' ? { ...context, [event.field]: event.value } : context)),
     problem: assign({ refusal: (_, params: { key: string }) => ({ key: params.key }) }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error), code: '' }),
+    stepUp: assign({ stepUpUntil: (_, params: { until: number | null }) => params.until }),
   },
   guards: {
     creditable: ({ event }) => event.type === 'held.credit' && event.reason === 'below_minimum',
-    codeSendable: ({ context }) => isSecondFactorCode(context.code.trim()),
+    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    codeSendable: ({ context }) => {
+      const code = context.code.trim();
+      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+    },
     addressTyped: ({ context }) => context.address.trim().length > 0,
   },
 }).createMachine({
   id: 'operatorHeldDeposits',
-  context: { target: undefined, code: '', address: '', refusal: undefined },
+  context: { target: undefined, code: '', address: '', stepUpUntil: null, refusal: undefined },
   invoke: { id: 'list', src: 'list', input: HELD_LIST },
   initial: 'idle',
   states: {
@@ -112,18 +137,18 @@ export const operatorHeldDepositsMachine = setup({
       },
     },
     crediting: resolutionDialog({
-      editing: "The operator's own 2FA code: nothing is credited without it.",
+      editing: "The operator's own 2FA code: nothing is credited without it, but within the session's step-up window it may be left empty.",
       submit: [
         { guard: 'codeSendable', target: 'sending', actions: assign({ refusal: undefined }) },
         { actions: { type: 'problem', params: { key: 'wallet.held.codeInvalid' } } },
       ],
       sending: 'Neither a second submission, an edit nor a close is heard while the server decides.',
       request: 'creditHeldDeposit',
-      input: ({ context }) => ({ id: context.target!, totp_code: context.code.trim() }),
+      input: ({ context }) => ({ id: context.target!, ...codeOf(context) }),
       done: 'wallet.held.credited',
     }),
     returning: resolutionDialog({
-      editing: "The address it goes back to (the server checks it has the network's shape) and the operator's 2FA code.",
+      editing: "The address it goes back to (the server checks it has the network's shape) and the operator's 2FA code (none within the step-up window).",
       submit: [
         { guard: 'addressTyped', target: 'checkingCode' },
         { actions: { type: 'problem', params: { key: 'wallet.held.addressRequired' } } },
@@ -137,7 +162,7 @@ export const operatorHeldDepositsMachine = setup({
         },
       },
       request: 'returnHeldDeposit',
-      input: ({ context }) => ({ id: context.target!, address: context.address.trim(), totp_code: context.code.trim() }),
+      input: ({ context }) => ({ id: context.target!, address: context.address.trim(), ...codeOf(context) }),
       done: 'wallet.held.returned',
     }),
   },

@@ -34,8 +34,15 @@ export const operatorHeldDepositsModel = machineModel(
     { type: 'held.submit' },
     ...actorAnswers('creditHeldDeposit', { id: 31, status: 3, fee: '0.5', credited: '9.49' }, { kind: 'server', serverMessage: 'This deposit is no longer held: it has already been resolved' }),
     ...actorAnswers('returnHeldDeposit', { id: 32, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' }),
+    // The step-up window read as a dialog opens: stepped up until a moment (an empty code is then sent), or not.
+    ...actorAnswers('readStepUp', 1_900_000_000_000),
     { type: 'held.close' },
   ],
-  // Whether the fields would pass their rules tells the dialogs' states apart (two booleans: finite).
-  (s) => ({ code: isSecondFactorCode(s.context.code), address: s.context.address.trim() !== '' }),
+  // Whether the fields would pass their rules tells the dialogs' states apart (the code's shape or its
+  // absence, which the step-up window lets through; an address typed or not): finite.
+  (s) => ({
+    code: isSecondFactorCode(s.context.code) ? 'shaped' : s.context.code.trim() === '' ? 'none' : 'other',
+    address: s.context.address.trim() !== '',
+    steppedUp: s.context.stepUpUntil !== null,
+  }),
 );

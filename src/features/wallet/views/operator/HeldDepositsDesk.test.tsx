@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatTime } from '../../../../../domain/localeFormat';
+import { OPERATOR_PATHS } from '../../../../../domain/operators';
 import { WALLET_PATHS } from '../../../../../domain/wallet';
+import { createStepUpReader } from '../../../../kit/operatorStepUp/stepUp';
 import { expectCodeRefusedInDialog, fakeApi, refusal, renderWithFlows, withDeskList } from '../../../../app/testing/viewHarness';
 import { createOperatorWalletActors } from '../../actors/wallet.actors';
 import { operatorHeldDepositsMachine } from '../../machines/operatorHeldDeposits/operatorHeldDeposits.machine';
@@ -12,16 +15,25 @@ import { HeldDepositsDesk } from './HeldDepositsDesk';
 
 afterEach(cleanup);
 
-/** The desk over a fake operator API: a credit refused (wrong code), a return done. */
-async function renderDesk() {
+const UNTIL = 1_800_000_300_000;
+
+/** The desk over a fake operator API: a credit refused (wrong code), a return done; the session's step-up window as `windows` says, one per read (then none). */
+async function renderDesk(windows: Array<number | null> = []) {
   const { api, calls } = fakeApi({
+    [OPERATOR_PATHS.mySessions]: () => [
+      { id: 3, user_agent: 'Firefox', ip: '10.0.0.1', created_at: 0, last_seen_at: 0, expires_at: 1_900_000_000_000, current: true, step_up_until: windows.shift() ?? null },
+    ],
     [WALLET_PATHS.operatorHeldDeposits]: { list: [heldBelowMinimum, heldDelisted], total: 2, page: 1, size: 10 },
     [WALLET_PATHS.operatorCreditHeldDeposit]: () => refusal('Incorrect authentication code'),
     [WALLET_PATHS.operatorReturnHeldDeposit]: { id: heldDelisted.id, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' },
   });
   const actors = createOperatorWalletActors(api);
   const flows = {
-    operatorHeldDeposits: withDeskList(operatorHeldDepositsMachine, actors.fetchHeld, { creditHeldDeposit: actors.creditHeldDeposit, returnHeldDeposit: actors.returnHeldDeposit }),
+    operatorHeldDeposits: withDeskList(operatorHeldDepositsMachine, actors.fetchHeld, {
+      creditHeldDeposit: actors.creditHeldDeposit,
+      returnHeldDeposit: actors.returnHeldDeposit,
+      readStepUp: createStepUpReader(api),
+    }),
   } as unknown as WalletFlows;
   await renderWithFlows(WalletContext, flows, <HeldDepositsDesk />);
   return calls;
@@ -63,6 +75,35 @@ describe('held deposits desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(calls.find((c) => c.path === WALLET_PATHS.operatorReturnHeldDeposit)!.body).toEqual({ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('within the step-up window says until when no code is needed and sends none; after a refusal (the window ran out) an empty field is refused in place', async () => {
+    const calls = await renderDesk([UNTIL, null]);
+    fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Credit' }));
+    await act(async () => undefined);
+    const dialog = screen.getByRole('dialog', { name: 'Credit this held deposit?' });
+    expect(dialog.textContent).toContain(`No code needed until ${formatTime(UNTIL, 'en_US')}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(await within(dialog).findByText('Incorrect authentication code')).toBeTruthy();
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorCreditHeldDeposit).map((c) => c.body)).toEqual([{ id: heldBelowMinimum.id }]);
+    await act(async () => undefined);
+    expect(dialog.textContent).not.toContain('No code needed');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorCreditHeldDeposit)).toHaveLength(1);
+  });
+
+  it('within the step-up window returns with the address alone', async () => {
+    const calls = await renderDesk([UNTIL]);
+    fireEvent.click(within(rows()[2]!).getByRole('button', { name: 'Return' }));
+    await act(async () => undefined);
+    const dialog = screen.getByRole('dialog', { name: 'Return this held deposit?' });
+    expect(dialog.textContent).toContain(`No code needed until ${formatTime(UNTIL, 'en_US')}`);
+    fireEvent.change(within(dialog).getByLabelText('Return address'), { target: { value: RETURN_ADDRESS } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.find((c) => c.path === WALLET_PATHS.operatorReturnHeldDeposit)!.body).toEqual({ id: heldDelisted.id, address: RETURN_ADDRESS });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { DeskCodeAndRefusal, deskColumns, DeskFieldsDialog, DeskTable, DeskTextF
 import { Muted } from '../../../../app/ui/Panel';
 import { ShortHash } from '../../../../app/ui/ShortHash';
 import { CardPager } from '../../../../kit/wallet/walletUi';
+import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 import { useOperatorHeldDeposits } from '../../wallet.hooks';
 
 /** The reason in a word or two, so the row's actions fit at 1440 px; the whole sentence is its title. */
@@ -26,7 +27,8 @@ const summary = (row: HeldDeposit) => ({ quantity: money(row.quantity, row.curre
  * chain but were not credited (below the network's minimum, or of a currency being delisted), newest
  * first. A below-minimum one can be credited (as a confirmed deposit is, less the network's deposit
  * fee); any can be returned on the chain to an address the operator types. Both ask the operator's
- * 2FA code, and the dialog shows the server's refusal in place.
+ * 2FA code — none within the session's step-up window, said under the field — and the dialog shows
+ * the server's refusal in place.
  */
 export function HeldDepositsDesk() {
   const { t } = useTranslation();
@@ -80,6 +82,7 @@ export function HeldDepositsDesk() {
           <Muted style={{ margin: 0 }}>{t(desk.crediting ? 'wallet.held.creditIntro' : 'wallet.held.returnIntro')}</Muted>
           {desk.returning && <DeskTextField label={t('wallet.held.address')} value={desk.address} onChange={(v) => desk.edit('address', v)} />}
           <DeskCodeAndRefusal labelKey="wallet.held.code" refusal={desk.refusal} kept={{ value: desk.code, onChange: (v) => desk.edit('code', v) }} />
+          <StepUpNote until={desk.stepUpUntil} />
         </DeskFieldsDialog>
       )}
     </section>
