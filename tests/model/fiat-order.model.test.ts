@@ -199,6 +199,33 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     desk.stop();
   });
 
+  it("forgets an earlier dialog's window as a dialog opens, and takes an ended window for none: an empty code is then refused", async () => {
+    let now = 1_000_000;
+    const { deferred, actor: desk } = started(fiatAppealsMachine, [], {}, { clock: () => now });
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'appeals.reason', reason: 'Bank statement' });
+    desk.send({ type: 'appeals.submit' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'appeals.cancel' });
+    // The next dialog's read has not answered: the window the last one read is not this one's.
+    desk.send({ type: 'appeals.submit' });
+    expect(desk.getSnapshot().context.stepUpUntil).toBeNull();
+    desk.send({ type: 'appeals.confirm', code: '' });
+    expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    // At its end the window is over, as the server counts it (stepUp.ts); a moment before, it is not.
+    now += 60_000;
+    desk.send({ type: 'appeals.confirm', code: '' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([]);
+    now -= 1;
+    desk.send({ type: 'appeals.confirm', code: '' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'release', reason: 'Bank statement' }]);
+    desk.stop();
+  });
+
   it("takes the operator's choice and typing while the queue is read again (its 10 s poll), which leaves the dialog open", async () => {
     const deferred = standInsFor(fiatAppealsMachine);
     const desk = createActor(fiatAppealsMachine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } })).start();

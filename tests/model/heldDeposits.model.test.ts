@@ -15,7 +15,7 @@ afterEach(() => void vi.useRealTimers());
 describe('operatorHeldDeposits (generated paths)', () => describeModel(operatorHeldDepositsModel));
 
 /** The desk with its list child on deferred page reads and a toast log. */
-const desk = () => startPagedDesk(operatorHeldDepositsModel.machine);
+const desk = (input?: { clock: () => number }) => startPagedDesk(operatorHeldDepositsModel.machine, { input });
 
 const page = { list: [heldBelowMinimum, heldDelisted], total: 2 };
 
@@ -101,6 +101,28 @@ describe('operatorHeldDeposits (scenarios)', () => {
     t.actor.send({ type: 'held.edit', field: 'address', value: RETURN_ADDRESS });
     t.actor.send({ type: 'held.submit' });
     expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS }]);
+  });
+
+  it("forgets an earlier dialog's window as a dialog opens, and takes an ended window for none: an empty code is then refused", async () => {
+    let now = 1_000_000;
+    const t = desk({ clock: () => now });
+    await t.settleList(page);
+    t.actor.send({ type: 'held.credit', id: heldBelowMinimum.id, reason: 'below_minimum' });
+    await t.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    t.actor.send({ type: 'held.close' });
+    // The next dialog's read has not answered: the window the last one read is not this one's.
+    t.actor.send({ type: 'held.credit', id: heldBelowMinimum.id, reason: 'below_minimum' });
+    expect(t.actor.getSnapshot().context.stepUpUntil).toBeNull();
+    t.actor.send({ type: 'held.submit' });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.codeInvalid' });
+    await t.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    // At its end the window is over, as the server counts it (stepUp.ts); a moment before, it is not.
+    now += 60_000;
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([]);
+    now -= 1;
+    t.actor.send({ type: 'held.submit' });
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([{ id: heldBelowMinimum.id }]);
   });
 
   it('a closed dialog forgets its fields', () => {

@@ -78,11 +78,11 @@ describe('operator session machine (scenarios)', () => {
 });
 
 /** The review desk with submission 7 open; approving and rejecting ask the reviewer's 2FA code, acting with deferred stand-ins. */
-async function reviewing() {
+async function reviewing(input?: { clock: () => number }) {
   const deferred = standInsFor(kycReviewModel.machine);
   const log: string[] = [];
   const showToast = (_: unknown, params: unknown) => void log.push(`showToast:${JSON.stringify(params)}`);
-  const actor = createActor(kycReviewModel.machine.provide({ actors: deferred.actors, actions: { showToast } })).start();
+  const actor = createActor(kycReviewModel.machine.provide({ actors: deferred.actors, actions: { showToast } }), { input }).start();
   deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] });
   await vi.advanceTimersByTimeAsync(0);
   actor.send({ type: 'review.open', id: 7 });
@@ -175,5 +175,28 @@ describe('operator review machine (scenarios)', () => {
     expect(deferred.inputsOf('approve')).toHaveLength(1);
     actor.send({ type: 'review.confirm', code: '123456' });
     expect(deferred.inputsOf('approve').at(-1)).toEqual({ id: 7, code: '123456' });
+  });
+
+  it("forgets an earlier dialog's window as a dialog opens, and takes an ended window for none: an empty code is then refused", async () => {
+    let now = 1_000_000;
+    const { deferred, actor } = await reviewing({ clock: () => now });
+    actor.send({ type: 'review.approve' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'review.cancel' });
+    // The next dialog's read has not answered: the window the last one read is not this one's.
+    actor.send({ type: 'review.reject' });
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'review.confirm', reason: 'Blurred', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    // At its end the window is over, as the server counts it (stepUp.ts); a moment before, it is not.
+    now += 60_000;
+    actor.send({ type: 'review.confirm', reason: 'Blurred', code: '' });
+    expect(deferred.inputsOf('reject')).toEqual([]);
+    now -= 1;
+    actor.send({ type: 'review.confirm', reason: 'Blurred', code: '' });
+    expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred' }]);
   });
 });

@@ -8,11 +8,11 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 /** The withdrawal queue's machine over deferred stand-ins, its `list` child the shared paged list (as wallet.flows.ts provides it). */
-async function queue() {
+async function queue(input?: { clock: () => number }) {
   const rows = standInsFor(pagedListMachine);
   const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
   const deferred = standInsFor(operatorWithdrawalsModel.machine);
-  const actor = createActor(operatorWithdrawalsModel.machine.provide({ actors: { ...deferred.actors, list }, actions: { showToast: () => undefined } })).start();
+  const actor = createActor(operatorWithdrawalsModel.machine.provide({ actors: { ...deferred.actors, list }, actions: { showToast: () => undefined } }), { input }).start();
   const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
     deferred.settle(event);
     await vi.advanceTimersByTimeAsync(0);
@@ -40,5 +40,26 @@ describe('operator withdrawal queue: the step-up window (scenarios)', () => {
     expect(deferred.inputsOf('approveWithdrawal')).toHaveLength(1);
     actor.send({ type: 'queue.confirm', code: ' 123456 ' });
     expect(deferred.inputsOf('approveWithdrawal').at(-1)).toEqual({ id: 12, totp_code: '123456' });
+  });
+
+  it("forgets an earlier dialog's window as a dialog opens, and takes an ended window for none: an empty code is then refused", async () => {
+    let now = 1_000_000;
+    const { actor, deferred, settle } = await queue({ clock: () => now });
+    actor.send({ type: 'queue.approve', id: 12 });
+    await settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    actor.send({ type: 'queue.cancel' });
+    // The next dialog's read has not answered: the window the last one read is not this one's.
+    actor.send({ type: 'queue.approve', id: 13 });
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
+    await settle({ type: 'xstate.done.actor.readStepUp', output: now + 60_000 });
+    // At its end the window is over, as the server counts it (stepUp.ts); a moment before, it is not.
+    now += 60_000;
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([]);
+    now -= 1;
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 13 }]);
   });
 });

@@ -21,7 +21,9 @@ import { expectLedgerConsistent, expectTotalsMatchChain, recordingFeed } from '.
  * deposits"): a below-minimum one credited once, as a confirmed deposit is (the deposit kind, the
  * network's deposit fee, the notice, the pushes); a second credit refused as already resolved; a
  * delisted currency's refused on credit and returned on the chain (status 5, nothing moves); other
- * roles refused with 403; a wrong 2FA code refused and audited; the ledger audit clean throughout.
+ * roles refused with 403; a wrong 2FA code refused and audited; within the operator session's
+ * step-up window (audit/operatorCodes/stepUp.test.ts) credit and return need no code, their audit
+ * rows saying until when, and outside it no code is refused; the ledger audit clean throughout.
  */
 const EN = MESSAGES.en_US;
 const t = productTestbed({
@@ -203,6 +205,46 @@ describe('held deposits on the operator desk', () => {
     expect(missing.rows).toEqual([expect.objectContaining({ kind: 'deposit.return', outcome: 'refused' })]);
     expectRefusal(await creditHeld(ops.fiona, 999_999_999, t.operatorCode(ops.fiona)), 400, EN.walletHeldDepositNotFound);
     expect(await snapshot(held.id)).toEqual(before);
+    await t.expectAuditClean();
+  });
+
+  it('within the step-up window a credit and a return need no code, each audited with the window’s end; outside it no code is refused', async () => {
+    const user = await t.user();
+    const [opener, credited, returned, late] = [await arrive(user, 'USDT', 'ERC20', '1'), await arrive(user, 'USDT', 'ERC20', '2'), await arrive(user, 'USDT', 'ERC20', '3'), await arrive(user, 'USDT', 'ERC20', '4')];
+    // Past any window an earlier test opened.
+    t.advance(STEP_UP_MS);
+    const mark = await auditMark(t.db);
+    expectRefusal(await creditHeld(ops.frank, credited.id), 400, EN.twoFactorRequired);
+    expectRefusal(await returnHeld(ops.frank, returned.id, RETURN_TO), 400, EN.twoFactorRequired);
+    expectOk(await creditHeld(ops.frank, opener.id, t.operatorCode(ops.frank)));
+    const until = t.now() + STEP_UP_MS;
+
+    t.advance(STEP_UP_MS - 1000);
+    expectOk(await creditHeld(ops.frank, credited.id));
+    expectOk(await returnHeld(ops.frank, returned.id, RETURN_TO));
+    // Another operator's session is not stepped up by frank's code.
+    expectRefusal(await creditHeld(ops.fiona, late.id), 400, EN.twoFactorRequired);
+    // The window does not slide: at its end no code is refused again, and nothing moves.
+    t.advance(1000);
+    const before = await snapshot(late.id);
+    expectRefusal(await creditHeld(ops.frank, late.id), 400, EN.twoFactorRequired);
+    expectRefusal(await returnHeld(ops.frank, late.id, RETURN_TO), 400, EN.twoFactorRequired);
+    expect(await snapshot(late.id)).toEqual(before);
+
+    const rows = (await auditRowsAfter(t.db, mark)).map((r) => [r.operator_id, r.kind, Number(r.object_id), r.outcome, r.detail, (r.after as { step_up_until?: number } | null)?.step_up_until]);
+    const [frank, fiona] = [ops.frank.id, ops.fiona.id];
+    expect(rows).toEqual([
+      [frank, 'deposit.credit', credited.id, 'refused', 'twoFactorRequired', undefined],
+      [frank, 'deposit.return', returned.id, 'refused', 'twoFactorRequired', undefined],
+      [frank, 'deposit.credit', opener.id, 'done', '', undefined],
+      [frank, 'deposit.credit', credited.id, 'done', '', until],
+      [frank, 'deposit.return', returned.id, 'done', '', until],
+      [fiona, 'deposit.credit', late.id, 'refused', 'twoFactorRequired', undefined],
+      [frank, 'deposit.credit', late.id, 'refused', 'twoFactorRequired', undefined],
+      [frank, 'deposit.return', late.id, 'refused', 'twoFactorRequired', undefined],
+    ]);
+    await expectLedgerConsistent(t.db);
+    await expectTotalsMatchChain(t.db);
     await t.expectAuditClean();
   });
 });

@@ -23,9 +23,21 @@ export interface FiatAppealsContext {
   code: string;
   /** Until when (epoch ms) the session needs no code for a resolution, as the server said when the dialog opened; null: a code is needed. */
   stepUpUntil: number | null;
+  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
+  clock: () => number;
   /** Why the resolution did not go (the code's shape, or the server's translated refusal), said in the dialog. */
   refusal: ToastMessage | undefined;
 }
+
+/**
+ * What the machine may be started with: the clock the step-up window is judged at (the browser's
+ * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
+ * (the desk's hook) would then have to name one.
+ */
+export type FiatAppealsInput = { clock?: () => number } | void;
+
+/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
+const stepUpOpen = (context: Pick<FiatAppealsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
 export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }
@@ -48,7 +60,7 @@ export type FiatAppealsEvent =
  * meanwhile) is said in the dialog, which stays open.
  */
 export const fiatAppealsMachine = setup({
-  types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent },
+  types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent, input: {} as FiatAppealsInput },
   actors: {
     fetchAppeals: toBeProvided<FiatAppeal[]>('fetchAppeals'),
     resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { totp_code?: string }>('resolveAppeal'),
@@ -58,17 +70,17 @@ export const fiatAppealsMachine = setup({
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   guards: {
     hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0,
-    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'appeals.confirm') return false;
       const code = event.code.trim();
-      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
   delays: { poll: 10_000 },
 }).createMachine({
   id: 'fiatAppeals',
-  context: { appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', stepUpUntil: null, refusal: undefined },
+  context: ({ input }) => ({ appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
   on: {
     // The operator's choices and typing are taken in every state: the queue is read again every 10 s
     // while the case stays on screen, and in `ready` alone the keystrokes and clicks that fell in a
@@ -116,7 +128,8 @@ export const fiatAppealsMachine = setup({
             'appeals.submit': {
               guard: 'hasChoice',
               target: 'confirming',
-              actions: assign({ asked: ({ context }) => ({ order_id: context.selected!, decision: context.decision, reason: context.reason }) }),
+              // The dialog opens knowing no window: an earlier dialog's is not sent for this one before its own read answers.
+              actions: assign({ asked: ({ context }) => ({ order_id: context.selected!, decision: context.decision, reason: context.reason }), stepUpUntil: null }),
             },
           },
         },

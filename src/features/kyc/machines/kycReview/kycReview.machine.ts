@@ -30,12 +30,24 @@ export interface KycReviewContext {
   code: string;
   /** Until when (epoch ms) the session needs no code for a decision, as the server said when the dialog opened; null: a code is needed. */
   stepUpUntil: number | null;
+  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
+  clock: () => number;
   /** Why the decision did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
 
+/**
+ * What the machine may be started with: the clock the step-up window is judged at (the browser's
+ * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
+ * (the desk's hook) would then have to name one.
+ */
+export type KycReviewInput = { clock?: () => number } | void;
+
+/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
+const stepUpOpen = (context: Pick<KycReviewContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
+
 const kycReviewSetup = setup({
-  types: { context: {} as KycReviewContext, events: {} as KycReviewEvent },
+  types: { context: {} as KycReviewContext, events: {} as KycReviewEvent, input: {} as KycReviewInput },
   actors: {
     fetchQueue: toBeProvided<KycSubmission[]>('fetchQueue'),
     fetchDetail: toBeProvided<KycReviewRecord, { id: number }>('fetchDetail'),
@@ -52,11 +64,11 @@ const kycReviewSetup = setup({
   },
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
-    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'review.confirm') return false;
       const code = (event.code ?? '').trim();
-      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
 });
@@ -82,7 +94,7 @@ const codeOf = (context: KycReviewContext): { code?: string } => (context.code ?
  */
 export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
-  context: { queue: [], openId: undefined, detail: undefined, reason: '', code: '', stepUpUntil: null, refusal: undefined },
+  context: ({ input }) => ({ queue: [], openId: undefined, detail: undefined, reason: '', code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
   initial: 'loading',
   states: {
     loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission } },
@@ -97,8 +109,9 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
     detail: {
       on: {
         'review.back': 'loading',
-        'review.approve': { target: 'confirmingApprove', actions: assign({ refusal: undefined }) },
-        'review.reject': { target: 'confirmingReject', actions: assign({ refusal: undefined }) },
+        // A dialog opens knowing no window: an earlier dialog's is not sent for this one before its own read answers.
+        'review.approve': { target: 'confirmingApprove', actions: assign({ refusal: undefined, stepUpUntil: null }) },
+        'review.reject': { target: 'confirmingReject', actions: assign({ refusal: undefined, stepUpUntil: null }) },
       },
     },
     confirmingApprove: {

@@ -31,9 +31,21 @@ export interface OperatorHeldDepositsContext {
   address: string;
   /** Until when (epoch ms) the session needs no code for a credit or a return, as the server said when the dialog opened; null: a code is needed. */
   stepUpUntil: number | null;
+  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
+  clock: () => number;
   /** Why the last submission did not go (a field's rule, or the server's translated refusal), shown in the dialog. */
   refusal: ToastMessage | undefined;
 }
+
+/**
+ * What the machine may be started with: the clock the step-up window is judged at (the browser's
+ * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
+ * (the desk's hook) would then have to name one.
+ */
+export type OperatorHeldDepositsInput = { clock?: () => number } | void;
+
+/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
+const stepUpOpen = (context: Pick<OperatorHeldDepositsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});
@@ -96,7 +108,7 @@ function resolutionDialog(config: {
  * open with the code emptied (a code is good once), and the list is read again (the row may be stale).
  */
 export const operatorHeldDepositsMachine = setup({
-  types: { context: {} as OperatorHeldDepositsContext, events: {} as OperatorHeldDepositsEvent },
+  types: { context: {} as OperatorHeldDepositsContext, events: {} as OperatorHeldDepositsEvent, input: {} as OperatorHeldDepositsInput },
   actors: {
     list: pagedListMachine,
     creditHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; totp_code?: string }>('creditHeldDeposit'),
@@ -108,7 +120,8 @@ export const operatorHeldDepositsMachine = setup({
     showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
     forget: assign({ target: undefined, code: '', address: '', refusal: undefined }),
-    open: assign({ target: (_, params: { id: number }) => params.id }),
+    // A dialog opens knowing no window: an earlier dialog's is not sent for this one before its own read answers.
+    open: assign({ target: (_, params: { id: number }) => params.id, stepUpUntil: null }),
     edit: assign(({ context, event }) => (event.type === 'held.edit' ? { ...context, [event.field]: event.value } : context)),
     problem: assign({ refusal: (_, params: { key: string }) => ({ key: params.key }) }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error), code: '' }),
@@ -116,16 +129,16 @@ export const operatorHeldDepositsMachine = setup({
   },
   guards: {
     creditable: ({ event }) => event.type === 'held.credit' && event.reason === 'below_minimum',
-    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context }) => {
       const code = context.code.trim();
-      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
     addressTyped: ({ context }) => context.address.trim().length > 0,
   },
 }).createMachine({
   id: 'operatorHeldDeposits',
-  context: { target: undefined, code: '', address: '', stepUpUntil: null, refusal: undefined },
+  context: ({ input }) => ({ target: undefined, code: '', address: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
   invoke: { id: 'list', src: 'list', input: HELD_LIST },
   initial: 'idle',
   states: {

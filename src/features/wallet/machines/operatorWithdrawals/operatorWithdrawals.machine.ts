@@ -32,9 +32,21 @@ export interface OperatorWithdrawalsContext {
   code: string;
   /** Until when (epoch ms) the session needs no code for an approval, as the server said when the dialog opened; null: a code is needed. */
   stepUpUntil: number | null;
+  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
+  clock: () => number;
   /** Why the approval did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
+
+/**
+ * What the machine may be started with: the clock the step-up window is judged at (the browser's
+ * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
+ * (the desk's hook) would then have to name one.
+ */
+export type OperatorWithdrawalsInput = { clock?: () => number } | void;
+
+/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
+const stepUpOpen = (context: Pick<OperatorWithdrawalsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
 /** The queue's first filter: not-disbursed withdrawals first. */
 export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: WithdrawalStatus.notDisbursed }, size: RECORD_PAGE_SIZE };
@@ -49,7 +61,7 @@ export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: Withd
  * confirmation. The queue is read again after every decision, and after a refused approval.
  */
 export const operatorWithdrawalsMachine = setup({
-  types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent },
+  types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent, input: {} as OperatorWithdrawalsInput },
   actors: {
     list: pagedListMachine,
     approveWithdrawal: toBeProvided<unknown, { id: number; totp_code?: string }>('approveWithdrawal'),
@@ -64,23 +76,24 @@ export const operatorWithdrawalsMachine = setup({
   },
   guards: {
     hasReason: ({ event }) => event.type === 'queue.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
-    /** A code of the right shape, or none while the session is stepped up (the server judges either). */
+    /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'queue.confirm') return false;
       const code = (event.code ?? '').trim();
-      return isSecondFactorCode(code) || (code === '' && context.stepUpUntil !== null);
+      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
 }).createMachine({
   id: 'operatorWithdrawals',
-  context: { target: undefined, reason: '', code: '', stepUpUntil: null, refusal: undefined },
+  context: ({ input }) => ({ target: undefined, reason: '', code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
   invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
   initial: 'idle',
   states: {
     idle: {
       entry: 'forget',
       on: {
-        'queue.approve': { target: 'confirmingApprove', actions: assign({ target: ({ event }) => event.id }) },
+        // The dialog opens knowing no window: an earlier dialog's is not sent for this one before its own read answers.
+        'queue.approve': { target: 'confirmingApprove', actions: assign({ target: ({ event }) => event.id, stepUpUntil: null }) },
         'queue.fail': { target: 'confirmingFail', actions: assign({ target: ({ event }) => event.id }) },
       },
     },
