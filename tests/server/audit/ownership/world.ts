@@ -22,10 +22,11 @@ export const PNG_URL = dataUrl('image/png', PNG);
 
 /**
  * Tables the server's timers write whatever the calls: P2P's sweep mark, the seconds index samples,
- * and the fees' daily 30-day volumes (first computed 30 s after the start: on a busy machine that
- * fell between a test's two snapshots, and CI read it as a refused call that changed fee_state).
+ * and the daily duties — the fees' 30-day volumes (first computed 30 s after the start: on a busy
+ * machine that fell between a test's two snapshots, and CI read it as a refused call that changed
+ * fee_state) and the proof of liabilities (first built 60 s after it).
  */
-const MOVES_WITH_TIME = ['fiat_sweep', 'seconds_index', 'fee_state', 'fee_volume'];
+const MOVES_WITH_TIME = ['fiat_sweep', 'seconds_index', 'fee_state', 'fee_volume', 'liability_snapshot', 'liability_node', 'liability_leaf'];
 /** Columns a call writes by being made at all: a session's and an API key's last use. */
 const USE_COLUMNS: Record<string, readonly string[]> = { session_token: ['last_seen_at'], api_key: ['last_used_ms', 'last_used_ip'] };
 
