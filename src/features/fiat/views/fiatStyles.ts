@@ -19,7 +19,8 @@ export const Frame = styled.div`
   label { display: grid; gap: 5px; color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
   select, input, textarea { font: inherit; color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 8px 10px; }
   input { min-width: 160px; }
-  .num { font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  /* Figures in the body font with even-width digits, as every other table of the app (mono read as another app). */
+  .num { font-variant-numeric: tabular-nums; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
   .dim { color: ${({ theme }) => theme.color.textDim}; }

@@ -24,19 +24,26 @@ export const Section = styled.section`
   pre { white-space: pre-wrap; max-width: 100%; margin: 0; }
 `;
 
+/** Two columns read across the whole page width left each amount a screen away from its currency. */
+const TwoColumns = styled.div`
+  max-width: 560px;
+`;
+
 /** The amounts of a snapshot as table rows, in its currency order. */
 export function BalanceTable(props: { currencies: readonly string[]; balances: LiabilityBalances; label: string }) {
   const rows = props.currencies.map((currency) => ({ currency, amount: props.balances[currency] ?? '0' }));
   return (
-    <DataTable
-      label={props.label}
-      rowKey={(r) => r.currency}
-      rows={rows}
-      columns={[
-        { key: 'liabilities.colCurrency', render: (r) => r.currency },
-        { key: 'liabilities.colAmount', align: 'right', render: (r) => <span className="num">{count(r.amount)}</span> },
-      ]}
-    />
+    <TwoColumns>
+      <DataTable
+        label={props.label}
+        rowKey={(r) => r.currency}
+        rows={rows}
+        columns={[
+          { key: 'liabilities.colCurrency', render: (r) => r.currency },
+          { key: 'liabilities.colAmount', align: 'right', render: (r) => <span className="num">{count(r.amount)}</span> },
+        ]}
+      />
+    </TwoColumns>
   );
 }
 
