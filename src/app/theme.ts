@@ -31,6 +31,9 @@ export interface Theme {
 
 const fonts = {
   body: "Inter, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK JP', 'Noto Sans CJK KR', 'Noto Sans CJK TC', sans-serif",
+  // For what is read character by character: addresses, hashes, keys, codes and clocks. Figures
+  // (prices, amounts, balances) use the body font with `font-variant-numeric: tabular-nums`, as
+  // every trading table does, so the wallet and P2P read as the same app as the order book.
   mono: "'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Noto Sans Mono', monospace",
 };
 

@@ -34,7 +34,7 @@ export const Card = styled(Panel)`
   .head h1 { font-size: 18px; }
   .intro { margin: 0 0 12px; color: ${({ theme }) => theme.color.textDim}; font-size: 13px; }
   code { font-family: ${({ theme }) => theme.font.mono}; font-size: 12px; }
-  .num { font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  .num { font-variant-numeric: tabular-nums; }
   .dim { color: ${({ theme }) => theme.color.textDim}; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
@@ -59,9 +59,9 @@ export const Figure = styled.div`
   display: grid;
   gap: 3px;
   .label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  .value { font-size: 15px; font-weight: 600; font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  .value { font-size: 15px; font-weight: 600; font-variant-numeric: tabular-nums; }
   .value.big { font-size: 26px; }
-  .sub { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; font-family: ${({ theme }) => theme.font.mono}; }
+  .sub { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; font-variant-numeric: tabular-nums; }
 `;
 
 /**
@@ -98,7 +98,7 @@ export const WalletForm = styled.div`
   .with-button input { flex: 1; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
   .hint { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; display: flex; justify-content: space-between; gap: 8px; }
-  .hint b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-family: ${({ theme }) => theme.font.mono}; }
+  .hint b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-variant-numeric: tabular-nums; }
 `;
 
 /**

@@ -36,7 +36,7 @@ export const Field = styled.label`
     display: block; width: 100%; box-sizing: border-box; margin-top: 4px; padding: 7px 8px;
     background: ${({ theme }) => theme.color.panelRaised}; color: ${({ theme }) => theme.color.text};
     border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px;
-    font-family: ${({ theme }) => theme.font.mono};
+    font-variant-numeric: tabular-nums;
     &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
     &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
   }
@@ -47,7 +47,7 @@ export const Row = styled.div`
   font-size: 12px;
   padding: 2px 0;
   color: ${({ theme }) => theme.color.textDim};
-  b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-family: ${({ theme }) => theme.font.mono}; }
+  b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-variant-numeric: tabular-nums; }
 `;
 export const Sides = styled.div`
   display: grid;
