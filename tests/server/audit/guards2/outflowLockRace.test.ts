@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIAT_PATHS, type FiatAd } from '../../../../domain/fiat.js';
 import { hashPassword } from '../../../../server/kernel/platform/auth/passwords.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../../server/kernel/platform/auth/withdrawalLock.js';
@@ -208,11 +208,17 @@ describe.skipIf(!process.env.DATABASE_URL)('a release while a security change is
     const releasing = state.hold.arm(() => written);
     const answer = state.fiat.release(victim.id, order.id, key(), caller);
     await written;
-    await new Promise((r) => setTimeout(r, 300));
-    expect(releasing.done).toBe(true);
-    expect(await t.db.query('select status from fiat_order where id = $1', [order.id])).toEqual([{ status: 'paid' }]);
-    commit();
+    try {
+      // The release reaches its transaction after its funds-password check (scrypt): on a busy CI
+      // machine well past a fixed 300 ms, so wait for it, then give its first statement a moment.
+      await vi.waitFor(() => expect(releasing.done).toBe(true), { timeout: 20_000, interval: 20 });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await t.db.query('select status from fiat_order where id = $1', [order.id])).toEqual([{ status: 'paid' }]);
+    } finally {
+      // Always: a change left open holds the row and the pool's connection, and the file's teardown with them.
+      commit();
+    }
     expect(await answer).toMatchObject({ ok: false, key: 'outflowLocked' });
     expect(await holdings([victim.id, accomplice.id])).toBe(before);
-  });
+  }, 60_000);
 });
