@@ -226,6 +226,27 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     desk.stop();
   });
 
+  it('forgets the window when it ends while the dialog stays open and the queue is read again (the note goes), and then refuses an empty code', async () => {
+    const { deferred, actor: desk } = started(fiatAppealsMachine, [], {});
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'appeals.reason', reason: 'Bank statement' });
+    desk.send({ type: 'appeals.submit' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: Date.now() + 15_000 });
+    // The queue's 10 s poll meanwhile neither ends the window nor moves its end.
+    await vi.advanceTimersByTimeAsync(10_000);
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(desk.getSnapshot().context.stepUpUntil).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(desk.getSnapshot().context.stepUpUntil).toBeNull();
+    expect(desk.getSnapshot().matches({ resolution: 'confirming' })).toBe(true);
+    desk.send({ type: 'appeals.confirm', code: '' });
+    expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([]);
+    desk.stop();
+  });
+
   it("takes the operator's choice and typing while the queue is read again (its 10 s poll), which leaves the dialog open", async () => {
     const deferred = standInsFor(fiatAppealsMachine);
     const desk = createActor(fiatAppealsMachine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } })).start();

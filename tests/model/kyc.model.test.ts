@@ -116,7 +116,7 @@ describe('operator review machine (scenarios)', () => {
     const { deferred, log, actor } = await reviewing();
     actor.send({ type: 'review.reject' });
     actor.send({ type: 'review.confirm', reason: ' ' });
-    expect(actor.getSnapshot().value).toBe('confirmingReject');
+    expect(actor.getSnapshot().matches('confirmingReject')).toBe(true);
     expect(log.at(-1)).toContain('operator.reasonRequired');
     actor.send({ type: 'review.confirm', reason: ' Blurred ', code: '12' });
     expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
@@ -135,7 +135,7 @@ describe('operator review machine (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('detail');
     actor.send({ type: 'review.approve' });
     actor.send({ type: 'review.confirm', code: 'abc' });
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
     expect(deferred.inputsOf('approve')).toEqual([]);
     actor.send({ type: 'review.confirm', code: '123456' });
@@ -143,7 +143,7 @@ describe('operator review machine (scenarios)', () => {
     expect(deferred.inputsOf('approve')).toEqual([{ id: 7, code: '123456' }]);
     deferred.settle({ type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
     actor.send({ type: 'review.confirm', code: '654321' });
     expect(deferred.inputsOf('approve').at(-1)).toEqual({ id: 7, code: '654321' });
@@ -166,7 +166,7 @@ describe('operator review machine (scenarios)', () => {
     expect(deferred.inputsOf('approve')).toEqual([{ id: 7 }]);
     deferred.settle({ type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
     deferred.settle({ type: 'xstate.done.actor.readStepUp', output: null });
     await vi.advanceTimersByTimeAsync(0);
@@ -198,5 +198,18 @@ describe('operator review machine (scenarios)', () => {
     now -= 1;
     actor.send({ type: 'review.confirm', reason: 'Blurred', code: '' });
     expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred' }]);
+  });
+
+  it('forgets the window when it ends while the dialog stays open (the note goes), and then refuses an empty code', async () => {
+    const { deferred, actor } = await reviewing();
+    actor.send({ type: 'review.approve' });
+    deferred.settle({ type: 'xstate.done.actor.readStepUp', output: Date.now() + 60_000 });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(actor.getSnapshot().context.stepUpUntil).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'review.confirm', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'operator.codeInvalid' });
+    expect(deferred.inputsOf('approve')).toEqual([]);
   });
 });

@@ -427,7 +427,7 @@ describe('operator withdrawal queue (scenarios)', () => {
     const { actor, deferred, log, settle, reads, settleList } = withList(operatorWithdrawalsModel, ['failWithdrawal', 'approveWithdrawal']);
     await settleList({ list: [], total: 1, page: 1, size: 10 });
     actor.send({ type: 'queue.approve', id: 12 });
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     actor.send({ type: 'queue.confirm', code: '12' });
     expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
     expect(deferred.inputsOf('approveWithdrawal')).toEqual([]);
@@ -441,7 +441,7 @@ describe('operator withdrawal queue (scenarios)', () => {
     actor.send({ type: 'queue.approve', id: 13 });
     actor.send({ type: 'queue.confirm', code: '654321' });
     await settle({ type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ code: '', refusal: { text: 'Wrong or already used authentication code' } });
     expect(reads()).toHaveLength(3);
     actor.send({ type: 'queue.cancel' });

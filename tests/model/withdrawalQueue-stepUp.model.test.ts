@@ -31,7 +31,7 @@ describe('operator withdrawal queue: the step-up window (scenarios)', () => {
     actor.send({ type: 'queue.confirm', code: '' });
     expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 12 }]);
     await settle({ type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Enter your authentication code' } });
-    expect(actor.getSnapshot().value).toBe('confirmingApprove');
+    expect(actor.getSnapshot().matches('confirmingApprove')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Enter your authentication code' });
     await settle({ type: 'xstate.error.actor.readStepUp', error: { kind: 'network' } });
     expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
@@ -61,5 +61,24 @@ describe('operator withdrawal queue: the step-up window (scenarios)', () => {
     now -= 1;
     actor.send({ type: 'queue.confirm', code: '' });
     expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 13 }]);
+  });
+
+  it('forgets the window when it ends while the dialog stays open (after a refusal too), and then refuses an empty code', async () => {
+    const { actor, deferred, settle } = await queue();
+    const end = Date.now() + 60_000;
+    actor.send({ type: 'queue.approve', id: 12 });
+    await settle({ type: 'xstate.done.actor.readStepUp', output: end });
+    await vi.advanceTimersByTimeAsync(30_000);
+    actor.send({ type: 'queue.confirm', code: '123456' });
+    await settle({ type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    // Back in the dialog, its read answers the same window: it is watched again to its end.
+    await settle({ type: 'xstate.done.actor.readStepUp', output: end });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(actor.getSnapshot().context.stepUpUntil).toBe(end);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().context.stepUpUntil).toBeNull();
+    actor.send({ type: 'queue.confirm', code: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
+    expect(deferred.inputsOf('approveWithdrawal')).toHaveLength(1);
   });
 });

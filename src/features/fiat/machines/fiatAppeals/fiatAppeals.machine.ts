@@ -39,6 +39,14 @@ export type FiatAppealsInput = { clock?: () => number } | void;
 /** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
 const stepUpOpen = (context: Pick<FiatAppealsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
+/**
+ * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
+ * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
+ * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
+ */
+const stepUpLeft = ({ context }: { context: Pick<FiatAppealsContext, 'stepUpUntil' | 'clock'> }): number =>
+  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
+
 export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }
   | { type: 'appeals.decide'; decision: 'release' | 'return' }
@@ -77,7 +85,7 @@ export const fiatAppealsMachine = setup({
       return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
-  delays: { poll: 10_000 },
+  delays: { poll: 10_000, stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'fiatAppeals',
   context: ({ input }) => ({ appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
@@ -136,7 +144,15 @@ export const fiatAppealsMachine = setup({
         confirming: {
           description:
             "The operator's own 2FA code: the escrow does not move without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty.",
-          invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+          invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { target: '.watching', actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+          initial: 'reading',
+          states: {
+            reading: {},
+            watching: {
+              description: 'Entered as the read answers (its timer armed from that answer): the window is forgotten when it ends, so the note goes and a code is asked while the dialog stays open.',
+              after: { stepUpEnds: { actions: assign({ stepUpUntil: null }) } },
+            },
+          },
           on: {
             'appeals.confirm': [
               { guard: 'codeSendable', target: 'resolving', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },

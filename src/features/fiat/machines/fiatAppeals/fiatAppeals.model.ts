@@ -2,7 +2,15 @@ import { APPEAL_CASE, COMPLETED } from '../fiatFixtures';
 import { fiatAppealsMachine } from './fiatAppeals.machine';
 import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const fiatAppealsModel = machineModel(fiatAppealsMachine, [{ name: 'the queue' }], [
+/**
+ * The model's clock: 5 s before the end of the window its step-up read answers, so the window ends
+ * before the queue's 10 s poll. A generated path moves the fake clock to the one timer it names: to a
+ * farther end it would fire the poll too (the queue read again, which the path does not expect); to
+ * the poll it ends the window too, which changes the context only, not the state.
+ */
+const clock = () => 1_900_000_000_000 - 5_000;
+
+export const fiatAppealsModel = machineModel(fiatAppealsMachine, [{ name: 'the queue', input: { clock } }], [
   { type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] },
   ...actorAnswers('fetchAppeals', []),
   { type: 'appeals.decide', decision: 'return' },

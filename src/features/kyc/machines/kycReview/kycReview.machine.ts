@@ -46,6 +46,14 @@ export type KycReviewInput = { clock?: () => number } | void;
 /** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
 const stepUpOpen = (context: Pick<KycReviewContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
+/**
+ * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
+ * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
+ * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
+ */
+const stepUpLeft = ({ context }: { context: Pick<KycReviewContext, 'stepUpUntil' | 'clock'> }): number =>
+  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
+
 const kycReviewSetup = setup({
   types: { context: {} as KycReviewContext, events: {} as KycReviewEvent, input: {} as KycReviewInput },
   actors: {
@@ -61,6 +69,7 @@ const kycReviewSetup = setup({
     rememberOpened: assign({ openId: ({ event }) => (event.type === 'review.open' ? event.id : undefined) }),
     takeCode: assign({ code: ({ event }) => (event.type === 'review.confirm' ? (event.code ?? '').trim() : '') }),
     codeInvalid: assign({ refusal: { key: 'operator.codeInvalid' } }),
+    stepUp: assign({ stepUpUntil: (_, params: { until: number | null }) => params.until }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
@@ -71,6 +80,7 @@ const kycReviewSetup = setup({
       return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
+  delays: { stepUpEnds: stepUpLeft },
 });
 
 const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) => ({ queue: pending }), next: 'queue', retry: 'review.reload' });
@@ -81,6 +91,27 @@ const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) =>
  * lost: the operator clicked and nothing opened (the browser test caught it on a busy machine).
  */
 const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as const;
+
+/**
+ * A decision's dialog as it waits for the reviewer, with the step-up window read as it opens (and
+ * again after a refusal brings it back): while the server says the session is stepped up the code
+ * may be left empty; a failed read asks for one. `watching`, entered as the read answers (its timer
+ * armed from that answer), forgets the window when it ends, so the note goes and a code is asked
+ * while the dialog stays open.
+ */
+const stepUpDialog = {
+  invoke: {
+    id: 'readStepUp',
+    src: 'readStepUp',
+    onDone: { target: '.watching', actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
+    onError: { actions: { type: 'stepUp', params: { until: null } } },
+  },
+  initial: 'reading',
+  states: {
+    reading: {},
+    watching: { after: { stepUpEnds: { actions: { type: 'stepUp', params: { until: null } } } } },
+  },
+} as const;
 
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: KycReviewContext): { code?: string } => (context.code ? { code: context.code } : {});
@@ -115,9 +146,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       },
     },
     confirmingApprove: {
-      // The step-up window, read as the dialog opens (and again after a refusal brings it back):
-      // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
-      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+      ...stepUpDialog,
       on: {
         'review.confirm': [{ guard: 'codeSendable', target: 'approving', actions: 'takeCode' }, { actions: 'codeInvalid' }],
         'review.cancel': 'detail',
@@ -132,9 +161,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       refusal: 'refusal',
     }),
     confirmingReject: {
-      // The step-up window, read as the dialog opens (and again after a refusal brings it back):
-      // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
-      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+      ...stepUpDialog,
       on: {
         'review.confirm': [
           {

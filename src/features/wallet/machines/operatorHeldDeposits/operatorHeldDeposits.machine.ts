@@ -47,6 +47,14 @@ export type OperatorHeldDepositsInput = { clock?: () => number } | void;
 /** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
 const stepUpOpen = (context: Pick<OperatorHeldDepositsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
+/**
+ * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
+ * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
+ * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
+ */
+const stepUpLeft = ({ context }: { context: Pick<OperatorHeldDepositsContext, 'stepUpUntil' | 'clock'> }): number =>
+  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
+
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});
 
@@ -76,8 +84,15 @@ function resolutionDialog(config: {
         invoke: {
           id: 'readStepUp',
           src: 'readStepUp',
-          onDone: { actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
+          onDone: { target: '.watching', actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
           onError: { actions: { type: 'stepUp', params: { until: null } } },
+        },
+        // `watching`, entered as the read answers (its timer armed from that answer), forgets the
+        // window when it ends, so the note goes and a code is asked while the dialog stays open.
+        initial: 'reading',
+        states: {
+          reading: {},
+          watching: { after: { stepUpEnds: { actions: { type: 'stepUp', params: { until: null } } } } },
         },
         on: { 'held.edit': { actions: 'edit' }, 'held.submit': config.submit },
       },
@@ -136,6 +151,7 @@ export const operatorHeldDepositsMachine = setup({
     },
     addressTyped: ({ context }) => context.address.trim().length > 0,
   },
+  delays: { stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'operatorHeldDeposits',
   context: ({ input }) => ({ target: undefined, code: '', address: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),

@@ -48,6 +48,14 @@ export type OperatorWithdrawalsInput = { clock?: () => number } | void;
 /** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
 const stepUpOpen = (context: Pick<OperatorWithdrawalsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
+/**
+ * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
+ * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
+ * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
+ */
+const stepUpLeft = ({ context }: { context: Pick<OperatorWithdrawalsContext, 'stepUpUntil' | 'clock'> }): number =>
+  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
+
 /** The queue's first filter: not-disbursed withdrawals first. */
 export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: WithdrawalStatus.notDisbursed }, size: RECORD_PAGE_SIZE };
 
@@ -83,6 +91,7 @@ export const operatorWithdrawalsMachine = setup({
       return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
     },
   },
+  delays: { stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'operatorWithdrawals',
   context: ({ input }) => ({ target: undefined, reason: '', code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
@@ -100,7 +109,15 @@ export const operatorWithdrawalsMachine = setup({
     confirmingApprove: {
       description:
         "The operator's own 2FA code: nothing leaves without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty. A refusal is said here until confirmed again or cancelled.",
-      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { target: '.watching', actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
+      initial: 'reading',
+      states: {
+        reading: {},
+        watching: {
+          description: 'Entered as the read answers (its timer armed from that answer): the window is forgotten when it ends, so the note goes and a code is asked while the dialog stays open.',
+          after: { stepUpEnds: { actions: assign({ stepUpUntil: null }) } },
+        },
+      },
       on: {
         'queue.confirm': [
           { guard: 'codeSendable', target: 'approving', actions: assign({ code: ({ event }) => (event.code ?? '').trim(), refusal: undefined }) },
