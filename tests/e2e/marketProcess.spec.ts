@@ -69,7 +69,9 @@ test.describe('market process', () => {
     await fund(page, '1000', at);
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang));
     await page.goto(`${at}/markets/kline/BTC_USDT`);
-    await expect(form(page).getByRole('button', { name: w.buyBtc })).toBeVisible();
+    // Three processes on a busy two-core machine: CI once drew the page's header and ticker but not
+    // yet the form after the default 10 s, so it gets the same time as the balance below.
+    await expect(form(page).getByRole('button', { name: w.buyBtc })).toBeVisible({ timeout: 20_000 });
     await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
     await expectChange(() => bookOf(page, lang).innerText(), 60_000);
   }
