@@ -47,7 +47,9 @@ test('switching the pricing currency changes the shown prices', async ({ page })
 });
 
 test('opening /wallet signed out says "Please log in first" and lands on /login', async ({ page }) => {
-  await page.goto('/wallet');
+  // The toast lives 1.2 s (spec §9): watched from the navigation's commit, not from the load event,
+  // which on a slow CI machine came after the toast had gone.
+  await page.goto('/wallet', { waitUntil: 'commit' });
   await expect(page.getByRole('alert').filter({ hasText: 'Please log in first' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
