@@ -5,6 +5,7 @@ import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 export interface ResolveInput {
   order_id: number;
@@ -35,17 +36,6 @@ export interface FiatAppealsContext {
  * (the desk's hook) would then have to name one.
  */
 export type FiatAppealsInput = { clock?: () => number } | void;
-
-/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
-const stepUpOpen = (context: Pick<FiatAppealsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
-
-/**
- * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
- * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
- * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
- */
-const stepUpLeft = ({ context }: { context: Pick<FiatAppealsContext, 'stepUpUntil' | 'clock'> }): number =>
-  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
 
 export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }

@@ -6,6 +6,7 @@ import { pagedListMachine, type PagedListInput } from '../../../../app/machines/
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import type { StateConfig } from '../../../../app/machines/loadStates/setupTypes';
+import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 /** The desk lists every held deposit: no filter. */
 export type HeldFilter = Record<string, never>;
@@ -43,17 +44,6 @@ export interface OperatorHeldDepositsContext {
  * (the desk's hook) would then have to name one.
  */
 export type OperatorHeldDepositsInput = { clock?: () => number } | void;
-
-/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
-const stepUpOpen = (context: Pick<OperatorHeldDepositsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
-
-/**
- * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
- * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
- * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
- */
-const stepUpLeft = ({ context }: { context: Pick<OperatorHeldDepositsContext, 'stepUpUntil' | 'clock'> }): number =>
-  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
 
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});

@@ -5,6 +5,7 @@ import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../..
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
 export interface QueuedWithdrawal extends WithdrawalRecord {
@@ -44,17 +45,6 @@ export interface OperatorWithdrawalsContext {
  * (the desk's hook) would then have to name one.
  */
 export type OperatorWithdrawalsInput = { clock?: () => number } | void;
-
-/** Whether the window the dialog's read answered is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
-const stepUpOpen = (context: Pick<OperatorWithdrawalsContext, 'stepUpUntil' | 'clock'>): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
-
-/**
- * How long (ms, never negative) until that window ends, when the dialog forgets it (none: at once, a
- * no-op). A timer takes at most 2^31-1 ms (a longer one fires at once): a window further off is
- * forgotten at that bound and a code asked, the safe side (the server's windows last 5 minutes, stepUp.ts).
- */
-const stepUpLeft = ({ context }: { context: Pick<OperatorWithdrawalsContext, 'stepUpUntil' | 'clock'> }): number =>
-  context.stepUpUntil === null ? 0 : Math.min(Math.max(0, context.stepUpUntil - context.clock()), 2 ** 31 - 1);
 
 /** The queue's first filter: not-disbursed withdrawals first. */
 export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: WithdrawalStatus.notDisbursed }, size: RECORD_PAGE_SIZE };
