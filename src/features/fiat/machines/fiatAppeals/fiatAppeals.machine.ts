@@ -1,11 +1,10 @@
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import type { FiatAppeal, FiatOrder } from '../../../../../domain/fiat';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
-import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
+import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepUpInput, type StepUpWindow } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 export interface ResolveInput {
   order_id: number;
@@ -13,7 +12,7 @@ export interface ResolveInput {
   reason: string;
 }
 
-export interface FiatAppealsContext {
+export interface FiatAppealsContext extends StepUpWindow {
   appeals: FiatAppeal[];
   selected: number | undefined;
   decision: 'release' | 'return';
@@ -22,20 +21,11 @@ export interface FiatAppealsContext {
   asked: ResolveInput | undefined;
   /** The operator's 2FA code the resolution is sent with (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
-  /** Until when (epoch ms) the session needs no code for a resolution, as the server said when the dialog opened; null: a code is needed. */
-  stepUpUntil: number | null;
-  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
-  clock: () => number;
   /** Why the resolution did not go (the code's shape, or the server's translated refusal), said in the dialog. */
   refusal: ToastMessage | undefined;
 }
 
-/**
- * What the machine may be started with: the clock the step-up window is judged at (the browser's
- * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
- * (the desk's hook) would then have to name one.
- */
-export type FiatAppealsInput = { clock?: () => number } | void;
+export type FiatAppealsInput = StepUpInput;
 
 export type FiatAppealsEvent =
   | { type: 'appeals.select'; orderId: number }
@@ -65,20 +55,22 @@ export const fiatAppealsMachine = setup({
     /** The session's step-up window (kit/operatorStepUp): its end, or null. */
     readStepUp: toBeProvided<number | null>('readStepUp'),
   },
-  actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    stepUp: assign({ stepUpUntil: (_, params: { until: number | null }) => params.until }),
+  },
   guards: {
     hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0,
     /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'appeals.confirm') return false;
-      const code = event.code.trim();
-      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
+      return codeSendable(event.code, context);
     },
   },
   delays: { poll: 10_000, stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'fiatAppeals',
-  context: ({ input }) => ({ appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
+  context: ({ input }) => ({ appeals: [], selected: undefined, decision: 'release', reason: '', asked: undefined, code: '', ...noStepUpWindow(input), refusal: undefined }),
   on: {
     // The operator's choices and typing are taken in every state: the queue is read again every 10 s
     // while the case stays on screen, and in `ready` alone the keystrokes and clicks that fell in a
@@ -134,15 +126,7 @@ export const fiatAppealsMachine = setup({
         confirming: {
           description:
             "The operator's own 2FA code: the escrow does not move without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty.",
-          invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { target: '.watching', actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
-          initial: 'reading',
-          states: {
-            reading: {},
-            watching: {
-              description: 'Entered as the read answers (its timer armed from that answer): the window is forgotten when it ends, so the note goes and a code is asked while the dialog stays open.',
-              after: { stepUpEnds: { actions: assign({ stepUpUntil: null }) } },
-            },
-          },
+          ...readsStepUpWindow,
           on: {
             'appeals.confirm': [
               { guard: 'codeSendable', target: 'resolving', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },

@@ -1,12 +1,11 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { KycSubmission } from '../../../../../domain/kyc';
-import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { callState, loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
-import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
+import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepUpInput, type StepUpWindow } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
@@ -22,27 +21,18 @@ export type KycReviewEvent =
   | { type: 'review.confirm'; reason?: string; code?: string }
   | { type: 'review.cancel' };
 
-export interface KycReviewContext {
+export interface KycReviewContext extends StepUpWindow {
   queue: KycSubmission[];
   openId: number | undefined;
   detail: KycReviewRecord | undefined;
   reason: string;
   /** The reviewer's 2FA code the decision is sent with ('': none, within the step-up window). */
   code: string;
-  /** Until when (epoch ms) the session needs no code for a decision, as the server said when the dialog opened; null: a code is needed. */
-  stepUpUntil: number | null;
-  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
-  clock: () => number;
   /** Why the decision did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
 
-/**
- * What the machine may be started with: the clock the step-up window is judged at (the browser's
- * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
- * (the desk's hook) would then have to name one.
- */
-export type KycReviewInput = { clock?: () => number } | void;
+export type KycReviewInput = StepUpInput;
 
 const kycReviewSetup = setup({
   types: { context: {} as KycReviewContext, events: {} as KycReviewEvent, input: {} as KycReviewInput },
@@ -66,8 +56,7 @@ const kycReviewSetup = setup({
     /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'review.confirm') return false;
-      const code = (event.code ?? '').trim();
-      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
+      return codeSendable(event.code ?? '', context);
     },
   },
   delays: { stepUpEnds: stepUpLeft },
@@ -82,27 +71,6 @@ const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) =>
  */
 const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as const;
 
-/**
- * A decision's dialog as it waits for the reviewer, with the step-up window read as it opens (and
- * again after a refusal brings it back): while the server says the session is stepped up the code
- * may be left empty; a failed read asks for one. `watching`, entered as the read answers (its timer
- * armed from that answer), forgets the window when it ends, so the note goes and a code is asked
- * while the dialog stays open.
- */
-const stepUpDialog = {
-  invoke: {
-    id: 'readStepUp',
-    src: 'readStepUp',
-    onDone: { target: '.watching', actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
-    onError: { actions: { type: 'stepUp', params: { until: null } } },
-  },
-  initial: 'reading',
-  states: {
-    reading: {},
-    watching: { after: { stepUpEnds: { actions: { type: 'stepUp', params: { until: null } } } } },
-  },
-} as const;
-
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: KycReviewContext): { code?: string } => (context.code ? { code: context.code } : {});
 
@@ -115,7 +83,7 @@ const codeOf = (context: KycReviewContext): { code?: string } => (context.code ?
  */
 export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
-  context: ({ input }) => ({ queue: [], openId: undefined, detail: undefined, reason: '', code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
+  context: ({ input }) => ({ queue: [], openId: undefined, detail: undefined, reason: '', code: '', ...noStepUpWindow(input), refusal: undefined }),
   initial: 'loading',
   states: {
     loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission } },
@@ -136,7 +104,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       },
     },
     confirmingApprove: {
-      ...stepUpDialog,
+      ...readsStepUpWindow,
       on: {
         'review.confirm': [{ guard: 'codeSendable', target: 'approving', actions: 'takeCode' }, { actions: 'codeInvalid' }],
         'review.cancel': 'detail',
@@ -151,7 +119,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       refusal: 'refusal',
     }),
     confirmingReject: {
-      ...stepUpDialog,
+      ...readsStepUpWindow,
       on: {
         'review.confirm': [
           {

@@ -1,12 +1,11 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { RECORD_PAGE_SIZE, type DepositHeldReason, type HeldDepositResolution } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import type { StateConfig } from '../../../../app/machines/loadStates/setupTypes';
-import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
+import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepUpInput, type StepUpWindow } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 /** The desk lists every held deposit: no filter. */
 export type HeldFilter = Record<string, never>;
@@ -24,26 +23,17 @@ export type OperatorHeldDepositsEvent =
   /** Closes the dialog (nothing is sent). */
   | { type: 'held.close' };
 
-export interface OperatorHeldDepositsContext {
+export interface OperatorHeldDepositsContext extends StepUpWindow {
   /** The held deposit the dialog open is about. */
   target: number | undefined;
   /** The operator's 2FA code (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
   address: string;
-  /** Until when (epoch ms) the session needs no code for a credit or a return, as the server said when the dialog opened; null: a code is needed. */
-  stepUpUntil: number | null;
-  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
-  clock: () => number;
   /** Why the last submission did not go (a field's rule, or the server's translated refusal), shown in the dialog. */
   refusal: ToastMessage | undefined;
 }
 
-/**
- * What the machine may be started with: the clock the step-up window is judged at (the browser's
- * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
- * (the desk's hook) would then have to name one.
- */
-export type OperatorHeldDepositsInput = { clock?: () => number } | void;
+export type OperatorHeldDepositsInput = StepUpInput;
 
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
 const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});
@@ -69,21 +59,8 @@ function resolutionDialog(config: {
     states: {
       editing: {
         description: config.editing,
-        // The step-up window, read as the dialog opens (and again after a refusal brings it back):
-        // while the server says the session is stepped up the code may be left empty; a failed read asks for one.
-        invoke: {
-          id: 'readStepUp',
-          src: 'readStepUp',
-          onDone: { target: '.watching', actions: { type: 'stepUp', params: ({ event }: { event: { output: number | null } }) => ({ until: event.output }) } },
-          onError: { actions: { type: 'stepUp', params: { until: null } } },
-        },
-        // `watching`, entered as the read answers (its timer armed from that answer), forgets the
-        // window when it ends, so the note goes and a code is asked while the dialog stays open.
-        initial: 'reading',
-        states: {
-          reading: {},
-          watching: { after: { stepUpEnds: { actions: { type: 'stepUp', params: { until: null } } } } },
-        },
+        // The step-up window, read as the dialog opens (and again after a refusal brings it back).
+        ...readsStepUpWindow,
         on: { 'held.edit': { actions: 'edit' }, 'held.submit': config.submit },
       },
       ...config.more,
@@ -135,16 +112,13 @@ export const operatorHeldDepositsMachine = setup({
   guards: {
     creditable: ({ event }) => event.type === 'held.credit' && event.reason === 'below_minimum',
     /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
-    codeSendable: ({ context }) => {
-      const code = context.code.trim();
-      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
-    },
+    codeSendable: ({ context }) => codeSendable(context.code, context),
     addressTyped: ({ context }) => context.address.trim().length > 0,
   },
   delays: { stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'operatorHeldDeposits',
-  context: ({ input }) => ({ target: undefined, code: '', address: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
+  context: ({ input }) => ({ target: undefined, code: '', address: '', ...noStepUpWindow(input), refusal: undefined }),
   invoke: { id: 'list', src: 'list', input: HELD_LIST },
   initial: 'idle',
   states: {

@@ -1,11 +1,10 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { stepUpLeft, stepUpOpen } from '../../../../kit/operatorStepUp/stepUpWindow';
+import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepUpInput, type StepUpWindow } from '../../../../kit/operatorStepUp/stepUpWindow';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
 export interface QueuedWithdrawal extends WithdrawalRecord {
@@ -25,26 +24,17 @@ export type OperatorWithdrawalsEvent =
   | { type: 'queue.confirm'; reason?: string; code?: string }
   | { type: 'queue.cancel' };
 
-export interface OperatorWithdrawalsContext {
+export interface OperatorWithdrawalsContext extends StepUpWindow {
   /** The withdrawal an approval or a failure is being decided for. */
   target: number | undefined;
   reason: string;
   /** The operator's 2FA code an approval is sent with (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
-  /** Until when (epoch ms) the session needs no code for an approval, as the server said when the dialog opened; null: a code is needed. */
-  stepUpUntil: number | null;
-  /** The time (epoch ms) the step-up window is judged at: the machine's input, else the browser's clock (a test's own through the input). */
-  clock: () => number;
   /** Why the approval did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
 
-/**
- * What the machine may be started with: the clock the step-up window is judged at (the browser's
- * when none). `void`, not `undefined`: setup drops `| undefined` from an input type, and every start
- * (the desk's hook) would then have to name one.
- */
-export type OperatorWithdrawalsInput = { clock?: () => number } | void;
+export type OperatorWithdrawalsInput = StepUpInput;
 
 /** The queue's first filter: not-disbursed withdrawals first. */
 export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: WithdrawalStatus.notDisbursed }, size: RECORD_PAGE_SIZE };
@@ -71,20 +61,20 @@ export const operatorWithdrawalsMachine = setup({
     showToast,
     reloadList: sendTo('list', { type: 'list.reload' }),
     forget: assign({ target: undefined, reason: '', code: '', refusal: undefined }),
+    stepUp: assign({ stepUpUntil: (_, params: { until: number | null }) => params.until }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'queue.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
     /** A code of the right shape, or none while the session is stepped up and the window has not ended (the server judges either). */
     codeSendable: ({ context, event }) => {
       if (event.type !== 'queue.confirm') return false;
-      const code = (event.code ?? '').trim();
-      return isSecondFactorCode(code) || (code === '' && stepUpOpen(context));
+      return codeSendable(event.code ?? '', context);
     },
   },
   delays: { stepUpEnds: stepUpLeft },
 }).createMachine({
   id: 'operatorWithdrawals',
-  context: ({ input }) => ({ target: undefined, reason: '', code: '', stepUpUntil: null, clock: input?.clock ?? (() => Date.now()), refusal: undefined }),
+  context: ({ input }) => ({ target: undefined, reason: '', code: '', ...noStepUpWindow(input), refusal: undefined }),
   invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
   initial: 'idle',
   states: {
@@ -99,15 +89,7 @@ export const operatorWithdrawalsMachine = setup({
     confirmingApprove: {
       description:
         "The operator's own 2FA code: nothing leaves without it, but within the session's step-up window (read as the dialog opens, and again after a refusal) it may be left empty. A refusal is said here until confirmed again or cancelled.",
-      invoke: { id: 'readStepUp', src: 'readStepUp', onDone: { target: '.watching', actions: assign({ stepUpUntil: ({ event }) => event.output }) }, onError: { actions: assign({ stepUpUntil: null }) } },
-      initial: 'reading',
-      states: {
-        reading: {},
-        watching: {
-          description: 'Entered as the read answers (its timer armed from that answer): the window is forgotten when it ends, so the note goes and a code is asked while the dialog stays open.',
-          after: { stepUpEnds: { actions: assign({ stepUpUntil: null }) } },
-        },
-      },
+      ...readsStepUpWindow,
       on: {
         'queue.confirm': [
           { guard: 'codeSendable', target: 'approving', actions: assign({ code: ({ event }) => (event.code ?? '').trim(), refusal: undefined }) },
