@@ -31,23 +31,34 @@ export const operatorCode = (secret: string, timestamp = Date.now()): string =>
 const STEP_MS = 30_000;
 const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
 /**
- * The last step each secret's codes were used at by this file's helpers. A code is accepted once
- * (the server keeps the last used step) and the steps before and after now are accepted too, so
- * each sign-in takes the next unused step from now − 1 to now + 1, and only waits when all three
- * are taken: a file can sign an operator in three times at once, then once every 30 s.
+ * The last step each secret's codes were used at by these helpers, per app (each test app has a
+ * database of its own, where the server keeps the last step it took). A code is accepted once and
+ * the steps before and after now are accepted too, so each sign-in takes the next unused step from
+ * now − 1 to now + 1, and only waits when all three are taken: an app's operator can sign in three
+ * times at once, then once every 30 s. Per app, not per secret: the files of a worker share this
+ * module (vitest.config.ts, isolate: false) and the environment operators' OPERATOR_SECRET, so
+ * steps counted per secret made a file wait for the steps an earlier file had used on its own
+ * server (kyc.test.ts took 25 s after usersDeskSockets.test.ts instead of 1.5 s alone, and a
+ * 30-s test timed out on it).
  */
-const usedSteps = new Map<string, number>();
+const usedStepsOf = new WeakMap<FastifyInstance, Map<string, number>>();
+function usedSteps(app: FastifyInstance): Map<string, number> {
+  let steps = usedStepsOf.get(app);
+  if (!steps) usedStepsOf.set(app, (steps = new Map()));
+  return steps;
+}
 /**
  * How long a code may take to reach the server's check. The step before now stops being accepted
  * when the next step begins: a code for it made in a step's last moments arrived two steps old on a
  * busy CI machine ("Wrong or already used authentication code"), so that step is not used then.
  */
 const ARRIVAL_MS = 3000;
-async function nextCode(secret: string): Promise<string> {
+async function nextCode(app: FastifyInstance, secret: string): Promise<string> {
   const now = Date.now();
-  const step = Math.max(stepOf(now + ARRIVAL_MS) - 1, (usedSteps.get(secret) ?? -Infinity) + 1);
+  const used = usedSteps(app);
+  const step = Math.max(stepOf(now + ARRIVAL_MS) - 1, (used.get(secret) ?? -Infinity) + 1);
   // Taken before the wait, so callers at once each get a step of their own, not the same one.
-  usedSteps.set(secret, step);
+  used.set(secret, step);
   if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
   return operatorCode(secret, step * STEP_MS + STEP_MS / 2);
 }
@@ -57,10 +68,10 @@ async function nextCode(secret: string): Promise<string> {
  * `remoteAddress` (app.inject's default when absent): its token.
  */
 export async function signInOperator(app: FastifyInstance, who: { account: string; password: string; secret: string }, remoteAddress?: string): Promise<string> {
-  const answer = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account: who.account, password: who.password, code: await nextCode(who.secret) }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const answer = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account: who.account, password: who.password, code: await nextCode(app, who.secret) }, ...(remoteAddress ? { remoteAddress } : {}) });
   const body = answer.json() as { code: number; data: { token?: string } | null };
   if (body.code !== 200 || !body.data?.token) throw new Error(`operator sign-in of ${who.account} failed: ${answer.body}`);
-  givesCodes({ token: body.data.token }, () => nextCode(who.secret));
+  givesCodes({ token: body.data.token }, () => nextCode(app, who.secret));
   return body.data.token;
 }
 
@@ -114,8 +125,13 @@ export function recoveryCodesOf(db: Queryable, account: string): () => Promise<s
   };
 }
 
-/** The secrets of the operators this file's helpers enrolled, by account: signInAnswer signs them in with a code. */
-const secrets = new Map<string, string>();
+/** The secrets of the operators these helpers enrolled, per app (as the steps above) and by account: signInAnswer signs them in with a code. */
+const secretsOf = new WeakMap<FastifyInstance, Map<string, string>>();
+function secrets(app: FastifyInstance): Map<string, string> {
+  let known = secretsOf.get(app);
+  if (!known) secretsOf.set(app, (known = new Map()));
+  return known;
+}
 
 /**
  * What a person at the console ends with after typing the password (and the code their app
@@ -127,14 +143,14 @@ const secrets = new Map<string, string>();
 export async function signInAnswer(app: FastifyInstance, account: string, password: string, remoteAddress = '10.51.255.1') {
   type Answer = { code: number; msg: string; data: { token: string; operator: { id: number; roles: string[] }; recovery_codes?: string[] } | null };
   const name = account.trim().toLowerCase();
-  const secret = secrets.get(name);
-  const payload = secret ? { account, password, code: await nextCode(secret) } : { account, password };
+  const secret = secrets(app).get(name);
+  const payload = secret ? { account, password, code: await nextCode(app, secret) } : { account, password };
   const first = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload, remoteAddress });
   const enrolment = (first.json() as { data: OperatorEnrolment | null }).data;
   if (!enrolment?.enrol) return first.json() as Answer;
   const step = stepOf(Date.now()) - 1;
-  usedSteps.set(enrolment.secret, step);
-  secrets.set(name, enrolment.secret);
+  usedSteps(app).set(enrolment.secret, step);
+  secrets(app).set(name, enrolment.secret);
   const code = operatorCode(enrolment.secret, step * STEP_MS + STEP_MS / 2);
   return (await app.inject({ method: 'POST', url: OPERATOR_PATHS.loginEnrol, payload: { ticket: enrolment.ticket, code }, remoteAddress })).json() as Answer;
 }
@@ -153,11 +169,11 @@ export async function deskOperator(app: FastifyInstance, admin: Record<string, s
   const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles, code: await adminCode(admin) }, admin));
   const answer = await signInAnswer(app, account, DESK_PASSWORD, `10.51.${made % 250}.${(made * 7) % 250}`);
   const token = answer.data?.token;
-  const secret = secrets.get(account.trim().toLowerCase());
+  const secret = secrets(app).get(account.trim().toLowerCase());
   if (!token || !answer.data?.recovery_codes || !secret) throw new Error(`operator ${account} could not enrol: ${JSON.stringify(answer)}`);
   // Its ten recovery codes, then more where the app's database is known (else its TOTP, a few every 30 s).
   const db = databases.get(app);
-  givesCodes({ token }, codesFrom(answer.data.recovery_codes, db ? recoveryCodesOf(db, account) : () => nextCode(secret)));
+  givesCodes({ token }, codesFrom(answer.data.recovery_codes, db ? recoveryCodesOf(db, account) : () => nextCode(app, secret)));
   return { id: view.id, account, headers: { token }, secret };
 }
 
