@@ -77,8 +77,14 @@ describe('delisting a perpetual contract', () => {
 
     const announced = await delist({ delist_at: Date.now() + 500 });
     expect(announced).toMatchObject({ code: 200, data: { symbol: 'ETH_USDT' } });
-    // The duties halt it, then the futures process closes it and it leaves the config.
-    await untilSeen(async () => (await call(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).code !== 200);
+    // The duties halt it (each second), then the futures process closes it a settle time later (each
+    // second) and it leaves the config: about 4 s. 20 s for a busy machine; a failure says how far it got.
+    await until(async () => (await call(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).code !== 200, 20_000).catch(async (error: unknown) => {
+      const [row] = await db.query(
+        `select contract_delist_at, contract_delist_halted_at, contract_delisted_at, contract_halted_at, clock_timestamp() as now from pair where left_symbol = 'ETH' and right_symbol = 'USDT'`,
+      );
+      throw new Error(`${String(error)}; the pair: ${JSON.stringify(row)}; its mark: ${(await call<FuturesConfig>(FUTURES_PATHS.config, { symbol: 'ETH_USDT' })).data?.mark_price}`);
+    });
 
     // Both positions closed by a 'delist' close at one price, the mark; no fee; every hold released.
     const closes = await db.query<{ user_id: string; action: string; price: string; avg: string; fee: string; profit: string; status: number }>(
