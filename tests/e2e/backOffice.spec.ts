@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newDeviceIn, useLanguage } from './support/phone';
+import { newDeviceIn } from './support/phone';
 import { call, tokenOf } from './support/api';
 import { textsOf, type Say } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
-import { nextOperatorCode } from './support/operatorSession';
+import { deskOperator, type DeskOperator } from './support/deskOperators';
+import { nextOperatorCode, signInOperatorAt } from './support/operatorSession';
 import { signUp, TEST_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 
@@ -32,8 +33,16 @@ async function shot(page: Page, name: string) {
 }
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-/** The admin (the suite's operator, every role) creates an operator in the Operators desk, with its own 2FA code. */
-async function createInConsole(admin: Page, say: Say, account: string, role: string) {
+/**
+ * The admins of this file: operators of its own with every role (support/deskOperators.ts). A code
+ * of one operator is good once, three a 30-second step: the English journey's five creations through
+ * the suite's environment operator waited about two minutes for its steps.
+ */
+const ADMINS = { en_US: deskOperator('backOffice-en_US'), de_DE: deskOperator('backOffice-de_DE') } as Record<string, DeskOperator>;
+const API_ADMIN = deskOperator('backOffice-api');
+
+/** The admin creates an operator in the Operators desk, with its own 2FA code. */
+async function createInConsole(admin: Page, say: Say, account: string, role: string, code: () => Promise<string>) {
   await admin.getByRole('tab', { name: say('operatorDesks.operators.tab'), exact: true }).click();
   await admin.getByRole('button', { name: say('operatorDesks.operators.create') }).click();
   const dialog = admin.getByRole('dialog', { name: say('operatorDesks.operators.createTitle') });
@@ -46,16 +55,16 @@ async function createInConsole(admin: Page, say: Say, account: string, role: str
     if (!(await roleBox.isChecked())) await roleBox.click();
     await expect(roleBox).toBeChecked({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
-  await dialog.getByLabel(say('operatorDesks.operators.code')).fill(await nextOperatorCode());
+  await dialog.getByLabel(say('operatorDesks.operators.code')).fill(await code());
   await dialog.getByRole('button', { name: say('operatorDesks.operators.createSubmit') }).click();
   await expect(dialog).toBeHidden();
   await expect(admin.getByRole('row').filter({ hasText: account })).toBeVisible();
   await shot(admin, 'operators');
 }
 
-/** An operator made through the API by the admin (the roles the journey only needs to exist), with the admin's 2FA code. */
-async function createByApi(page: Page, account: string, roles: string[]) {
-  await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles, code: await nextOperatorCode() }, operatorSession().token);
+/** An operator made through the API by an admin (the roles the journey only needs to exist), with that admin's 2FA code. */
+async function createByApi(page: Page, account: string, roles: string[], admin: { token: string; code: () => Promise<string> }) {
+  await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles, code: await admin.code() }, admin.token);
 }
 
 /** The operator signs in at /operator for the first time in a browser of its own and enrols its 2FA: its page and secret. */
@@ -118,11 +127,9 @@ async function freezeJourney(browser: Browser, lang: string, tag: string) {
   await fund(trader, '100');
   await trader.goto('/wallet');
 
-  const admin = await operatorDesk(browser);
-  await useLanguage(admin, lang);
-  await admin.reload();
+  const admin = await operatorDesk(browser, lang, ADMINS[lang]);
   const complianceAccount = `compliance-${tag}-${stamp()}@openex.test`;
-  await createInConsole(admin, say, complianceAccount, 'compliance');
+  await createInConsole(admin, say, complianceAccount, 'compliance', ADMINS[lang]!.code);
   const compliance = await firstSignIn(browser, say, lang, complianceAccount);
 
   await openUser(compliance.page, say, email);
@@ -144,8 +151,11 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   const financeB = `finance-b-${stamp()}@openex.test`;
   const supportAccount = `support-${stamp()}@openex.test`;
   const auditorAccount = `auditor-${stamp()}@openex.test`;
-  await createInConsole(admin, say, financeA, 'finance');
-  for (const [account, roles] of [[financeB, ['finance']], [supportAccount, ['support']], [auditorAccount, ['auditor']]] as const) await createByApi(admin, account, [...roles]);
+  await createInConsole(admin, say, financeA, 'finance', ADMINS.en_US!.code);
+  // The other three through the API: one by the suite's operator, two by an admin of this file's own.
+  await createByApi(admin, financeB, ['finance'], { token: operatorSession().token, code: () => nextOperatorCode() });
+  const apiAdmin = { token: (await signInOperatorAt(`http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`, false, API_ADMIN)).token, code: API_ADMIN.code };
+  for (const [account, roles] of [[supportAccount, ['support']], [auditorAccount, ['auditor']]] as const) await createByApi(admin, account, [...roles], apiAdmin);
   const proposer = await firstSignIn(browser, say, 'en_US', financeA);
   const approver = await firstSignIn(browser, say, 'en_US', financeB);
 
@@ -212,7 +222,7 @@ test('German: the admin creates a compliance operator, who enrols 2FA, freezes a
   test.setTimeout(180_000);
   const { trader, email, admin } = await freezeJourney(browser, 'de_DE', 'de');
   // The freeze and the unfreeze are in the audit log, by the operator who made them.
-  const rows = await auditKinds(admin, operatorSession().token, 'users.');
+  const rows = await auditKinds(admin, JSON.parse((await admin.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'users.');
   expect(rows.filter((r) => r.operator_account.startsWith('compliance-de-')).map((r) => `${r.kind}:${r.outcome}`)).toEqual(expect.arrayContaining(['users.freeze:done', 'users.unfreeze:done']));
   // Unfrozen, the trader signs in again.
   await traderSignsIn(trader, email);

@@ -24,7 +24,7 @@ export interface DeskOperator {
 }
 
 /** Every desk operator the suite's tests use, made by globalSetup before any test. */
-export const DESK_OPERATORS = ['listing-en_US', 'listing-de_DE', 'twoFactor-de_DE', 'heldDeposits', 'feesProof-en_US', 'feesProof-fr_FR', 'identity', 'queue'] as const;
+export const DESK_OPERATORS = ['listing-en_US', 'listing-de_DE', 'twoFactor-de_DE', 'heldDeposits', 'feesProof-en_US', 'feesProof-fr_FR', 'identity', 'queue', 'backOffice-en_US', 'backOffice-de_DE', 'backOffice-api'] as const;
 export type DeskOperatorName = (typeof DESK_OPERATORS)[number];
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
