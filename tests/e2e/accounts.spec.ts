@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFor } from './support/outbox';
+import { codeFor, sendAndReadCode } from './support/outbox';
 
 
 
@@ -10,8 +10,7 @@ async function register(page: Page, email: string, labels: { account: RegExp; se
   await expect(page.locator('input[name="area_code"]')).toBeVisible();
   await page.getByLabel(labels.account).fill(email);
   await expect(page.locator('input[name="area_code"]')).toHaveCount(0);
-  await page.getByRole('button', { name: labels.send }).click();
-  await page.getByLabel(labels.code).fill(await codeFor(email));
+  await page.getByLabel(labels.code).fill(await sendAndReadCode(page.getByRole('button', { name: labels.send }), email));
   await page.getByRole('button', { name: labels.next }).click();
   await expect(page).toHaveURL(/\/reg-next$/);
 }
@@ -113,8 +112,7 @@ test('a phone account registers with its area code and logs in with it, in Germa
   await page.goto('/reg');
   await page.getByLabel('E-Mail oder Telefon').fill(phone);
   await page.getByLabel('Vorwahl (nur Telefon)').fill('49');
-  await page.getByRole('button', { name: 'Code senden' }).click();
-  await page.getByLabel('Bestätigungscode').fill(await codeFor(`+49-${phone}`));
+  await page.getByLabel('Bestätigungscode').fill(await sendAndReadCode(page.getByRole('button', { name: 'Code senden' }), `+49-${phone}`));
   await page.getByRole('button', { name: /^Weiter$/ }).click();
   await expect(page).toHaveURL(/\/reg-next$/);
   await page.getByLabel('Login-Passwort', { exact: true }).fill('Trader2026!');

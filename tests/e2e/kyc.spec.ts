@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { codeFor } from './support/outbox';
+import { sendAndReadCode } from './support/outbox';
 import { operatorDesk } from './support/operator';
 import { submitWithOperatorCode } from './support/operatorSession';
 
@@ -41,8 +41,7 @@ const JA: Words = {
 async function registerUser(page: Page, email: string, w: Words) {
   await page.goto('/reg');
   await page.getByLabel(w.account).fill(email);
-  await page.getByRole('button', { name: w.send }).click();
-  await page.getByLabel(w.code).fill(await codeFor(email));
+  await page.getByLabel(w.code).fill(await sendAndReadCode(page.getByRole('button', { name: w.send }), email));
   await page.getByRole('button', { name: w.next }).click();
   await expect(page).toHaveURL(/\/reg-next$/);
   for (const [label, value] of w.details) await page.getByLabel(label, { exact: true }).fill(value);

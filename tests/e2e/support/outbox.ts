@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 
 interface OutboxMessage {
   to: string;
@@ -21,14 +21,29 @@ function readOutbox(dataDir: string): OutboxMessage[] {
  * The newest verification code the server wrote to its outbox (the default code delivery, in the
  * e2e server's DATA_DIR) for an address, optionally for one purpose; waits until it is there.
  */
-export async function codeFor(address: string, purpose?: string, dataDir = process.env.E2E_DATA_DIR!): Promise<string> {
+export async function codeFor(address: string, purpose?: string, dataDir = process.env.E2E_DATA_DIR!, timeoutMs?: number): Promise<string> {
   let code = '';
   await expect
     .poll(() => {
       const mine = readOutbox(dataDir).filter((m) => m.to === address && (purpose === undefined || m.purpose === purpose));
       code = mine.at(-1)?.code ?? '';
       return code;
-    })
+    }, timeoutMs === undefined ? {} : { timeout: timeoutMs })
     .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
+ * Presses a page's Send code button and reads the code it sent, pressing again as a person would
+ * when told to wait: codes are limited per client address (20 a minute, README), every test sends
+ * from 127.0.0.1, and a refused press toasts and leaves the button enabled (a sent code disables
+ * it for the resend wait, so a press is only repeated when the first went nowhere).
+ */
+export async function sendAndReadCode(send: Locator, address: string, purpose?: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    if (await send.isEnabled()) await send.click();
+    code = await codeFor(address, purpose, undefined, 4000);
+  }).toPass({ timeout: 90_000, intervals: [1500] });
   return code;
 }
