@@ -131,6 +131,10 @@ export const GlobalStyle = createGlobalStyle`
     color-scheme: ${({ theme }) => theme.name};
   }
   a { color: inherit; text-decoration: none; }
+  /* A plain link inside running text ("Log in to see your notifications. Log in") looks like one.
+     Links styled as something else (a button, a nav item, a tab) carry their component's class. */
+  p a:not([class]) { color: ${({ theme }) => theme.color.accent}; text-decoration: underline; text-underline-offset: 2px; }
+  p a:not([class]):hover { text-decoration-thickness: 2px; }
   button, input, select { font: inherit; color: inherit; }
   table { border-collapse: collapse; width: 100%; }
   .num { font-variant-numeric: tabular-nums; }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
-import { baseCatalogue } from './support/catalogue';
+import { baseCatalogue, textsOf } from './support/catalogue';
 import { PHONE, useLanguage, useTheme } from './support/phone';
 import { signUp } from './support/register';
 import { failOnPageErrors } from './support/waits';
@@ -13,7 +13,9 @@ import { failOnPageErrors } from './support/waits';
  * announcements drawn as plain text, the P2P amount's placeholder in English digits, and text of
  * the light theme below WCAG AA (faint labels, the up green, the chosen item's gold) and the dark
  * theme's faint labels below it too; then the dark theme's white on its bright buy green (2.1:1)
- * and sell red (3.5:1), and the phone's orders menu showing "Current orders" once per product.
+ * and sell red (3.5:1), and the phone's orders menu showing "Current orders" once per product; a
+ * link inside a sentence ("… Anmelden") drawn as plain text, and the signed-out notifications title
+ * pushed to the panel's right edge.
  */
 
 test.describe.configure({ mode: 'parallel' });
@@ -88,6 +90,24 @@ test("the help centre's categories stay on one line and its announcements link l
     return { underlined: own.textDecorationLine.includes('underline'), sameColour: own.color === getComputedStyle(a.parentElement!).color };
   });
   expect(looks.underlined || !looks.sameColour, 'the announcements link reads as plain text').toBe(true);
+});
+
+test('a link in running text reads as a link, and the notifications title stays at the left when signed out (German)', async ({ page }) => {
+  await page.goto('/home');
+  await openIn(page, 'de_DE', '/inform');
+  const say = textsOf('de_DE');
+  const main = page.getByRole('main');
+  const link = main.getByRole('link', { name: say('nav.login'), exact: true });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  const looks = await link.evaluate((a) => {
+    const own = getComputedStyle(a);
+    return { underlined: own.textDecorationLine.includes('underline'), sameColour: own.color === getComputedStyle(a.parentElement!).color };
+  });
+  expect(looks, 'the sign-in link in the sentence reads as plain text').toEqual({ underlined: true, sameColour: false });
+  // The title was pushed to the panel's right edge when it was the header's only child.
+  const title = main.getByRole('heading', { name: say('inform.title') });
+  const offset = await title.evaluate((h) => h.getBoundingClientRect().left - h.parentElement!.getBoundingClientRect().left);
+  expect(offset, "the title sits away from its header's left edge").toBeLessThan(4);
 });
 
 test("the P2P amount's placeholder is written in the reader's number style (German)", async ({ page }) => {

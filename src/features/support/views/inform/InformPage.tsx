@@ -19,7 +19,8 @@ const Head = styled.div`
   gap: 8px 12px;
   margin-bottom: 10px;
   h1 { margin: 0; }
-  > :last-child { margin-left: auto; }
+  /* The header's last control (mark all read) at the right; the title alone (signed out) stays left. */
+  > :last-child:not(:first-child) { margin-left: auto; }
 `;
 
 const List = styled.ul`
