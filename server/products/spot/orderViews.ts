@@ -136,13 +136,18 @@ export async function listOrders(db: Queryable, userId: number, filter: OrderLis
     and ($5::text is null or o.left_symbol = $5 or o.right_symbol = $5)
     and ($6::bigint is null or o.created_ms >= $6)`;
   const params = [userId, [...filter.statuses], left ?? null, right ?? null, filter.currency ?? null, filter.since ?? null];
-  const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_order o ${where}`, params)) as [{ total: number }];
-  const rows = await db.query<SpotOrder>(`select ${LISTED_COLUMNS} ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
+  // The page and the count in one statement (one round trip through a pool the order pipeline keeps
+  // busy: issue 55 §3's open-orders read); a page past the end has no row to carry the count, and
+  // only then is it asked apart (none on the first page: nothing there is nothing at all).
+  const rows = await db.query<SpotOrder & { total?: number }>(`select ${LISTED_COLUMNS}, count(*) over ()::int as total ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
     ...params,
     size,
     (page - 1) * size,
   ]);
-  return { list: rows.map(toOrder), total, page, size };
+  const total =
+    rows[0]?.total ??
+    (page === 1 ? 0 : ((await db.query<{ total: number }>(`select count(*)::int as total from spot_order o ${where}`, params)) as [{ total: number }])[0].total);
+  return { list: rows.map(({ total: _total, ...row }) => toOrder(row)), total, page, size };
 }
 
 export const listCurrentOrders = (db: Queryable, userId: number, q: { page: number; size?: number; symbol?: string }) =>

@@ -226,6 +226,8 @@ describe('cancel, lists and detail', () => {
     expect(all.total).toBe(4);
     expect(all.list.map((o) => o.id)).toEqual([...open].reverse());
     expect(all.list.find((o) => o.id === open[2])).toMatchObject({ status: 2, filled: '10' });
+    // The page and its count come from one statement; the count is the page's, not each order's.
+    for (const order of all.list) expect(order).not.toHaveProperty('total');
     const page2 = expectOk(await post<Page<SpotOrder>>(t.app, SPOT_PATHS.current, { page: 2, size: 3, symbol: 'DOGE_USDT' }, me.headers()));
     expect(page2).toMatchObject({ total: 3, page: 2, size: 3, list: [] });
     const doge = expectOk(await post<Page<SpotOrder>>(t.app, SPOT_PATHS.current, { page: 1, size: 2, symbol: 'doge_usdt' }, me.headers()));
