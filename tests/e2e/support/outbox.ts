@@ -42,7 +42,8 @@ export async function codeFor(address: string, purpose?: string, dataDir = proce
 export async function sendAndReadCode(send: Locator, address: string, purpose?: string): Promise<string> {
   let code = '';
   await expect(async () => {
-    if (await send.isEnabled()) await send.click();
+    // A sent code renames the button ("Resend in …"): not found or disabled, it is not pressed again.
+    if (await send.isEnabled({ timeout: 1000 }).catch(() => false)) await send.click({ timeout: 2000 });
     code = await codeFor(address, purpose, undefined, 4000);
   }).toPass({ timeout: 90_000, intervals: [1500] });
   return code;
