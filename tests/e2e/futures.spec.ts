@@ -53,8 +53,8 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await expect(confirm).toBeHidden();
 }
 
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 failOnPageErrors();

@@ -21,7 +21,7 @@ const JA = catalogue<typeof icoCatalogue>('features/ico/locales/ja_JP.json').ico
  * thaws twice; the records pages list it. Then a participation in Japanese on a demo project.
  */
 
-// Its tests share nothing (each signs up its own users and projects): spread over both workers,
+// Its tests share nothing (each signs up its own users and projects): spread over the workers,
 // so the settle-and-thaw journey (over a minute of waiting for its phases) does not hold the others.
 test.describe.configure({ mode: 'parallel' });
 

@@ -39,8 +39,8 @@ const SIGNED_IN_TOO = (route: RouteEntry) => route.gated || /:symbol/.test(route
 /** The operator's interface has its own layout and session (no site header). */
 const isOperator = (route: RouteEntry) => route.pattern.startsWith('/operator');
 
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 failOnPageErrors();

@@ -24,8 +24,8 @@ const baseJa = baseCatalogue('ja_JP');
  * in the history; then the page and a purchase in Japanese.
  */
 
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 failOnPageErrors();

@@ -30,8 +30,8 @@ async function secondSession(browser: Browser, account: string): Promise<Page> {
   return page;
 }
 
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 // One language per browser flow since session 34 (CI time, issue 55): the flows rotate through the languages, and

@@ -79,8 +79,8 @@ async function signInToCodeStep(browser: Browser, account: string, lang: string,
   return page;
 }
 
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 // German only: the same journey in English cost a minute of CI's 25 for no path German does not

@@ -91,8 +91,8 @@ async function operatorApproves(browser: Browser, email: string) {
 }
 
 // The server starts its markets and simulated chain cold; the first page can take a while on a busy machine.
-// Its tests share nothing (each signs up its own users): spread over both workers, so a long
-// journey here does not run after its sibling at the end of the suite while the other worker idles.
+// Its tests share nothing (each signs up its own users): spread over the workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other workers idle.
 test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(async ({ browser }) => {
