@@ -14,8 +14,8 @@ import { failOnPageErrors } from './support/waits';
  * the light theme below WCAG AA (faint labels, the up green, the chosen item's gold) and the dark
  * theme's faint labels below it too; then the dark theme's white on its bright buy green (2.1:1)
  * and sell red (3.5:1), and the phone's orders menu showing "Current orders" once per product; a
- * link inside a sentence ("… Anmelden") drawn as plain text, and the signed-out notifications title
- * pushed to the panel's right edge.
+ * link inside a sentence ("… Anmelden") drawn as plain text, the signed-out notifications title
+ * pushed to the panel's right edge, and P2P's amount-or-quantity choice shorter than its row's fields.
  */
 
 test.describe.configure({ mode: 'parallel' });
@@ -110,11 +110,16 @@ test('a link in running text reads as a link, and the notifications title stays 
   expect(offset, "the title sits away from its header's left edge").toBeLessThan(4);
 });
 
-test("the P2P amount's placeholder is written in the reader's number style (German)", async ({ page }) => {
+test("the P2P amount's placeholder is written in the reader's number style, and the amount-or-quantity choice is as tall as the fields beside it (German)", async ({ page }) => {
   await signUp(page, `e2e-audit-deal-${Date.now()}@example.org`, { open: false });
   await openIn(page, 'de_DE', '/deal');
   // The amount to pay, in the fiat chosen (USD).
-  await expect(page.getByRole('main').getByLabel(/\(USD\)$/)).toHaveAttribute('placeholder', '0,00', { timeout: 15_000 });
+  const amount = page.getByRole('main').getByLabel(/\(USD\)$/);
+  await expect(amount).toHaveAttribute('placeholder', '0,00', { timeout: 15_000 });
+  // The choice strip was 26 px beside 35-px fields in the same row.
+  const choice = page.getByRole('main').getByRole('radiogroup', { name: textsOf('de_DE')('fiat.enterBy') });
+  const [field, strip] = await Promise.all([amount.boundingBox(), choice.boundingBox()]);
+  expect(Math.abs(strip!.height - field!.height), `the choice is ${strip!.height} px tall beside a ${field!.height}-px field`).toBeLessThanOrEqual(2);
 });
 
 /**

@@ -16,6 +16,8 @@ export const Frame = styled.div`
   .tabs button[aria-selected='true'].buy { color: ${({ theme }) => theme.color.up}; box-shadow: inset 0 -2px ${({ theme }) => theme.color.up}; }
   .tabs button[aria-selected='true'].sell { color: ${({ theme }) => theme.color.down}; box-shadow: inset 0 -2px ${({ theme }) => theme.color.down}; }
   .controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: end; }
+  /* A choice strip in the row (buy by amount or quantity; an ad's side) as tall as the fields beside it. */
+  .controls [role='radiogroup'] button { padding: 8px 12px; }
   label { display: grid; gap: 5px; color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
   select, input, textarea { font: inherit; color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 8px 10px; }
   input { min-width: 160px; }
