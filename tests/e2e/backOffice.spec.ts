@@ -112,6 +112,11 @@ async function traderSignsIn(page: Page, email: string) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** The operator session a console page is signed in with (the token the app keeps). */
+async function operatorTokenOf(page: Page): Promise<string> {
+  return JSON.parse((await page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string;
+}
+
 /** The audit log's rows of `kind` (a prefix) through the API, as the auditor reads them. */
 async function auditKinds(page: Page, token: string, kind: string) {
   const found = await call<{ list: Array<{ kind: string; outcome: string; operator_account: string; object_id: string }> }>(page, '/api/operator/audit', { page: 1, size: 100, kind }, token);
@@ -195,7 +200,7 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   const support = await firstSignIn(browser, say, 'en_US', supportAccount);
   await openUser(support.page, say, email);
   await expect(support.page.getByRole('button', { name: say('usersDesk.action.freeze'), exact: true })).toHaveCount(0);
-  const supportToken = JSON.parse((await support.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string;
+  const supportToken = await operatorTokenOf(support.page);
   const refused = await support.page.evaluate(
     async ([token, id]) => (await fetch('/api/operator/users/freeze', { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ user_id: id, reason: 'x', code: '000000' }) })).json(),
     [supportToken, userId] as const,
@@ -214,7 +219,7 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
     if (account) await expect(rows.filter({ hasText: account }).first()).toBeVisible();
   }
   await shot(auditor.page, 'audit');
-  const kinds = (await auditKinds(auditor.page, JSON.parse((await auditor.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'correction.')).map((r) => `${r.kind}:${r.outcome}`);
+  const kinds = (await auditKinds(auditor.page, await operatorTokenOf(auditor.page), 'correction.')).map((r) => `${r.kind}:${r.outcome}`);
   expect(kinds).toEqual(expect.arrayContaining(['correction.propose:done', 'correction.approve:done']));
 });
 
@@ -222,7 +227,7 @@ test('German: the admin creates a compliance operator, who enrols 2FA, freezes a
   test.setTimeout(180_000);
   const { trader, email, admin } = await freezeJourney(browser, 'de_DE', 'de');
   // The freeze and the unfreeze are in the audit log, by the operator who made them.
-  const rows = await auditKinds(admin, JSON.parse((await admin.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'users.');
+  const rows = await auditKinds(admin, await operatorTokenOf(admin), 'users.');
   expect(rows.filter((r) => r.operator_account.startsWith('compliance-de-')).map((r) => `${r.kind}:${r.outcome}`)).toEqual(expect.arrayContaining(['users.freeze:done', 'users.unfreeze:done']));
   // Unfrozen, the trader signs in again.
   await traderSignsIn(trader, email);

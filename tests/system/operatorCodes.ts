@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { newRecoveryCodes, recoveryHash } from '../../server/kernel/platform/auth/twoFactor.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { mustCall } from './client.js';
+import { nextTotpStep, STEP_MS } from '../server/support/totpSteps.js';
 import { OPERATOR } from './serverProcess.js';
 
 /**
@@ -69,22 +70,16 @@ export function recoveryCodesOf(databaseUrl: string, account = OPERATOR.account)
  * already (a fourth code within one 30-second step).
  */
 let lastStep = -Infinity;
-const STEP_MS = 30_000;
-/**
- * How long a code may take to reach the server's check. The step before now stops being accepted
- * when the next step begins: icoCrash.test.ts's sign-in, made in a step's last moments for the step
- * before, reached a server busy starting two steps old ("Wrong or already used authentication
- * code"), so that step is not used then (tests/server/support/operators.ts has the same margin).
- */
-const ARRIVAL_MS = 3000;
 
 const codeAt = (step: number) => TOTP.generate({ secret: Secret.fromBase32(OPERATOR.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS + STEP_MS / 2 });
 
 /** The environment operator's next unused TOTP code, waiting only when now + 1 is taken. */
+// Its steps as the server tests' helper takes them, with the margin for a code's way to the server
+// (icoCrash.test.ts's sign-in, made in a step's last moments for the step before, once reached a
+// server busy starting two steps old: "Wrong or already used authentication code").
 export async function nextOperatorCode(): Promise<string> {
-  const now = Date.now();
-  const step = Math.max(Math.floor((now + ARRIVAL_MS) / STEP_MS) - 1, lastStep + 1);
-  if (step > Math.floor(now / STEP_MS) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
+  const { step, waitMs } = nextTotpStep(lastStep);
   lastStep = step;
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   return codeAt(step);
 }

@@ -26,10 +26,13 @@ export type StepUpInput = { clock?: () => number } | void;
 export const noStepUpWindow = (input: StepUpInput): StepUpWindow => ({ stepUpUntil: null, clock: input?.clock ?? (() => Date.now()) });
 
 /** Whether the window is still open: the server counts it over at its end (stepUp.ts), so an ended one is none. */
-export const stepUpOpen = (context: StepUpWindow): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
+const stepUpOpen = (context: StepUpWindow): boolean => context.stepUpUntil !== null && context.clock() < context.stepUpUntil;
 
 /** A code of the right shape, or none while the window is open (the server judges either). */
-export const codeSendable = (code: string, context: StepUpWindow): boolean => isSecondFactorCode(code.trim()) || (code.trim() === '' && stepUpOpen(context));
+export function codeSendable(code: string, context: StepUpWindow): boolean {
+  const typed = code.trim();
+  return isSecondFactorCode(typed) || (typed === '' && stepUpOpen(context));
+}
 
 /**
  * How long (ms, never negative) until the window ends, when the dialog forgets it (none: at once, a

@@ -4,6 +4,7 @@ import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type Operato
 import { newRecoveryCodes, recoveryHash } from '../../../server/kernel/platform/auth/twoFactor.js';
 import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { expectOk, post } from '../http.js';
+import { nextTotpStep, STEP_MS, stepOf } from './totpSteps.js';
 
 /** A password the operators desk takes (zxcvbn score ≥ 3). */
 export const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
@@ -28,8 +29,6 @@ let made = 0;
 export const operatorCode = (secret: string, timestamp = Date.now()): string =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
 
-const STEP_MS = 30_000;
-const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
 /**
  * The last step each secret's codes were used at by these helpers, per app (each test app has a
  * database of its own, where the server keeps the last step it took). A code is accepted once and
@@ -41,25 +40,20 @@ const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
  * server (kyc.test.ts took 25 s after usersDeskSockets.test.ts instead of 1.5 s alone, and a
  * 30-s test timed out on it).
  */
-const usedStepsOf = new WeakMap<FastifyInstance, Map<string, number>>();
-function usedSteps(app: FastifyInstance): Map<string, number> {
-  let steps = usedStepsOf.get(app);
-  if (!steps) usedStepsOf.set(app, (steps = new Map()));
-  return steps;
+const perApp = new WeakMap<FastifyInstance, { usedSteps: Map<string, number>; secrets: Map<string, string> }>();
+function known(app: FastifyInstance) {
+  let state = perApp.get(app);
+  if (!state) perApp.set(app, (state = { usedSteps: new Map(), secrets: new Map() }));
+  return state;
 }
-/**
- * How long a code may take to reach the server's check. The step before now stops being accepted
- * when the next step begins: a code for it made in a step's last moments arrived two steps old on a
- * busy CI machine ("Wrong or already used authentication code"), so that step is not used then.
- */
-const ARRIVAL_MS = 3000;
+const usedSteps = (app: FastifyInstance) => known(app).usedSteps;
+
 async function nextCode(app: FastifyInstance, secret: string): Promise<string> {
-  const now = Date.now();
   const used = usedSteps(app);
-  const step = Math.max(stepOf(now + ARRIVAL_MS) - 1, (used.get(secret) ?? -Infinity) + 1);
+  const { step, waitMs } = nextTotpStep(used.get(secret) ?? -Infinity);
   // Taken before the wait, so callers at once each get a step of their own, not the same one.
   used.set(secret, step);
-  if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   return operatorCode(secret, step * STEP_MS + STEP_MS / 2);
 }
 
@@ -126,12 +120,7 @@ export function recoveryCodesOf(db: Queryable, account: string): () => Promise<s
 }
 
 /** The secrets of the operators these helpers enrolled, per app (as the steps above) and by account: signInAnswer signs them in with a code. */
-const secretsOf = new WeakMap<FastifyInstance, Map<string, string>>();
-function secrets(app: FastifyInstance): Map<string, string> {
-  let known = secretsOf.get(app);
-  if (!known) secretsOf.set(app, (known = new Map()));
-  return known;
-}
+const secrets = (app: FastifyInstance) => known(app).secrets;
 
 /**
  * What a person at the console ends with after typing the password (and the code their app
