@@ -15,7 +15,8 @@ import { failOnPageErrors } from './support/waits';
  * theme's faint labels below it too; then the dark theme's white on its bright buy green (2.1:1)
  * and sell red (3.5:1), and the phone's orders menu showing "Current orders" once per product; a
  * link inside a sentence ("… Anmelden") drawn as plain text, the signed-out notifications title
- * pushed to the panel's right edge, and P2P's amount-or-quantity choice shorter than its row's fields.
+ * pushed to the panel's right edge, P2P's amount-or-quantity choice shorter than its row's fields, and
+ * the proof of liabilities' intro running the panel's whole width.
  */
 
 test.describe.configure({ mode: 'parallel' });
@@ -108,6 +109,16 @@ test('a link in running text reads as a link, and the notifications title stays 
   const title = main.getByRole('heading', { name: say('inform.title') });
   const offset = await title.evaluate((h) => h.getBoundingClientRect().left - h.parentElement!.getBoundingClientRect().left);
   expect(offset, "the title sits away from its header's left edge").toBeLessThan(4);
+});
+
+test("the proof of liabilities' intro keeps the sections' measure on a desktop (French)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  await openIn(page, 'fr_FR', '/liabilities');
+  const intro = page.getByText(textsOf('fr_FR')('liabilities.intro'));
+  await expect(intro).toBeVisible({ timeout: 15_000 });
+  const width = await intro.evaluate((p) => p.getBoundingClientRect().width);
+  expect(width, 'the intro runs across the whole panel').toBeLessThanOrEqual(760);
 });
 
 test("the P2P amount's placeholder is written in the reader's number style, and the amount-or-quantity choice is as tall as the fields beside it (German)", async ({ page }) => {

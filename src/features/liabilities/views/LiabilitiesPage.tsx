@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSessionFlow } from '../../../app/views/hooks';
-import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useLiabilityProofFlow } from '../liabilities.hooks';
-import { Hash, Published, Section, SnapshotRead } from './parts';
+import { Hash, Intro, Published, Section, SnapshotRead } from './parts';
 import { ProofSection } from './ProofSection';
 
 /** /liabilities: the published proof of liabilities for everyone, and the signed-in user's own leaf to verify. */
@@ -20,7 +20,7 @@ function LiabilitiesView(props: { signedIn: boolean }) {
     <Panel>
       <PanelBody>
         <PageTitle>{t('liabilities.title')}</PageTitle>
-        <Muted>{t('liabilities.intro')}</Muted>
+        <Intro>{t('liabilities.intro')}</Intro>
         <SnapshotRead flow={flow}>
           {(snapshot) => (
             <>

@@ -24,6 +24,11 @@ export const Section = styled.section`
   pre { white-space: pre-wrap; max-width: 100%; margin: 0; }
 `;
 
+/** The intro at the sections' measure: a 1,300-px line of running text is hard to follow back. */
+export const Intro = styled(Muted)`
+  max-width: 760px;
+`;
+
 /** Two columns read across the whole page width left each amount a screen away from its currency. */
 const TwoColumns = styled.div`
   max-width: 560px;
