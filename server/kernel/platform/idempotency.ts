@@ -31,6 +31,13 @@ export interface SubmissionKey {
 const HEADER_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
+ * Whether an Idempotency-Key header, when sent, has the key's form. A malformed one is refused
+ * before any route runs (strictInput.ts): taken as "no key", a retry of it after the body's 2-s
+ * window would carry the action out twice (a `retry.key.1` moved a transfer twice).
+ */
+export const wellFormedKey = (header: unknown): boolean => header === undefined || (typeof header === 'string' && HEADER_KEY.test(header));
+
+/**
  * The key of a submission: the header's value when it is well formed, else a hash of the body.
  * `fingerprint`: the caller's own exact rendering of the body, for a hot path that would rather not
  * hash it (spot orders); by default a digest of the body, made when first read.

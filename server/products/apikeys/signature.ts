@@ -26,7 +26,9 @@ export function splitSignature({ query, body }: SignedParts): { text: string; si
     const params = raw === '' ? [] : raw.split('&');
     const at = params.findIndex((p) => p.startsWith('signature='));
     if (at < 0) return undefined;
-    const signature = decodeURIComponent(params[at]!.slice('signature='.length));
+    const sent = params[at]!.slice('signature='.length);
+    // A broken %-escape ("%zz") is no hex digest either: kept as sent, it fails the match (-1022), not the request (500).
+    const signature = decodedOr(sent);
     params.splice(at, 1);
     return { rest: params.join('&'), signature };
   };
@@ -35,6 +37,14 @@ export function splitSignature({ query, body }: SignedParts): { text: string; si
   const inBody = take(body);
   if (inBody) return { text: query + inBody.rest, signature: inBody.signature };
   return undefined;
+}
+
+function decodedOr(sent: string): string {
+  try {
+    return decodeURIComponent(sent);
+  } catch {
+    return sent;
+  }
 }
 
 export function signText(secret: string, text: string): string {

@@ -26,6 +26,14 @@ describe('Binance signing', () => {
   it('a wrong signature, an unknown key, a stale timestamp and a window over 60 s answer Binance’s codes', async () => {
     const trader = await t.trader([['USDT', '1000']]);
     expect(await t.signed(trader.key, 'GET', '/api/v3/account', {}, { secret: 'x'.repeat(64) })).toMatchObject({ status: 400, body: { code: -1022, msg: 'Signature for this request is not valid.' } });
+    // A signature whose %-escape is broken is a wrong signature, not a server error (it answered 500).
+    for (const [method, path] of [['GET', '/api/v3/account'], ['POST', '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&price=20000&quantity=0.01&']] as const) {
+      for (const broken of ['%zz', '%E0%A4%A']) {
+        const url = `${t.server.url}${path}${path.includes('?') ? '' : '?'}timestamp=${Date.now()}&signature=${broken}`;
+        const answer = await fetch(url, { method, headers: { 'x-mbx-apikey': trader.key.api_key } });
+        expect({ status: answer.status, body: await answer.json() }).toMatchObject({ status: 400, body: { code: -1022 } });
+      }
+    }
     expect(await t.signed({ ...trader.key, api_key: 'A'.repeat(64) }, 'GET', '/api/v3/account')).toMatchObject({ status: 401, body: { code: -2015 } });
     expect(await t.signed({ ...trader.key, api_key: 'short' }, 'GET', '/api/v3/account')).toMatchObject({ status: 401, body: { code: -2014 } });
     expect(await t.signed(trader.key, 'GET', '/api/v3/account', {}, { timestamp: Date.now() - 6000 })).toMatchObject({ status: 400, body: { code: -1021 } });

@@ -123,7 +123,7 @@ async function attempt(exit: Exit, condition: (victim: Party) => Promise<Record<
   const body = await exit.arrange(victim, accomplice);
   const credentials = await condition(victim);
   const before = await holdings([victim.id, accomplice.id]);
-  const answer = await post(t.app, exit.path, { ...body, ...credentials }, { ...victim.headers, lang, 'idempotency-key': `exit-${victim.id}` });
+  const answer = await post(t.app, exit.path, { ...body, ...credentials }, { ...victim.headers, lang, 'idempotency-key': `money-exit-${victim.id}` });
   return { answer, moved: (await holdings([victim.id, accomplice.id])) !== before, victim };
 }
 

@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
+import { IDEMPOTENCY_HEADER } from '../../../../domain/walletAccounts.js';
+import { wellFormedKey } from '../idempotency.js';
 import { ApiFailure } from './envelope.js';
 import fp from './plugin.js';
 
@@ -135,8 +137,8 @@ function hasControlCharacter(value: unknown, depth = 0): boolean {
 
 /**
  * Refuses, before any route runs, input no route can use: control characters (NUL above all, which
- * PostgreSQL refuses with an error) in the body, query or path, and numbers that are not finite.
- * A translated body code 400, nothing changed.
+ * PostgreSQL refuses with an error) in the body, query or path, numbers that are not finite, and an
+ * Idempotency-Key header not of the key's form. A translated body code 400, nothing changed.
  */
 export const strictInput = fp((app: FastifyInstance) => {
   app.setValidatorCompiler(strictValidatorCompiler);
@@ -144,5 +146,6 @@ export const strictInput = fp((app: FastifyInstance) => {
     if (hasControlCharacter(request.body) || hasControlCharacter(request.query) || hasControlCharacter(request.params)) {
       throw new ApiFailure(ResultCode.badRequest, 'badRequest');
     }
+    if (!wellFormedKey(request.headers[IDEMPOTENCY_HEADER])) throw new ApiFailure(ResultCode.badRequest, 'idempotencyKeyMalformed');
   });
 });

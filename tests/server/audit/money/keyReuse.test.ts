@@ -49,6 +49,20 @@ describe('one Idempotency-Key, another body', () => {
     await expectLedgerConsistent(t.db);
   });
 
+  it('a malformed key is refused, not taken as no key: a retry of it after the body window moved a transfer twice', async () => {
+    const user = await t.newUser();
+    await t.fund(user, 'USDT', '100');
+    for (const key of ['retry.key.1', 'client:order:7', 'x'.repeat(65), 'short', 'two words!']) {
+      expectRefusal(await transfer(user, '1', key), 400, EN.idempotencyKeyMalformed);
+    }
+    const german = await t.call({ id: user.id, headers: { ...user.headers, lang: 'de_DE' } }, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'contract', quantity: '1' }, 'retry.key.1');
+    expectRefusal(german, 400, MESSAGES.de_DE.idempotencyKeyMalformed);
+    expect(await t.balance(user, 'USDT')).toEqual({ available: '100', frozen: '0' });
+    expect(await t.db.query('select id from wallet_transfer where user_id = $1', [user.id])).toHaveLength(0);
+    expectOk(await transfer(user, '1', 'x'.repeat(64)));
+    expect(await t.balance(user, 'USDT')).toEqual({ available: '99', frozen: '0' });
+  });
+
   it('a withdrawal: another quantity under a used key is refused; the funds password is not part of the body that counts', async () => {
     const user = await t.newUser({ verified: true });
     await t.fund(user, 'USDT', '100');
