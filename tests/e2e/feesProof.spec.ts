@@ -21,7 +21,7 @@ const languageOf = (lang: string) => LANGUAGES.find((l) => l.lang === lang)!;
 
 /** A signed-in API call that must succeed (orders carry an idempotency key of their own). */
 async function call<T>(page: Page, path: string, body: object, token: string): Promise<T> {
-  const response = await page.request.post(path, { data: body, headers: { token, 'idempotency-key': `e2e-fees-${Date.now()}-${Math.random()}` } });
+  const response = await page.request.post(path, { data: body, headers: { token, 'idempotency-key': `e2e-fees-${Date.now()}-${Math.random().toString(36).slice(2)}` } });
   const envelope = (await response.json()) as { code: number; msg: string; data: T };
   expect(envelope.code, envelope.msg).toBe(200);
   return envelope.data;

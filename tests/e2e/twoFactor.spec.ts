@@ -159,7 +159,7 @@ for (const lang of ['de_DE']) {
     const lockedWithdrawal = async (who: Page, bearer: string, code?: string) => {
       const answer = await who.request.post('/api/wallet/withdraw', {
         data: { currency: 'USDT', network: 'TRC20', address: WITHDRAW_ADDRESS, quantity: '20', funds_password: TEST_FUNDS_PASSWORD, ...(code ? { totp_code: code } : {}) },
-        headers: { token: bearer, lang, 'Idempotency-Key': `e2e-2fa-${Date.now()}-${Math.random()}` },
+        headers: { token: bearer, lang, 'Idempotency-Key': `e2e-2fa-${Date.now()}-${Math.random().toString(36).slice(2)}` },
       });
       const body = (await answer.json()) as { code: number; msg: string };
       expect(body.code).toBe(400);

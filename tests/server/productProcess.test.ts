@@ -105,7 +105,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
 
     // The depth bound reads the index sampler's latest sample, which may predate the resting orders
     // above by up to one sampling interval: a refusal for depth is asked again until a sample has seen them.
-    const buy = () => viaServer.call<SecondsContract>(bettor, SECONDS_PATHS.buy, { symbol: 'BTC_USDT', direction: 'up', period: 5, quantity: '10' }, { 'idempotency-key': `f1-${Date.now()}-${Math.random()}` });
+    const buy = () => viaServer.call<SecondsContract>(bettor, SECONDS_PATHS.buy, { symbol: 'BTC_USDT', direction: 'up', period: 5, quantity: '10' }, { 'idempotency-key': `f1-${Date.now()}-${Math.random().toString(36).slice(2)}` });
     let bought = await buy();
     for (let tries = 0; bought.code !== 200 && /near the price/.test(bought.msg) && tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -136,8 +136,8 @@ describe('withdrawals', () => {
     const who = await w.trader();
     await t.fund({ id: who.id, headers: who.headers }, 'USDT', '100');
     const body = { currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD };
-    const first = expectOk(await t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, body, `told-${who.id}`));
-    const again = expectOk(await t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, body, `told-${who.id}`));
+    const first = expectOk(await t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, body, `told-once-${who.id}`));
+    const again = expectOk(await t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, body, `told-once-${who.id}`));
     expect(again.id).toBe(first.id);
     const email = await toldOnce(who, 'withdrawal_submitted', { quantity: '20', currency: 'USDT', network: 'TRC20', address: ADDRESS });
     expect(email.text).toContain(ADDRESS);

@@ -102,7 +102,7 @@ describe('search', () => {
 describe("a user's page", () => {
   it('shows profile, balances of every account with frozen amounts, orders, sessions, keys and notes', async () => {
     const who = await user({ funded: { USDT: '500' } });
-    const order = expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' }, { ...who.headers, 'idempotency-key': `page-${who.id}` }));
+    const order = expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' }, { ...who.headers, 'idempotency-key': `users-page-${who.id}` }));
     expectOk(await act(compliance, USERS_DESK_PATHS.note, { user_id: who.id, body: 'Called in about a lost phone' }));
     // A deposit still confirming: the page says how far ("Confirming 3/12"), as the wallet does.
     await t.db.query(
@@ -163,9 +163,9 @@ describe('freeze and unfreeze', () => {
     const who = await user({ funded: { USDT: '500' } });
     const key = await apiKeyOf(who.token);
     expect((await binanceAccount(key)).statusCode).toBe(200);
-    const order = expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.02' }, { ...who.headers, 'idempotency-key': `freeze-${who.id}` }));
+    const order = expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.02' }, { ...who.headers, 'idempotency-key': `users-freeze-${who.id}` }));
     const stopOrder = expectOk(
-      await post<{ id: number; status: number }>(t.app, SPOT_PATHS.stopPlace, { symbol: 'BTC_USDT', side: 'buy', trigger_price: '9000000', price: '9000000', quantity: '0.00001' }, { ...who.headers, 'idempotency-key': `stop-${who.id}` }),
+      await post<{ id: number; status: number }>(t.app, SPOT_PATHS.stopPlace, { symbol: 'BTC_USDT', side: 'buy', trigger_price: '9000000', price: '9000000', quantity: '0.00001' }, { ...who.headers, 'idempotency-key': `users-stop-${who.id}` }),
     );
     expect(stopOrder.status).toBe(1);
     expect(await principalForToken(t.db, who.token)).toEqual({ id: who.id, kind: 'user' });

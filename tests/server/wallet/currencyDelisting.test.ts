@@ -97,9 +97,9 @@ describe('delisting a currency', () => {
     // Withdrawals: open until the end, so the user leaves with part of it.
     const withdraw = (quantity: string, key: string) =>
       t.call(user, WALLET_PATHS.withdraw, { currency: 'DLST', network: 'ERC20', address: `0x${'b'.repeat(40)}`, quantity, funds_password: FUNDS_PASSWORD }, key);
-    expectOk(await withdraw('10', 'leave-1'));
+    expectOk(await withdraw('10', 'leave-one'));
     t.set(end);
-    expectRefusal(await withdraw('10', 'leave-2'), 400, translate('en_US', 'walletCurrencyDelisted', { currency: 'DLST' }));
+    expectRefusal(await withdraw('10', 'leave-two'), 400, translate('en_US', 'walletCurrencyDelisted', { currency: 'DLST' }));
     expect(expectOk(await t.call<WalletNetwork[]>(user, WALLET_PATHS.networks, { currency: 'DLST' }))[0]!.withdraw_enabled).toBe(false);
     // What is left stays in the balance and its ledger; the records keep the currency.
     expect(await t.balance(user, 'DLST')).toEqual({ available: '14.5', frozen: '10.5' });

@@ -113,7 +113,7 @@ describe('balances and the overview', () => {
     });
     // A completed withdrawal: the 100 USDT that left is not a loss, its 1 USDT fee is.
     const w = expectOk(
-      await t.call<{ id: number }>(user, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', quantity: '100', funds_password: FUNDS_PASSWORD }, 'pnl-w-1'),
+      await t.call<{ id: number }>(user, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', quantity: '100', funds_password: FUNDS_PASSWORD }, 'pnl-withdraw-1'),
     );
     expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }));
     await t.mineAll();

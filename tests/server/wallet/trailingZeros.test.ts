@@ -10,7 +10,7 @@ describe('wallet amounts with trailing zeros are the numbers they denote', () =>
   it('a transfer of "2.5000000000" USDT moves 2.5', async () => {
     const user = await t.newUser();
     await t.fund(user, 'USDT', '10');
-    expectOk(await t.call(user, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'contract', quantity: '2.5000000000' }, 'tz-1'));
+    expectOk(await t.call(user, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'contract', quantity: '2.5000000000' }, 'trailing-zeros-1'));
     expect(await t.balance(user, 'USDT')).toEqual({ available: '7.5', frozen: '0' });
     expect(await t.balance(user, 'USDT', 'contract')).toEqual({ available: '2.5', frozen: '0' });
   });

@@ -27,6 +27,8 @@ export interface HttpOptions {
   logger?: FastifyServerOptions['logger'];
   /** Strict-Transport-Security and the like (securityHeaders.ts). */
   security?: SecurityHeaderOptions;
+  /** How long a request may take to arrive whole (REQUEST_TIMEOUT_MS); a test's is shorter. */
+  requestTimeoutMs?: number;
   /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
   trustedProxies?: string[];
   /**
@@ -46,17 +48,30 @@ export interface HttpOptions {
   channelSnapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
 }
 
+/**
+ * How long a request may take to arrive whole, headers and body. Fastify's default is none, so a
+ * client that announced 100 bytes and sent 11 held its connection open for good (an API audit
+ * found one still open after 70 s). A minute carries P2P's largest proof image (4 MB) at about
+ * 0.7 Mbps; past it Node answers 408 and closes the connection.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
   const securityValues = options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  // Node looks for requests past their time this often (its default, 30 s, would let one run 90 s).
+  const timing = { requestTimeout, connectionsCheckingInterval: Math.min(5000, requestTimeout) };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    requestTimeout,
+    http: timing,
     ...(options.trustedProxies?.length ? { trustProxy: options.trustedProxies } : {}),
     ...(options.productCalls
       ? {
           serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
-            createServer((request, response) => {
+            createServer(timing, (request, response) => {
               if (options.productCalls?.take(request, response)) {
                 // Set before any answer is written (the holder's answer comes later): every answer,
                 // the refusals written here included, carries the same security headers.
