@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { tradeChannel } from '../../domain/market.js';
 import { fundedTraders } from '../../tests/system/traders.js';
-import type { Trader } from '../../tests/system/workload.js';
+import type { Trader } from '../../tests/system/submissions.js';
 import { children } from './children.js';
 import { summary } from './ramp.js';
 import { channels, PROBE, SUBSCRIBERS } from './settings.js';

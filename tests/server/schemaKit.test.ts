@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { decimal, page, PAGE_MAX, pairSymbol, paging, recordDays, rowId } from '../../server/kernel/platform/http/schemas.js';
 import { useFuzzApp } from './fuzz/fuzzApp.js';
-import type { Schema } from './fuzz/generate.js';
+import type { Schema } from './fuzz/schema.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { RECORD_DAYS, WALLET_PATHS } from '../../domain/wallet.js';
 import { expectRefusal, post } from './http.js';

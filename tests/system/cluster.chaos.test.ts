@@ -18,7 +18,9 @@ import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
 import { operatorSession } from './operatorCodes.js';
 import { fundedTraders, referencePrices, verifyTraders } from './traders.js';
 import { NOTICE_BOUND_MS, unheardOrders, UserWatcher } from './userWatcher.js';
-import { missingAcknowledged, Workload, type Trader } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
+import type { Trader } from './submissions.js';
+import { Workload } from './workload.js';
 
 /** How long the chaos runs (`npm run test:cluster` runs it for several minutes), and how often a holder is killed. */
 const RUN_MS = Number(process.env.CLUSTER_SECONDS ?? 80) * 1000;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useScratchServer } from './serverProcess.js';
 import { operatorSession } from './operatorCodes.js';
 import { fundedTraders, referencePrices, verifyTraders } from './traders.js';
-import { missingAcknowledged, Workload } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
+import { Workload } from './workload.js';
 
 const scratch = useScratchServer('crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 1);
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useScratchServer } from './serverProcess.js';
 import { spotWorkload } from './traders.js';
-import { missingAcknowledged } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
 
 /**
  * The spot pipeline commits without waiting for the disk and answers only after a durability

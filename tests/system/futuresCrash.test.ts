@@ -5,7 +5,7 @@ import { WALLET_PATHS } from '../../domain/wallet.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { fundedTraders } from './traders.js';
-import type { Trader } from './workload.js';
+import type { Trader } from './submissions.js';
 
 const scratch = useScratchServer('futures-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 5);
 /** No market makers: the spot price (hence the index and mark) moves only when this test trades. */

@@ -4,7 +4,7 @@ import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { WALLET_PATHS } from '../../domain/wallet.js';
 import { call, newKey } from './client.js';
 import { spotWorkload } from './traders.js';
-import { missingAcknowledged } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
 
 const scratch = useScratchServer('market-process-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 7);
 const redisAnswers = await redisAnswer();

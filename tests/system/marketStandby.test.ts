@@ -4,7 +4,7 @@ import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, typ
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
 import { spotWorkload } from './traders.js';
-import { missingAcknowledged } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
 
 /** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
 const inClusterRun = process.env.CLUSTER_SECONDS !== undefined;

@@ -7,7 +7,10 @@ import { call, changeFundsPassword, mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { operatorSession } from './operatorCodes.js';
 import { fundedTraders, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
-import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts, type Trader, waitUntil, Workload } from './workload.js';
+import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts } from './readBack.js';
+import type { Trader } from './submissions.js';
+import { waitUntil } from './waitUntil.js';
+import { Workload } from './workload.js';
 
 const TRADERS = 8;
 /** Traders whose identity is verified (futures need it); the others are refused futures and keep the unverified limits. */

@@ -6,7 +6,7 @@ import { serverEnv, startUntilUp, useScratchServer } from './serverProcess.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
 import { fundedTraders, spotWorkload } from './traders.js';
-import { missingAcknowledged } from './workload.js';
+import { missingAcknowledged } from './readBack.js';
 
 const port = Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 9;
 /** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */

@@ -3,7 +3,10 @@ import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
 import { mustCall, newKey, registerUser } from './client.js';
 import { operatorSession, type OperatorSession } from './operatorCodes.js';
-import { fund, waitUntil, Workload, type Trader } from './workload.js';
+import { fund } from './fund.js';
+import type { Trader } from './submissions.js';
+import { waitUntil } from './waitUntil.js';
+import { Workload } from './workload.js';
 
 export const FUNDING: Record<string, string> = { USDT: '5000', BTC: '0.2', ETH: '3' };
 

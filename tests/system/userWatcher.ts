@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { Acknowledged, Trader } from './workload.js';
+import type { Acknowledged, Trader } from './submissions.js';
 
 /** How long after its acknowledgement an order's notice may take to reach a socket of its user. */
 export const NOTICE_BOUND_MS = 3000;

@@ -14,7 +14,7 @@ import { firstAnswer, type Kernel, type ProductParts } from '../../../server/ker
 import { createOffers } from '../../../server/kernel/platform/offers.js';
 import { silentUserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { PRODUCTS } from '../../../server/products/index.js';
-import type { Schema } from './generate.js';
+import type { Schema } from './schema.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import { createTestUser } from '../support/users.js';
 import { givesCodes, OPERATOR_SECRET, recoveryCodesOf, signInOperator } from '../support/operators.js';

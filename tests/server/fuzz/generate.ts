@@ -1,76 +1,12 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { accepts, type Schema } from './schema.js';
+import type { Rng } from './rng.js';
 
 /**
  * Malformed input generated from a route's own JSON schema (issue 11, item 9). Nothing here names
- * a route: the suite hands in the schemas fastify registered, and this module derives a valid base
- * request from each, then, field by field and for the body as a whole, values the route must
- * refuse — with a label saying what each is.
+ * a route: the suite hands in the schemas fastify registered; samples.ts derives a valid base
+ * request from each, and this module, field by field and for the body as a whole, the values the
+ * route must refuse — with a label saying what each is.
  */
-
-export interface Schema {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  enum?: readonly unknown[];
-  const?: unknown;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  items?: Schema;
-  minItems?: number;
-  additionalProperties?: unknown;
-  maxProperties?: number;
-  minProperties?: number;
-  default?: unknown;
-}
-
-/** Deterministic choices (mulberry32): the same seed sends the same requests. */
-export interface Rng {
-  next(): number;
-  pick<T>(list: readonly T[]): T;
-}
-
-export function seeded(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: (list) => list[Math.floor(next() * list.length)]! };
-}
-
-/**
- * The suite's own reading of a schema, independent of the server's compiler: JSON as sent, no
- * coercion, no defaults. Like the server, it refuses members a schema with `additionalProperties:
- * false` does not name (issue 34: an unknown member is refused, not ignored). It decides which
- * generated values a schema admits.
- */
-const oracle = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: false, validateFormats: false });
-const compiled = new WeakMap<object, ValidateFunction>();
-
-export function accepts(schema: Schema, value: unknown): boolean {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = oracle.compile(schema as object);
-    compiled.set(schema, validate);
-  }
-  return validate(copy(value)) as boolean;
-}
-
-/** A copy to validate (the caller's value stays untouched whatever the validator does); below 64 levels, where no schema here looks, containers are left empty. */
-function copy(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return depth > 64 ? [] : value.map((v) => copy(v, depth + 1));
-  if (depth > 64) return {};
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v, depth + 1)]));
-}
 
 /** Characters no route may receive (tab, newline and carriage return are text). */
 export const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, i) => i), 0x7f]
@@ -81,157 +17,6 @@ export const FORTY_DECIMALS = `1.${'0'.repeat(39)}1`;
 export const FORTY_DECIMALS_BELOW_ONE = `0.${'0'.repeat(39)}1`;
 /** Big enough to be absurd for any field, small enough to fit the default body limit. */
 export const HUGE = 300_000;
-
-/** The object schema of a body (the object branch of an "object or null" body), if any. */
-export function objectSchemaOf(schema: Schema | undefined): Schema | undefined {
-  if (!schema) return undefined;
-  if (schema.type === 'object' || schema.properties) return schema;
-  for (const branch of schema.anyOf ?? schema.oneOf ?? []) {
-    const found = objectSchemaOf(branch);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-export function typeOf(schema: Schema): string | undefined {
-  if (Array.isArray(schema.type)) return schema.type[0];
-  if (schema.type) return schema.type;
-  if (schema.enum?.length) return typeof schema.enum[0] === 'number' ? (Number.isInteger(schema.enum[0]) ? 'integer' : 'number') : typeof schema.enum[0];
-  const branch = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  return branch ? typeOf(branch) : undefined;
-}
-
-/**
- * Realistic values to try first for a field of that name, so valid bases reach as deep as they
- * can (a real pair, a real currency); used only when the field's schema admits them, so coverage
- * never depends on this list.
- */
-const HINTS: Record<string, readonly unknown[]> = {
-  symbol: ['btc_usdt'],
-  pair: ['btc_usdt'],
-  currency: ['USDT'],
-  network: ['TRC20'],
-  quantity: ['1'],
-  price: ['100'],
-  amount: ['100'],
-  account: ['fuzz-base@example.org'],
-  area_code: [''],
-  funds_password: ['Fuzz-pass-2026'],
-  invitation_code: ['OPENEX'],
-  id: [1],
-  page: [1],
-  days: [7],
-};
-
-/** A value the schema admits (throws when it cannot make one: the suite then says which route). */
-export function sampleValue(schema: Schema, name = ''): unknown {
-  for (const hint of HINTS[name] ?? []) if (accepts(schema, hint)) return hint;
-  const candidates = candidatesFor(schema);
-  const found = candidates.find((c) => accepts(schema, c));
-  if (found === undefined && !accepts(schema, undefined)) throw new Error(`no sample for ${name || 'a value'} of schema ${JSON.stringify(schema)}`);
-  return found;
-}
-
-function candidatesFor(schema: Schema): unknown[] {
-  if (schema.const !== undefined) return [schema.const];
-  if (schema.enum?.length) return [...schema.enum];
-  const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return branches.flatMap(candidatesFor);
-  switch (typeOf(schema)) {
-    case 'integer':
-    case 'number': {
-      const low = schema.minimum ?? 0;
-      return [Math.max(1, low), low, schema.maximum ?? 1];
-    }
-    case 'boolean':
-      return [true, false];
-    case 'null':
-      return [null];
-    case 'array': {
-      // At least minItems distinct items (an operator's roles: one or more, each once).
-      const min = schema.minItems ?? 0;
-      if (min === 0 || !schema.items) return [[]];
-      const items = schema.items;
-      return [candidatesFor(items).filter((c) => accepts(items, c)).slice(0, min)];
-    }
-    case 'object':
-      return [sampleObject(schema)];
-    case 'string': {
-      const out: string[] = [];
-      if (schema.pattern) {
-        const fromPattern = sampleFromPattern(schema.pattern);
-        if (fromPattern !== undefined) out.push(fromPattern);
-      }
-      const min = Math.max(1, schema.minLength ?? 1);
-      out.push('a'.repeat(min), 'btc_usdt', 'USDT', '123456', 'abc', '1', '');
-      return out;
-    }
-    default:
-      return [{}];
-  }
-}
-
-/**
- * Required properties only, each sampled: the smallest body the schema admits. A schema asking for
- * at least N properties (a patch of optional settings) gets its first optional ones as well.
- */
-export function sampleObject(schema: Schema): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of schema.required ?? []) {
-    const property = schema.properties?.[name];
-    out[name] = property ? sampleValue(property, name) : 'a';
-  }
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (Object.keys(out).length >= (schema.minProperties ?? 0)) break;
-    if (!(name in out)) out[name] = sampleValue(property, name);
-  }
-  return out;
-}
-
-/**
- * A string matching a simple pattern: anchors, literals, \d \w, [classes] and the quantifiers
- * {n} {n,m} + * ?. Anything else answers undefined and the generic candidates are tried.
- */
-export function sampleFromPattern(pattern: string): string | undefined {
-  let out = '';
-  let i = 0;
-  const body = pattern.replace(/^\^/, '').replace(/\$$/, '');
-  while (i < body.length) {
-    let piece: string;
-    const c = body[i]!;
-    if (c === '\\') {
-      const e = body[i + 1];
-      piece = e === 'd' ? '1' : e === 'w' ? 'a' : e === 's' ? ' ' : (e ?? '');
-      i += 2;
-    } else if (c === '[') {
-      const end = body.indexOf(']', i + 1);
-      if (end < 0) return undefined;
-      const inner = body.slice(i + 1, end);
-      if (inner.startsWith('^')) return undefined;
-      piece = inner[0] === '\\' ? (inner[1] === 'd' ? '1' : (inner[1] ?? '')) : inner[0]!;
-      i = end + 1;
-    } else if ('()|.^$'.includes(c)) {
-      return undefined;
-    } else {
-      piece = c;
-      i += 1;
-    }
-    let count = 1;
-    const q = body.slice(i).match(/^(\{(\d+)(,(\d*))?\}|[+*?])/);
-    if (q) {
-      if (q[1] === '+') count = 1;
-      else if (q[1] === '*' || q[1] === '?') count = 0;
-      else count = Number(q[2]);
-      i += q[0].length;
-    }
-    out += piece.repeat(count);
-  }
-  try {
-    return new RegExp(pattern, 'u').test(out) ? out : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Why a value is malformed whatever a schema says: text that is not JSON, a number literal a
@@ -344,25 +129,6 @@ export function textValueVariants(schema: Schema, sample: unknown, rng: Rng): Te
   if (schema.enum?.length) variants.push({ label: 'not in the enum', value: `${String(schema.enum[0])}-not` });
   variants.push({ label: 'bad percent-encoding', value: '%E0%A4%A', rawPath: '%E0%A4%A' });
   return variants;
-}
-
-/**
- * Whether a query or path text is one the field admits: an integer field admits only a canonical
- * decimal integer in range (no exponent, sign, padding, hexadecimal or -0), other fields what the
- * schema admits of the text as it is.
- */
-export function admitsText(schema: Schema, value: string | string[]): boolean {
-  const type = typeOf(schema);
-  if (Array.isArray(value)) return type === 'array' && accepts(schema, value);
-  if (type === 'integer' || type === 'number') {
-    const shape = type === 'integer' ? /^-?(0|[1-9]\d*)$/ : /^-?(0|[1-9]\d*)(\.\d+)?$/;
-    if (!shape.test(value) || /^-0(\.0+)?$/.test(value)) return false;
-    const n = Number(value);
-    if (type === 'integer' && !Number.isSafeInteger(n)) return false;
-    return accepts(schema, n);
-  }
-  if (type === 'boolean') return value === 'true' || value === 'false';
-  return accepts(schema, value);
 }
 
 export function hasControl(value: unknown, depth = 0): boolean {

@@ -4,20 +4,10 @@ import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { contentHashes, differences, rowCounts, tableNames, useFuzzApp, type SeenRoute } from './fuzzApp.js';
-import {
-  accepts,
-  admitsText,
-  bodyValueVariants,
-  bodyVariants,
-  hasControl,
-  objectSchemaOf,
-  oddTexts,
-  sampleObject,
-  seeded,
-  textValueVariants,
-  typeOf,
-  type Schema,
-} from './generate.js';
+import { bodyValueVariants, bodyVariants, hasControl, oddTexts, textValueVariants } from './generate.js';
+import { seeded } from './rng.js';
+import { sampleObject } from './samples.js';
+import { accepts, admitsText, objectSchemaOf, typeOf, type Schema } from './schema.js';
 
 /**
  * Issue 11, item 9: every route fastify has — read from its route table, not a list — gets

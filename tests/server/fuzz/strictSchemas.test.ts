@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFuzzApp } from './fuzzApp.js';
-import type { Schema } from './generate.js';
+import type { Schema } from './schema.js';
 
 /**
  * Issue 34, item 6 "unknown fields refused": a member a route does not name is refused with a
