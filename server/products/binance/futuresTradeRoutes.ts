@@ -66,6 +66,10 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       const price = decimalParam(params, 'price');
       if (type === 'LIMIT' && price === undefined) required(params, 'price');
       const reduceOnly = booleanParam(params, 'reduceOnly') ?? false;
+      // Read and not used (a LIMIT or MARKET order has no trigger to protect), but refused when not Binance's values.
+      oneOf(params, 'newOrderRespType', ['ACK', 'RESULT'] as const, () => illegalParameter('newOrderRespType', 'ACK or RESULT is expected'));
+      oneOf(params, 'workingType', ['MARK_PRICE', 'CONTRACT_PRICE'] as const, () => illegalParameter('workingType', 'MARK_PRICE or CONTRACT_PRICE is expected'));
+      booleanParam(params, 'priceProtect');
       await mayTrade(userId, request.lang);
       const { exchange, placeScope } = desk();
       // One-way mode: an order against the open position closes it; reduceOnly may only do that.

@@ -222,6 +222,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       };
     });
 
+    const RESPONSE_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
     const placeNames = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'quoteOrderQty', 'price', 'newClientOrderId', 'newOrderRespType', 'selfTradePreventionMode'];
     route.trade('POST', '/api/v3/order', placeNames, async ({ userId, params, request }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
@@ -238,6 +239,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       if (params['selfTradePreventionMode'] !== undefined && params['selfTradePreventionMode'] !== 'NONE') throw unsupported('selfTradePreventionMode', params['selfTradePreventionMode']);
       const clientOrderId = params['newClientOrderId'];
       if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');
+      // Read before the order is placed: one refused after it would leave an order the bot was told failed.
+      const respType = oneOf(params, 'newOrderRespType', RESPONSE_TYPES, () => illegalParameter('newOrderRespType', 'ACK, RESULT or FULL is expected')) ?? 'FULL';
       const quantity = decimalParam(params, 'quantity');
       const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
       const price = decimalParam(params, 'price');
@@ -266,7 +269,6 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
       if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');
       const clientId = clientOrderId ?? derivedClientId(placed.data.id);
-      const respType = params['newOrderRespType'] ?? 'FULL';
       if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
       const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
       return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });

@@ -48,6 +48,12 @@ describe('Binance signing', () => {
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, debug: '1' })).toMatchObject({ status: 400, body: { code: -1104 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, quantity: '1e3' })).toMatchObject({ status: 400, body: { code: -1100 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, quantity: '100' })).toMatchObject({ status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } });
+    // Binance's enumerations are refused when not its values, before anything is placed (they were read as the default).
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, newOrderRespType: 'XYZ' })).toMatchObject({ status: 400, body: { code: -1100 } });
+    for (const bad of [{ workingType: 'garbage' }, { priceProtect: 'maybe' }, { newOrderRespType: 'FULL' }]) {
+      expect(await t.signed(trader.key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '1000', quantity: '0.01', ...bad })).toMatchObject({ status: 400, body: { code: -1100 } });
+    }
+    expect((await t.signed(trader.key, 'GET', '/api/v3/openOrders')).body).toEqual([]);
     const { price: _price, ...noPrice } = order;
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', noPrice)).toMatchObject({ status: 400, body: { code: -1102 } });
     const klines = await fetch(`${t.server.url}/api/v3/klines?symbol=BTCUSDT&interval=2m`);
