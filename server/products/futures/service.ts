@@ -229,8 +229,10 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
         triggerBy = 'mark';
       } else value = planPrice(pair, r.trigger_value);
       if (value === undefined || value === null || value <= 0n) return refuse('futuresPlanInvalid', { field: 'trigger_value' });
-      const execPrice = r.exec_type === 'limit' ? planPrice(pair, r.exec_price) : null;
-      if (execPrice === undefined || (r.exec_type === 'limit' && (execPrice === null || execPrice <= 0n))) return refuse('futuresPlanInvalid', { field: 'exec_price' });
+      // Sent with a market plan it is not used, but it must still be a price: "NaN" or "-1" is refused, not ignored.
+      const givenPrice = planPrice(pair, r.exec_price);
+      if (givenPrice === undefined || (givenPrice !== null && givenPrice <= 0n) || (r.exec_type === 'limit' && givenPrice === null)) return refuse('futuresPlanInvalid', { field: 'exec_price' });
+      const execPrice = r.exec_type === 'limit' ? givenPrice : null;
       let q: Fx | null = null;
       if (quantity !== undefined) {
         const lots = decimalToUnits(quantity, pair.spec.amountPrecision);

@@ -74,6 +74,24 @@ describe('TP/SL by ROE', () => {
   });
 });
 
+describe('a price a market plan or close does not use', () => {
+  it('is still refused when it is not a price (it was ignored), translated, and nothing is stored or closed', async () => {
+    const { trader } = await t.longAt60000({ funds: '10000', leverage: 10, mode: 'isolated' });
+    const orders = async () => (await t.db.query(`select id from futures_order where user_id = $1`, [trader.id])).length;
+    const before = await orders();
+    for (const exec_price of ['NaN', '-1', '1e3', '0']) {
+      const refused = await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'take_profit', trigger_by: 'mark', trigger_value: '70000', exec_type: 'market', exec_price });
+      expect(refused.body).toMatchObject({ code: 400, msg: en.futuresPlanInvalid.replace('{field}', 'exec_price') });
+    }
+    for (const price of ['-1', '1e3', 'NaN']) {
+      const refused = await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'market', price, quantity: '0.01' }, { lang: 'de_DE' });
+      expect(refused.body).toMatchObject({ code: 400, msg: de.futuresPriceInvalid.replace('{places}', '2') });
+    }
+    expect(await rows(trader)).toEqual([]);
+    expect(await orders()).toBe(before);
+  });
+});
+
 describe('one take-profit and one stop-loss per position', () => {
   it('a second take-profit replaces the first; the stop-loss stays', async () => {
     const { trader } = await t.longAt60000({ funds: '10000', leverage: 10, mode: 'isolated' });

@@ -58,12 +58,15 @@ export function roeDecimal(value: string | undefined): Fx | undefined {
   return units === undefined ? undefined : (BigInt(units) * FX_ONE) / 100n;
 }
 
-/** A limit order's price in whole ticks of the pair (undefined for a market order). */
+/**
+ * A limit order's price in whole ticks of the pair (undefined for a market order). A market order
+ * uses no price, but one it carries must still be a price: "-1" or "1e3" is refused, not ignored.
+ */
 export function limitPrice(pair: FuturesPair, type: 'limit' | 'market', price: string | undefined): Fx | undefined | Refusal {
-  if (type !== 'limit') return undefined;
+  if (type !== 'limit' && price === undefined) return undefined;
   const ticks = price === undefined ? undefined : decimalToUnits(price, pair.spec.pricePrecision);
   if (ticks === undefined || ticks <= 0) return no('futuresPriceInvalid', { places: String(pair.spec.pricePrecision) });
-  return ticksToFx(pair, ticks);
+  return type === 'limit' ? ticksToFx(pair, ticks) : undefined;
 }
 
 /**
