@@ -121,6 +121,14 @@ describe('unknown fields are refused, not dropped', () => {
     expect(await count('spot_order')).toBe(orders);
   });
 
+  it('a query string beside a submission is an unknown field too: the order is not placed with it read as nothing', async () => {
+    const orders = await count('spot_order');
+    const order = { symbol: 'btc_usdt', side: 'sell', type: 'limit', price: '1000000', quantity: '0.001' };
+    expectRefusal(await post(t.app, `${SPOT_PATHS.place}?leverage=100`, order, t.user), 400, 'Unknown field: leverage');
+    expectRefusal(await post(t.app, `${WALLET_PATHS.balances}?account=contract&evil=1`, { account: 'spot' }, { ...t.user, lang: 'fr_FR' }), 400, MESSAGES.fr_FR.unknownField.replace('{field}', 'account'));
+    expect(await count('spot_order')).toBe(orders);
+  });
+
   it('a call that takes no payload still takes {} and null, and refuses members', async () => {
     expectOk(await post(t.app, '/api/user/addresses', {}, t.user));
     expectRefusal(await post(t.app, '/api/user/addresses', { user_id: 1 }, t.user), 400, 'Unknown field: user_id');

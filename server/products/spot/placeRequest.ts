@@ -55,7 +55,11 @@ const KEYS = {
   price: { required: 'spotPriceRequired', malformed: 'spotPriceMalformed', positive: 'spotPricePositive', precision: 'spotPricePrecision' },
   quantity: { required: 'spotQuantityRequired', malformed: 'spotQuantityMalformed', positive: 'spotQuantityPositive', precision: 'spotQuantityPrecision' },
   amount: { required: 'spotAmountRequired', malformed: 'spotAmountMalformed', positive: 'spotAmountPositive', precision: 'spotAmountPrecision' },
+  trigger: { required: 'spotStopTriggerInvalid', malformed: 'spotTriggerMalformed', positive: 'spotStopTriggerInvalid', precision: 'spotTriggerPrecision' },
 } as const satisfies Record<string, Record<string, TradingMessageKey>>;
+
+/** A stop's trigger price, refused as a price is, in a trigger's words (every malformed one read "Enter a trigger price above zero"). */
+export const checkTrigger = (value: string | undefined, spec: PairSpec) => checkValue('trigger', value, spec.pricePrecision);
 
 function checkValue(field: keyof typeof KEYS, value: string | undefined, places: number): Extract<PlaceCheck, { ok: false }> | undefined {
   const keys = KEYS[field];

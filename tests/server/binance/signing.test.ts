@@ -50,7 +50,7 @@ describe('Binance signing', () => {
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, quantity: '100' })).toMatchObject({ status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } });
     // Binance's enumerations are refused when not its values, before anything is placed (they were read as the default).
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, newOrderRespType: 'XYZ' })).toMatchObject({ status: 400, body: { code: -1100 } });
-    for (const bad of [{ workingType: 'garbage' }, { priceProtect: 'maybe' }, { newOrderRespType: 'FULL' }]) {
+    for (const bad of [{ workingType: 'garbage' }, { priceProtect: 'maybe' }, { newOrderRespType: 'FULL' }] as Array<Record<string, string>>) {
       expect(await t.signed(trader.key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '1000', quantity: '0.01', ...bad })).toMatchObject({ status: 400, body: { code: -1100 } });
     }
     expect((await t.signed(trader.key, 'GET', '/api/v3/openOrders')).body).toEqual([]);

@@ -66,7 +66,10 @@ describe('spot stop-limit', () => {
 
     const de = buyer.headers({ lang: 'de_DE' });
     expect((await stop(de, { side: 'buy', trigger_price: '1990', price: '2000', quantity: '1' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotStopWouldTrigger });
-    expect((await stop(de, { side: 'buy', trigger_price: 'abc', price: '2000', quantity: '1' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotStopTriggerInvalid });
+    // Each wrong trigger in its own words (every one read "Enter a trigger price above zero" before).
+    expect((await stop(de, { side: 'buy', trigger_price: 'abc', price: '2000', quantity: '1' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotTriggerMalformed });
+    expect((await stop(de, { side: 'buy', trigger_price: '0', price: '2000', quantity: '1' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotStopTriggerInvalid });
+    expect((await stop(de, { side: 'buy', trigger_price: '2100.123456789', price: '2110', quantity: '1' })).body.msg).toMatch(/^Der Auslösepreis erlaubt höchstens \d+ Nachkommastellen$/);
     expect((await stop(de, { side: 'buy', trigger_price: '2100', price: '2110', quantity: '100' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotInsufficientBalance });
     expect((await stop(de, { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1', limit_price: '1800' })).body.code).toBe(400);
     const extra = await stop(de, { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1', stop: true });

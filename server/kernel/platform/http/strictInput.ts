@@ -135,10 +135,12 @@ function hasControlCharacter(value: unknown, depth = 0): boolean {
   return false;
 }
 
+const firstKey = (value: unknown): string | undefined => (value !== null && typeof value === 'object' ? Object.keys(value)[0] : undefined);
+
 /**
  * Refuses, before any route runs, input no route can use: control characters (NUL above all, which
- * PostgreSQL refuses with an error) in the body, query or path, numbers that are not finite, and an
- * Idempotency-Key header not of the key's form. A translated body code 400, nothing changed.
+ * PostgreSQL refuses with an error) in the body, query or path, numbers that are not finite, an
+ * Idempotency-Key header not of the key's form, and a query string on a submission whose route reads none. A translated body code 400, nothing changed.
  */
 export const strictInput = fp((app: FastifyInstance) => {
   app.setValidatorCompiler(strictValidatorCompiler);
@@ -147,5 +149,9 @@ export const strictInput = fp((app: FastifyInstance) => {
       throw new ApiFailure(ResultCode.badRequest, 'badRequest');
     }
     if (!wellFormedKey(request.headers[IDEMPOTENCY_HEADER])) throw new ApiFailure(ResultCode.badRequest, 'idempotencyKeyMalformed');
+    // A submission's fields are its body: a query string on a route that names none is an unknown
+    // field like any other (`?account=contract` beside a body was read as nothing, silently).
+    const stray = request.method !== 'GET' && request.method !== 'HEAD' && !request.routeOptions.schema?.querystring ? firstKey(request.query) : undefined;
+    if (stray !== undefined) throw new ApiFailure(ResultCode.badRequest, 'unknownField', { field: stray.slice(0, 64) });
   });
 });
