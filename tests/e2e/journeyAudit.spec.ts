@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue, textsOf } from './support/catalogue';
 import { PHONE, useLanguage, useTheme } from './support/phone';
 import { signUp } from './support/register';
+import { fund, tokenOf } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
 
 /**
@@ -16,7 +17,9 @@ import { failOnPageErrors } from './support/waits';
  * and sell red (3.5:1), and the phone's orders menu showing "Current orders" once per product; a
  * link inside a sentence ("… Anmelden") drawn as plain text, the signed-out notifications title
  * pushed to the panel's right edge, P2P's amount-or-quantity choice shorter than its row's fields, and
- * the proof of liabilities' intro running the panel's whole width.
+ * the proof of liabilities' intro running the panel's whole width; then the Japanese time-in-force
+ * label broken mid-word, a phone's open orders showing only time, side and type beside a pinned
+ * Cancel whose header the edge's chevron cut, and the signed-out Log in / Register text at the left.
  */
 
 test.describe.configure({ mode: 'parallel' });
@@ -274,4 +277,72 @@ test("the seconds stake looks like the spot form's fields: a raised box, red whi
   expect(refused.border, 'the refused stake keeps the calm border').not.toBe(calm.border);
   // The theme's down colour (#cf304a in the light theme).
   expect(refused.border).toBe('rgb(207, 48, 74)');
+});
+
+/** How many lines `el`'s text is drawn on (a Range's rectangles are its lines). */
+const linesOf = (el: Element) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+};
+
+test("the spot form's time-in-force label stays on one line (Japanese, 1440 and 1280 px)", async ({ page }) => {
+  await signUp(page, `e2e-audit-tiflabel-${Date.now()}@example.org`, { open: false });
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openIn(page, 'ja_JP', '/markets/kline/BTC_USDT');
+    const label = page.locator('label[for="spot-tif"]');
+    await expect(label).toBeVisible({ timeout: 20_000 });
+    expect(await label.evaluate(linesOf), `${width} px: "有効期限" broke over lines`).toBe(1);
+  }
+});
+
+test("the trade page's open orders on a phone show side, price and quantity before the pinned Cancel, its header whole (German)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, `e2e-audit-phoneorders-${Date.now()}@example.org`, { open: false });
+  await fund(page, '100');
+  const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' };
+  const placed = await page.request.post('/api/spot/order_place', { data: order, headers: { token: await tokenOf(page), 'Idempotency-Key': `audit-${Date.now()}` } });
+  expect(placed.ok()).toBe(true);
+  await openIn(page, 'de_DE', '/markets/kline/BTC_USDT');
+  const say = textsOf('de_DE');
+  await page.getByRole('tablist', { name: say('trade.tabs.label') }).getByRole('tab', { name: say('trade.tabs.form'), exact: true }).click();
+  const table = page.getByTestId('spot-open-orders').getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: '1.000,00' })).toBeVisible({ timeout: 20_000 });
+  const seen = await table.evaluate((t) => {
+    const box = t.parentElement!.getBoundingClientRect();
+    const heads = Array.from(t.querySelectorAll('thead th'));
+    const pinned = heads.at(-1)!;
+    const left = pinned.getBoundingClientRect().left;
+    const range = document.createRange();
+    range.selectNodeContents(pinned);
+    return {
+      // The headers wholly in view left of the pinned column, as the row's first screen shows them.
+      whole: heads.filter((h) => h.getBoundingClientRect().left >= box.left - 1 && h.getBoundingClientRect().right <= left + 1).map((h) => h.textContent),
+      // The pinned header's text against the edge's fade (28 px) and its chevron.
+      textRight: range.getBoundingClientRect().right,
+      clear: box.right - 28,
+    };
+  });
+  expect(seen.whole.slice(0, 3), 'the first columns in view on a phone').toEqual([say('col.direction'), say('col.price'), say('col.quantity')]);
+  expect(seen.textRight, `"${say('col.actions')}" runs under the edge's fade and chevron`).toBeLessThanOrEqual(seen.clear);
+});
+
+test('the signed-out trade page centres "Log in" and "Register" in their full-width buttons (phone)', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/markets/kline/BTC_USDT');
+  const say = textsOf('en_US');
+  await page.getByRole('tablist', { name: say('trade.tabs.label') }).getByRole('tab', { name: say('trade.tabs.form'), exact: true }).click();
+  for (const name of [say('nav.login'), say('nav.register')]) {
+    const button = page.locator('section.form').getByRole('link', { name, exact: true });
+    await expect(button).toBeVisible({ timeout: 15_000 });
+    const offset = await button.evaluate((a) => {
+      const range = document.createRange();
+      range.selectNodeContents(a);
+      const text = range.getBoundingClientRect();
+      const box = a.getBoundingClientRect();
+      return text.left + text.width / 2 - (box.left + box.width / 2);
+    });
+    expect(Math.abs(offset), `"${name}" sits ${offset} px off its button's centre`).toBeLessThanOrEqual(2);
+  }
 });

@@ -7,6 +7,8 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
   font-weight: 600;
   cursor: pointer;
   white-space: nowrap;
+  /* A button drawn as a link (as={Link}: "Log in", "Register") stretched to its row centres its text as a <button> does. */
+  text-align: center;
   ${({ theme, $variant = 'primary' }) =>
     $variant === 'primary'
       ? css`

@@ -13,6 +13,9 @@ export interface Column<Row> {
   sorted?: 'asc' | 'desc';
 }
 
+/** The fade at a scroller's hidden edge (ScrollCues) and its chevron: 28 and 22 px. */
+const PIN_CLEARANCE = 30;
+
 const Table = styled.table`
   th, td { padding: 7px 12px; text-align: left; white-space: nowrap; }
   th { color: ${({ theme }) => theme.color.textDim}; font-weight: 500; font-size: ${({ theme }) => theme.size.small}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
@@ -21,6 +24,19 @@ const Table = styled.table`
   .right { text-align: right; }
   .center { text-align: center; }
   th button { all: unset; cursor: pointer; }
+  /* pinLast: the last column (a row's actions) stays in view at the right edge while a wide row
+     scrolls under it (issue 50 M19: cut to "Cance" at 1440 px). While the table scrolls (ScrollCues
+     makes its scroller a keyboard stop then), the column keeps clear of the edge's fade and the
+     header's chevron, which cut "Aktionen" to "Aktione" on a phone. */
+  &[data-pin-last] th:last-child,
+  &[data-pin-last] td:last-child {
+    position: sticky;
+    right: 0;
+    background: ${({ theme }) => theme.color.panel};
+    box-shadow: -6px 0 6px -6px ${({ theme }) => theme.color.border};
+  }
+  [tabindex] > &[data-pin-last] th:last-child,
+  [tabindex] > &[data-pin-last] td:last-child { padding-right: ${PIN_CLEARANCE}px; }
 `;
 
 /**
@@ -54,6 +70,8 @@ export function DataTable<Row>(
     label?: string;
     /** Wraps a row's cells in its own <tr> (e.g. a drop target); the default is a plain <tr>. */
     renderRow?: (row: Row, cells: ReactNode) => ReactNode;
+    /** The last column (a row's actions) stays in view while the rest scrolls sideways under it. */
+    pinLast?: boolean;
   } & RowKeyProp<Row>,
 ) {
   const { t } = useTranslation();
@@ -61,7 +79,7 @@ export function DataTable<Row>(
   return (
     <div style={{ position: 'relative', contain: 'inline-size' }}>
     <Contained ref={scroller} data-scroller>
-    <Table aria-label={props.label}>
+    <Table aria-label={props.label} data-pin-last={props.pinLast || undefined}>
       <thead>
         <tr>
           {props.columns.map((c) => (

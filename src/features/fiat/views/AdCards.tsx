@@ -5,8 +5,8 @@ import type { FiatAd } from '../../../../domain/fiat';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { Fact } from '../../../app/ui/FormRows';
-import { merchantRecord } from './fiatFormat';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { fiatFigure, merchantRecord } from './fiatFormat';
+import { money } from '../../../../domain/figures';
 
 /** Shown instead of the ads table on a phone (the table is hidden there): one card per ad, nothing to scroll sideways. */
 const Cards = styled.ul`
@@ -45,12 +45,12 @@ export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; 
               <div className="faint">{((r) => t(r.key, r.params))(merchantRecord(a.completed, a.completion_rate))}</div>
             </div>
             <b className={`num price ${props.buying ? 'up' : 'down'}`}>
-              {fiatAmount(a.price)} {a.fiat}
+              {fiatFigure(a.price, a.fiat)} {a.fiat}
             </b>
           </div>
           <dl>
             <Fact label={t('fiat.col.available')} className="num">{`${money(a.remaining, a.crypto)} ${a.crypto}`}</Fact>
-            <Fact label={t('fiat.col.limits')} className="num">{`${fiatAmount(a.min_amount)} – ${fiatAmount(a.max_amount)} ${a.fiat}`}</Fact>
+            <Fact label={t('fiat.col.limits')} className="num">{`${fiatFigure(a.min_amount, a.fiat)} – ${fiatFigure(a.max_amount, a.fiat)} ${a.fiat}`}</Fact>
             <Fact label={t('fiat.col.methods')} className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</Fact>
           </dl>
           <div className="act">

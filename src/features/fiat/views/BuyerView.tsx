@@ -6,7 +6,8 @@ import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
 import { buyerTitleKey, FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { AppealRuling } from './AppealRuling';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { money } from '../../../../domain/figures';
+import { fiatFigure } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -34,7 +35,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           {b.unpaid && (
             <StepBand
               tone="warn"
-              title={t('fiat.payTitle', { amount: fiatAmount(o.amount), fiat: o.fiat })}
+              title={t('fiat.payTitle', { amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat })}
               hint={t('fiat.payHint', { seller: o.seller_name })}
               note={o.graced && <div className="faint">{t('fiat.graced')}</div>}
             >
@@ -87,7 +88,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           <ConfirmActDialog
             actor={b.payQuestion}
             tone="primary"
-            texts={() => ({ titleKey: 'fiat.iHavePaid', questionKey: 'fiat.confirmPaid', params: { amount: fiatAmount(o.amount), fiat: o.fiat, seller: o.seller_name } })}
+            texts={() => ({ titleKey: 'fiat.iHavePaid', questionKey: 'fiat.confirmPaid', params: { amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat, seller: o.seller_name } })}
           />
           <ConfirmActDialog actor={b.cancelQuestion} texts={() => ({ titleKey: 'fiat.cancelOrder', questionKey: 'fiat.confirmCancel', keepKey: 'fiat.keepOrder', confirmKey: 'fiat.cancelOrder' })} />
         </>

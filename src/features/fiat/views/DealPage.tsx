@@ -12,9 +12,8 @@ import { RecordListEnd } from '../../../app/ui/RecordFilters';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
-import { fiatAmount, money } from '../../../../domain/figures';
-import { localDigits } from '../../../../domain/localeFormat';
-import { merchantRecord } from './fiatFormat';
+import { money } from '../../../../domain/figures';
+import { fiatFigure, fiatPlaceholder, merchantRecord } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { AdCards, WideOnly } from './AdCards';
 
@@ -65,7 +64,7 @@ export function DealPage() {
             </div>
             <label>
               {deal.by === 'amount' ? `${t(buying ? 'deal.amount' : 'fiat.amountToReceive')} (${deal.fiat})` : `${t(buying ? 'deal.quantity' : 'fiat.quantityToSell')} (${deal.crypto})`}
-              <input inputMode="decimal" placeholder={deal.by === 'amount' ? localDigits('0.00') : '0'} value={deal.value} onChange={(e) => deal.setValue(decimalInput(e.target.value))} />
+              <input inputMode="decimal" placeholder={deal.by === 'amount' ? fiatPlaceholder(deal.fiat) : '0'} value={deal.value} onChange={(e) => deal.setValue(decimalInput(e.target.value))} />
             </label>
           </div>
         </PanelBody>
@@ -96,9 +95,9 @@ export function DealPage() {
                     </div>
                   ),
                 },
-                { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{fiatAmount(a.price)} {a.fiat}</b> },
+                { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{fiatFigure(a.price, a.fiat)} {a.fiat}</b> },
                 { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{money(a.remaining, a.crypto)} {a.crypto}</span> },
-                { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)} {a.fiat}</span> },
+                { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatFigure(a.min_amount, a.fiat)} – {fiatFigure(a.max_amount, a.fiat)} {a.fiat}</span> },
                 { key: 'fiat.col.methods', render: (a) => <span className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</span> },
                 {
                   key: 'col.actions',

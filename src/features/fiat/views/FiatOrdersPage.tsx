@@ -8,7 +8,8 @@ import { RecordsPanel } from '../../../app/ui/RecordsPanel';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useFiatList } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { money } from '../../../../domain/figures';
+import { fiatFigure } from './fiatFormat';
 
 const TABS: Array<[FiatOrdersTab, string]> = [
   ['all', 'fiat.tab.all'],
@@ -48,9 +49,9 @@ export function FiatOrdersPage() {
         { key: 'col.orderNo', render: (r) => <Link to={orderLink(r)} className="num">{r.order_no}</Link> },
         { key: 'col.direction', render: (r) => <span style={{ color: r.side === 'buy' ? 'var(--up, #0ecb81)' : 'var(--down, #f6465d)' }}>{t(r.side === 'buy' ? 'deal.buy' : 'deal.sell')}</span> },
         { key: 'col.currency', render: (r) => `${r.crypto}/${r.fiat}` },
-        { key: 'col.unitPrice', align: 'right', render: (r) => <span className="num">{fiatAmount(r.price)}</span> },
+        { key: 'col.unitPrice', align: 'right', render: (r) => <span className="num">{fiatFigure(r.price, r.fiat)}</span> },
         { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.crypto)}</span> },
-        { key: 'col.total', align: 'right', render: (r) => <span className="num">{fiatAmount(r.amount)} {r.fiat}</span> },
+        { key: 'col.total', align: 'right', render: (r) => <span className="num">{fiatFigure(r.amount, r.fiat)} {r.fiat}</span> },
         { key: 'fiat.counterparty', render: (r) => (r.role === 'seller' ? r.buyer_name : r.seller_name) },
         { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
         { key: 'col.status', render: (r) => <Badge $tone={TONES[r.status]}>{t(FIAT_STATUS_KEYS[r.status])}</Badge> },

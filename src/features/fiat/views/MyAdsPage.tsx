@@ -13,7 +13,8 @@ import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useAdForm } from '../fiat.hooks';
 import type { AdChange, AdField } from '../machines/adForm/adForm.machine';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { money } from '../../../../domain/figures';
+import { fiatFigure } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
 import { ProofDialog, ProvenActDialog } from './ProofDialog';
@@ -110,10 +111,10 @@ export function MyAdsPage() {
             emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
             columns={[
               { key: 'fiat.col.side', render: (a) => t(a.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: `${a.crypto}/${a.fiat}` }) },
-              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{a.price === '' ? t('fiat.ads.noPrice') : fiatAmount(a.price)}</span> },
+              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{a.price === '' ? t('fiat.ads.noPrice') : fiatFigure(a.price, a.fiat)}</span> },
               { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{money(a.remaining, a.crypto)} / {money(a.total, a.crypto)}</span> },
               { key: 'fiat.col.frozen', align: 'right', render: (a) => <span className="num">{money(a.frozen, a.crypto)} {a.crypto}</span> },
-              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)}</span> },
+              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatFigure(a.min_amount, a.fiat)} – {fiatFigure(a.max_amount, a.fiat)}</span> },
               { key: 'col.status', render: (a) => <Badge $tone={a.status === 'online' ? 'up' : 'dim'}>{t(STATUS_KEYS[a.status])}</Badge> },
               {
                 key: 'col.actions',

@@ -3,7 +3,8 @@ import type { FiatOrder } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DateTime } from '../../../app/ui/DateTime';
 import { DetailFact } from '../../../app/ui/DetailFacts';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { money } from '../../../../domain/figures';
+import { fiatFigure } from './fiatFormat';
 import { Facts } from './fiatStyles';
 
 /** Spec §3 fiat order fields: number, counterparty, unit price, quantity, total, method and card, time, side. */
@@ -25,9 +26,9 @@ export function OrderFacts(props: { order: FiatOrder; onCopy?: (text: string) =>
         {t(o.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: o.crypto })}
       </DetailFact>
       <DetailFact label={t('fiat.col.total')} className="num">
-        {fiatAmount(o.amount)} {o.fiat} {copy(o.amount)}
+        {fiatFigure(o.amount, o.fiat)} {o.fiat} {copy(o.amount)}
       </DetailFact>
-      <DetailFact label={t('fiat.col.price')} className="num">{`${fiatAmount(o.price)} ${o.fiat}`}</DetailFact>
+      <DetailFact label={t('fiat.col.price')} className="num">{`${fiatFigure(o.price, o.fiat)} ${o.fiat}`}</DetailFact>
       <DetailFact label={t('fiat.col.quantity')} className="num">{`${money(o.quantity, o.crypto)} ${o.crypto}`}</DetailFact>
       <DetailFact label={t(o.role === 'seller' ? 'fiat.buyerName' : 'fiat.sellerName')}>{o.role === 'seller' ? o.buyer_name : o.seller_name}</DetailFact>
       {o.method && (

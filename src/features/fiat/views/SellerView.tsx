@@ -4,7 +4,8 @@ import { ProvenActDialog } from './ProofDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { money } from '../../../../domain/figures';
+import { fiatFigure } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -30,15 +31,15 @@ export function SellerView(props: { orderId: number }) {
       {o && (
         <>
           {s.unpaid && (
-            <StepBand tone="warn" title={t('fiat.waitingBuyer')} hint={t('fiat.waitingBuyerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto, amount: fiatAmount(o.amount), fiat: o.fiat })}>
+            <StepBand tone="warn" title={t('fiat.waitingBuyer')} hint={t('fiat.waitingBuyerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto, amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat })}>
               <Countdown seconds={s.payLeft} />
             </StepBand>
           )}
           {(s.paid || s.inAppeal) && (
             <StepBand
               tone="warn"
-              title={t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: fiatAmount(o.amount), fiat: o.fiat })}
-              hint={t('fiat.checkBank', { amount: fiatAmount(o.amount), fiat: o.fiat, buyer: o.buyer_name })}
+              title={t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat })}
+              hint={t('fiat.checkBank', { amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat, buyer: o.buyer_name })}
             >
               {s.paid && <Countdown seconds={s.confirmLeft} />}
               <div className="actions">
@@ -68,7 +69,7 @@ export function SellerView(props: { orderId: number }) {
           texts={() => ({
             titleKey: 'fiat.confirmReceipt',
             questionKey: 'fiat.confirmRelease',
-            params: { amount: fiatAmount(o.amount), fiat: o.fiat, quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name },
+            params: { amount: fiatFigure(o.amount, o.fiat), fiat: o.fiat, quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name },
           })}
         />
       )}

@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
-import { fiatAmount, money } from '../../../../domain/figures';
-import { merchantRecord } from './fiatFormat';
+import { count, money } from '../../../../domain/figures';
+import { DEFAULT_LEGAL_TRADE } from '../../../../domain/constants';
+import { useAppFlow } from '../../../app/views/hooks';
+import { fiatFigure, merchantRecord } from './fiatFormat';
 import { Facts, Frame } from './fiatStyles';
 import { ProofDialog } from './ProofDialog';
 
@@ -25,6 +27,8 @@ export function TakePage(props: { side: AdSide }) {
   const take = useFiatTake({ adId: Number(params.get('ad')) || 0, by: params.get('by') === 'quantity' ? 'quantity' : 'amount', value: params.get('value') ?? '' });
   const ad = take.data?.ad;
   const buying = props.side === 'buy';
+  // The buyer's time to pay, what the order's countdown starts from (spec §9 legal_trade.pay_time, minutes).
+  const payMinutes = useAppFlow().config?.config.legal_trade?.pay_time ?? DEFAULT_LEGAL_TRADE.pay_time;
   return (
     <Frame style={{ maxWidth: 640 }}>
       <Panel>
@@ -49,13 +53,13 @@ export function TakePage(props: { side: AdSide }) {
                 <div>
                   <dt>{t('fiat.col.price')}</dt>
                   <dd className="num">
-                    {fiatAmount(ad.price)} {ad.fiat}
+                    {fiatFigure(ad.price, ad.fiat)} {ad.fiat}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('fiat.col.limits')}</dt>
                   <dd className="num">
-                    {fiatAmount(ad.min_amount)} – {fiatAmount(ad.max_amount)} {ad.fiat}
+                    {fiatFigure(ad.min_amount, ad.fiat)} – {fiatFigure(ad.max_amount, ad.fiat)} {ad.fiat}
                   </dd>
                 </div>
                 <div>
@@ -94,7 +98,7 @@ export function TakePage(props: { side: AdSide }) {
               <Facts>
                 <div>
                   <dt>{t(buying ? 'fiat.youPay' : 'fiat.youReceive')}</dt>
-                  <dd className="num">{take.figures ? `${fiatAmount(take.figures.amount)} ${ad.fiat}` : '—'}</dd>
+                  <dd className="num">{take.figures ? `${fiatFigure(take.figures.amount, ad.fiat)} ${ad.fiat}` : '—'}</dd>
                 </div>
                 <div>
                   <dt>{t(buying ? 'fiat.youGet' : 'fiat.youSell')}</dt>
@@ -103,7 +107,7 @@ export function TakePage(props: { side: AdSide }) {
               </Facts>
               {take.problem && (
                 <p className="down" role="status">
-                  {t(take.problem, { min: fiatAmount(ad.min_amount), max: fiatAmount(ad.max_amount), fiat: ad.fiat })}
+                  {t(take.problem, { min: fiatFigure(ad.min_amount, ad.fiat), max: fiatFigure(ad.max_amount, ad.fiat), fiat: ad.fiat })}
                 </p>
               )}
               <div style={{ display: 'flex', gap: 8, marginTop: 14 }}>
@@ -130,7 +134,7 @@ export function TakePage(props: { side: AdSide }) {
           onCancel={take.back}
           onConfirm={take.confirm}
         >
-          {t('fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatAmount(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
+          {t('fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatFigure(take.figures.amount, ad.fiat), fiat: ad.fiat, merchant: ad.merchant })}
         </ProofDialog>
       )}
       {ad && take.figures && !take.sells && (take.confirming || take.submitting) && (
@@ -143,7 +147,7 @@ export function TakePage(props: { side: AdSide }) {
           onCancel={take.back}
           onConfirm={() => take.confirm()}
         >
-          {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatAmount(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
+          {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatFigure(take.figures.amount, ad.fiat), fiat: ad.fiat, merchant: ad.merchant, minutes: count(String(payMinutes)) })}
         </ConfirmDialog>
       )}
     </Frame>

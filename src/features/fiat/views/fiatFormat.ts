@@ -1,7 +1,24 @@
-import { toFixedDecimal } from '../../../../domain/decimal';
-import { ratioPercent } from '../../../../domain/figures';
+import { compareDecimal, isDecimalString, toFixedDecimal } from '../../../../domain/decimal';
+import { FIAT_PLACES } from '../../../../domain/fiat';
+import { count, fiatAmount, ratioPercent } from '../../../../domain/figures';
+import { fiatDigits, localDigits } from '../../../../domain/localeFormat';
 
 // Fiat amounts, crypto quantities and rates are figures (domain/figures.ts: fiatAmount, money, ratioPercent).
+
+/**
+ * A P2P amount or price in `code`, at the currency's minor units where that loses nothing: yen and
+ * won are whole ("1,500 – 3,000,000 JPY", as the home page shows them), not "1,500.00". The wire
+ * carries 2 places for every fiat (§9), so a yen amount that has a fraction keeps the 2 places
+ * rather than read a rounded sum.
+ */
+export function fiatFigure(value: string | null | undefined, code: string): string {
+  const places = fiatDigits(code);
+  if (places < FIAT_PLACES && isDecimalString(value) && compareDecimal(toFixedDecimal(value, places, 'down'), value) === 0) return count(toFixedDecimal(value, places, 'down'));
+  return fiatAmount(value);
+}
+
+/** An empty amount field's placeholder in `code`: "0" for yen and won, "0.00" (in the reader's digits) for the others. */
+export const fiatPlaceholder = (code: string) => localDigits(fiatDigits(code) < FIAT_PLACES ? '0' : '0.00');
 
 /**
  * An advertiser's record under their name: "12 orders · 98.50% completed", or "New" for one with

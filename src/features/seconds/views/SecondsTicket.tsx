@@ -77,7 +77,7 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
           </Sides>
         ) : (
           <Sides>
-            <SignInButtons style={{ textAlign: 'center' }} />
+            <SignInButtons />
           </Sides>
         )}
         {account && (

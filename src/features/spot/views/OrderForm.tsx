@@ -54,6 +54,9 @@ const Aside = styled.div`
   margin: -2px 0 10px;
   font-size: 12px;
   color: ${({ theme }) => theme.color.textDim};
+  /* The label keeps its words whole ("有効期限" broke after its second character): the choice beside
+     it is what gives way. */
+  label { flex: none; white-space: nowrap; }
   select {
     font: inherit;
     color: ${({ theme }) => theme.color.text};

@@ -1,25 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { useOpenOrders, useOpenStops, useOrderHistory } from '../spot.hooks';
 import { DataTable } from '../../../app/ui/DataTable';
 import { TabbedPanel } from '../../../app/ui/TabbedPanel';
 import { useOrderColumns } from './orders/orderColumns';
 import { useStopColumns } from './orders/stopColumns';
 import { RevokeQuestion } from './orders/RevokeDialog';
-
-/**
- * The last column (Actions: the cancel button) stays in view at the panel's right edge while a
- * wide row scrolls under it: at 1440 px it was cut to "Cance" (issue 50 M19).
- */
-const PinnedActions = styled.div`
-  th:last-child,
-  td:last-child {
-    position: sticky;
-    right: 0;
-    background: ${({ theme }) => theme.color.panel};
-    box-shadow: -6px 0 6px -6px ${({ theme }) => theme.color.border};
-  }
-`;
 
 /**
  * The trade page's orders (the grid's `orders`): open orders, waiting stops and recent history of
@@ -53,13 +38,11 @@ export function OpenOrdersPanel(props: { className?: string; symbol: string }) {
     >
       {(tab) =>
         tab === 'open' ? (
-          <PinnedActions data-testid="spot-open-orders">
-            <DataTable columns={openColumns} rows={open.orders} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
-          </PinnedActions>
+          <div data-testid="spot-open-orders">
+            <DataTable columns={openColumns} rows={open.orders} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" pinLast />
+          </div>
         ) : tab === 'stops' ? (
-          <PinnedActions>
-            <DataTable columns={stopColumns} rows={stops.stops} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
-          </PinnedActions>
+          <DataTable columns={stopColumns} rows={stops.stops} label={t('spot.stops.title')} emptyKey="spot.stops.none" pinLast />
         ) : (
           <DataTable columns={historyColumns} rows={history.orders} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
         )

@@ -14,6 +14,8 @@ export function RecordsCard<Row extends { id: number }>(props: {
   tabs?: ReactNode;
   records: { rows: Row[]; total: number; page: number; days: RecordDays; loading: boolean; failed: boolean; setDays: (d: RecordDays) => void; setPage: (p: number) => void; reload: () => void };
   columns: Column<Row>[];
+  /** The last column (a row's actions) stays in view while the rest scrolls (DataTable). */
+  pinLast?: boolean;
 }) {
   const { t } = useTranslation();
   const { records } = props;
@@ -26,7 +28,7 @@ export function RecordsCard<Row extends { id: number }>(props: {
         <DaysFilter days={records.days} onChange={records.setDays} />
       </div>
       {props.intro}
-      <DataTable<Row> label={props.title} rows={records.rows} columns={props.columns} emptyKey={records.loading ? 'common.loading' : 'common.noData'} />
+      <DataTable<Row> label={props.title} rows={records.rows} columns={props.columns} pinLast={props.pinLast} emptyKey={records.loading ? 'common.loading' : 'common.noData'} />
       {records.failed ? (
         <Button type="button" $variant="ghost" $small onClick={records.reload} style={{ marginTop: 10 }}>
           {t('common.retry')}

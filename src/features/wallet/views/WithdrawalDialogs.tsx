@@ -93,7 +93,7 @@ export function WithdrawalRecords(props: { title: string; heading?: 'h1' | 'h2';
   const records = useWalletRecords<WithdrawalRecord>('withdrawals', { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
   return (
     <>
-      <RecordsCard<WithdrawalRecord> heading={props.heading} title={props.title} tabs={props.tabs} records={records} columns={withdrawalColumns(t, records.act)} />
+      <RecordsCard<WithdrawalRecord> heading={props.heading} title={props.title} tabs={props.tabs} records={records} columns={withdrawalColumns(t, records.act)} pinLast />
       <ConfirmActDialog actor={records.question} texts={() => CANCEL_WITHDRAWAL} />
     </>
   );

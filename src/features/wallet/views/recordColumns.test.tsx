@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
 import { DepositStatus, type DepositRecord } from '../../../../domain/wallet';
 import { renderView } from '../../../app/testing/viewHarness';
-import { depositStatus } from './recordColumns';
+import { depositStatus, withdrawalColumns } from './recordColumns';
 
 afterEach(cleanup);
 
@@ -40,5 +40,15 @@ describe('a deposit’s status in the history', () => {
   it('still says "Held" with its reason for one not resolved yet', async () => {
     await renderView(<Status record={{ ...deposit, status: DepositStatus.held }} />);
     expect(screen.getByTestId('status').textContent).toBe('Held · currency being delisted, not credited');
+  });
+});
+
+describe('the withdrawal records’ columns', () => {
+  it('lead with the currency, quantity and status (a phone’s first screen), and end with the cancel action its table pins', async () => {
+    const i18n = await renderView(<div />);
+    const keys = withdrawalColumns(i18n.t, () => undefined).map((c) => c.key);
+    expect(keys.slice(0, 3)).toEqual(['col.currency', 'col.quantity', 'col.status']);
+    expect(keys.at(-1)).toBe('col.actions');
+    expect(keys).toContain('col.time');
   });
 });

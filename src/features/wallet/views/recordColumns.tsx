@@ -64,9 +64,16 @@ export function depositColumns(t: TFunction): Column<DepositRecord>[] {
   return [...onChainColumns<DepositRecord>(), { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) }];
 }
 
+/**
+ * A withdrawal's row leads with what the trader looks for, how much and where it stands (a phone
+ * shows its first three columns), then the rest; a cancellable one's Cancel is the last column,
+ * which its table keeps in view (`pinLast`).
+ */
 export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void): Column<WithdrawalRecord>[] {
+  const [when, what, quantity, ...rest] = onChainColumns<WithdrawalRecord>();
   const columns: Column<WithdrawalRecord>[] = [
-    ...onChainColumns<WithdrawalRecord>(),
+    what!,
+    quantity!,
     {
       key: 'col.status',
       render: (r) => (
@@ -76,6 +83,8 @@ export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void)
         </span>
       ),
     },
+    when!,
+    ...rest,
   ];
   if (!onCancel) return columns;
   return [

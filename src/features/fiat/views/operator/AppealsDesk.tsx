@@ -13,8 +13,8 @@ import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { PressedChoice } from '../../../../app/ui/Segmented';
 import { useFiatAppeals, useFiatChat } from '../../fiat.hooks';
 import { ChatMessages } from '../ChatMessages';
-import { EVENT_KEYS } from '../fiatFormat';
-import { fiatAmount, money } from '../../../../../domain/figures';
+import { EVENT_KEYS, fiatFigure } from '../fiatFormat';
+import { money } from '../../../../../domain/figures';
 import { Facts, Frame } from '../fiatStyles';
 import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 
@@ -97,7 +97,7 @@ export function AppealsDesk() {
               { key: 'col.orderNo', render: (a) => <span className="num">{a.order.order_no}</span> },
               { key: 'fiat.buyerName', render: (a) => a.order.buyer_name },
               { key: 'fiat.sellerName', render: (a) => a.order.seller_name },
-              { key: 'col.total', align: 'right', render: (a) => <span className="num">{fiatAmount(a.order.amount)} {a.order.fiat}</span> },
+              { key: 'col.total', align: 'right', render: (a) => <span className="num">{fiatFigure(a.order.amount, a.order.fiat)} {a.order.fiat}</span> },
               { key: 'col.quantity', align: 'right', render: (a) => <span className="num">{money(a.order.quantity, a.order.crypto)} {a.order.crypto}</span> },
               { key: 'fiat.desk.by', render: (a) => t(a.order.appeal_by === 'seller' ? 'fiat.desk.bySeller' : 'fiat.desk.byBuyer') },
               {

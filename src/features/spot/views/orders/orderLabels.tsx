@@ -68,6 +68,17 @@ export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
 
 /**
+ * An order's fee in a list, beside its other amounts: at its asset's places as a balance of it
+ * shows ("0.24 USDT", "0.00000519 BTC"), not the fee's every digit ("0.2491321 USDT"); a fee
+ * those places would show as nothing keeps the fee rule's places ("0.00048 USDT"). The order's
+ * detail shows the fee exactly.
+ */
+function listFee(value: string | null | undefined, asset: string): string {
+  const short = money(value, asset);
+  return /[1-9]/.test(short) ? short : fee(value, asset);
+}
+
+/**
  * An order's figures as every page shows them (domain/figures.ts): prices and quantities at its
  * pair's precisions, totals in its quote currency, fees at the fee places. A pair the app does not
  * list (yet) falls back to 8 places, which shows any wire value whole.
@@ -81,6 +92,7 @@ export function useOrderFigures() {
       quantity: (symbol: string, value: string | null | undefined) => quantity(value, pairOf(symbol)?.amount_precision ?? 8),
       total: (symbol: string, value: string | null | undefined) => money(value, quoteOf(symbol)),
       fee: (value: string | null | undefined, asset: string) => fee(value, asset),
+      listFee,
     };
   }, [pairs]);
 }

@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+/**
+ * The purchase's confirmation says how long the buyer has to pay (the audit's "You will have the
+ * time limit to pay", with no limit, before a page counting down from 120 minutes): the platform's
+ * pay time (legal_trade.pay_time), what the order's deadline is set from.
+ */
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { DEFAULT_LEGAL_TRADE } from '../../../../domain/constants';
+import { inShell, renderWithFlows } from '../../../app/testing/viewHarness';
+import { FiatContext } from '../fiat.context';
+import type { FiatFlows } from '../fiat.hooks';
+import { AD } from '../machines/fiatFixtures';
+import { fiatTakeMachine, type TakeData } from '../machines/fiatTake/fiatTake.machine';
+import { TakePage } from './TakePage';
+
+afterEach(cleanup);
+
+describe('P2P take page: the purchase confirmation', () => {
+  it.each([
+    ['en_US', `You will have ${DEFAULT_LEGAL_TRADE.pay_time} minutes to pay`],
+    ['de_DE', `Sie haben dann ${DEFAULT_LEGAL_TRADE.pay_time} Minuten Zeit`],
+  ] as const)('says the time to pay in %s', async (locale, said) => {
+    const take = fiatTakeMachine.provide({
+      actors: { loadTake: fromPromise<TakeData, { adId: number }>(async () => ({ ad: AD, methods: [] })) },
+      actions: { showToast: () => undefined, mintIdempotencyKey: () => undefined },
+    });
+    const i18n = await renderWithFlows(FiatContext, { take } as unknown as FiatFlows, inShell(<TakePage side="buy" />), { locale, route: `/deal/buy-next?ad=${AD.id}&value=100` });
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('deal.buyCoin', { coin: AD.crypto }) }));
+    await act(async () => undefined);
+    expect(screen.getByRole('dialog').textContent).toContain(said);
+  });
+});
