@@ -31,6 +31,10 @@ describe('address book notes', () => {
     expectRefusal(await add('ab'), 400, EN.noteLength);
     expect(await count('withdrawal_address', who.id)).toBe(0);
     expect(expectOk(await add('cold wallet #2 & co')) as { id: number }).toMatchObject({ id: expect.any(Number), note: 'cold wallet #2 & co' });
+    // The same address again, under any note: refused, translated, not saved beside the first (an audit saved one three times).
+    expectRefusal(await add('another note'), 400, EN.addressAlreadySaved);
+    expectRefusal(await add('noch eine', 'de_DE'), 400, MESSAGES.de_DE.addressAlreadySaved);
+    expect(await count('withdrawal_address', who.id)).toBe(1);
   });
 
   it('is one rule for the form and the server', async () => {

@@ -54,16 +54,21 @@ export function addressBook(db: Database) {
       const refused = await networkProblem(db, currency, network, input.address);
       if (refused) return refused;
       const row = await db.transaction(async (tx) => {
+        // Once per currency, network and address: a second copy is refused, not saved beside the first
+        // (an audit saved one address three times). Two adds at the very same moment may still both pass.
         const [saved] = await tx.query<WithdrawalAddress>(
-          `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
+          `insert into withdrawal_address (user_id, currency, network, address, note)
+           select $1, $2, $3, $4, $5
+           where not exists (select 1 from withdrawal_address where user_id = $1 and currency = $2 and network = $3 and address = $4)
            returning id::int as id, currency, network, address, note, ${USABLE_FROM}`,
           [userId, currency, network, input.address, input.note],
         );
+        if (!saved) return undefined;
         // Told with the address (issue 49 §4): allowlist mode's 24-hour wait is there for the owner to see it.
-        await recordSecurityNotice(tx, userId, addressNotice(saved!));
-        return saved!;
+        await recordSecurityNotice(tx, userId, addressNotice(saved));
+        return saved;
       });
-      return { ok: true, data: row };
+      return row ? { ok: true, data: row } : { ok: false, key: 'addressAlreadySaved' };
     },
 
     async deleteAddress(userId: number, id: number): Promise<boolean> {
