@@ -9,7 +9,7 @@ import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js'
 import type { WalletContext } from './context.js';
 import { currencyRules, findNetwork } from './networks.js';
 import { outcome, Refusal } from './refusal.js';
-import { isQuantity } from './rules.js';
+import { isQuantity, quantityRefusal } from './rules.js';
 
 export const DEPOSIT_COLUMNS = `id, currency, network, address, trim_scale(quantity)::text as quantity, tx_hash,
   confirmations, confirmations_required, status, trim_scale(fee)::text as fee, held_reason, created_ms as created_at`;
@@ -98,7 +98,7 @@ export function deposits(ctx: WalletContext) {
       return outcome(() =>
         db.transaction(async (tx) => {
           const { found, delisting } = await depositNetwork(tx, input.currency, input.network, false);
-          if (!isQuantity(input.quantity)) throw new Refusal('walletQuantityInvalid');
+          if (!isQuantity(input.quantity)) throw new Refusal(quantityRefusal(input.quantity));
           const held = heldReason(delisting, found, input.quantity);
           const [owner] = await tx.query<{ user_id: number }>('select user_id from deposit_address where network = $1 and address = $2 and currency = $3', [
             input.network,

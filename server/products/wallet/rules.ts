@@ -7,6 +7,12 @@ export function isQuantity(value: string): boolean {
   return value.trim() === value && isPositiveAmount(value);
 }
 
+/** Why `value` is no quantity, in the words a trader can act on: a 39-digit number is too large, not "at most 8 decimals". */
+export function quantityRefusal(value: string): 'walletQuantityTooLarge' | 'walletQuantityInvalid' {
+  // More than the 15 digits before the point the wallet's amounts take (domain/walletValidation.ts AMOUNT).
+  return /^[1-9]\d{15,}(\.\d+)?$/.test(value) ? 'walletQuantityTooLarge' : 'walletQuantityInvalid';
+}
+
 /** Plausible on any network here: 10 to 128 letters and digits. The chain itself is the final judge. */
 export function isPlausibleAddress(value: string): boolean {
   return /^[A-Za-z0-9]{10,128}$/.test(value);

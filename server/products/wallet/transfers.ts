@@ -7,7 +7,7 @@ import { compareDecimal } from '../../../domain/decimal.js';
 import type { WalletContext } from './context.js';
 import { currencyRules } from './networks.js';
 import { outcome, Refusal } from './refusal.js';
-import { isQuantity } from './rules.js';
+import { isQuantity, quantityRefusal } from './rules.js';
 import { lockUserWallet } from './userLock.js';
 
 export const TRANSFER_COLUMNS = `id, currency, from_account as "from", to_account as "to", trim_scale(quantity)::text as quantity, created_ms as created_at`;
@@ -26,7 +26,7 @@ export function transfers(ctx: WalletContext) {
       return outcome(async () => {
         const { currency, from, to, quantity } = input;
         if (from === to) throw new Refusal('walletTransferSameAccount');
-        if (!isQuantity(quantity)) throw new Refusal('walletQuantityInvalid');
+        if (!isQuantity(quantity)) throw new Refusal(quantityRefusal(quantity));
         if (!(await currencyRules(ctx.db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
         const now = ctx.now();
         const record = await once(

@@ -12,7 +12,7 @@ import { requireFundsPassword } from './fundsPassword.js';
 import { currencyRules, delistingEnded, findNetwork } from './networks.js';
 import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
-import { isPlausibleAddress, isQuantity } from './rules.js';
+import { isPlausibleAddress, isQuantity, quantityRefusal } from './rules.js';
 import { lockUserWallet } from './userLock.js';
 import { allowlistOn, requireWithdrawalAllowed, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
 import { momentVar } from '../../kernel/platform/i18n/messages.js';
@@ -100,7 +100,7 @@ export function withdrawals(ctx: WalletContext) {
     if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: limits.min, currency: values.currency });
     if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
     if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
-    throw new Refusal('walletQuantityInvalid');
+    throw new Refusal(quantityRefusal(values.quantity));
   }
 
   return {

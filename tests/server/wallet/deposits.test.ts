@@ -112,9 +112,10 @@ describe('a deposit on the simulated chain', () => {
     const held = await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' });
     expect(held.body.msg).toBe(EN.walletDepositHeldBelowMinimum.replace('{currency}', 'USDT'));
     expect(expectOk(held)).toMatchObject({ status: DepositStatus.held, held_reason: 'below_minimum' });
-    for (const quantity of ['-5', '1e3', '12.123456789', 'abc', '0', '1000000000000000']) {
+    for (const quantity of ['-5', '1e3', '12.123456789', 'abc', '0']) {
       expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity }), 400, EN.walletQuantityInvalid);
     }
+    expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '1000000000000000' }), 400, EN.walletQuantityTooLarge);
     // The address of another currency on the same network is not this currency's address.
     expectRefusal(await deposit({ address, currency: 'ETH', network: 'ERC20', quantity: '1' }), 400, EN.walletAddressUnknown);
     await t.db.query(`update currency_network set deposit_enabled = false where currency = 'USDT' and network = 'ERC20'`);

@@ -42,6 +42,11 @@ describe('internal transfers', () => {
     await t.fund(user, 'USDT', '5');
     expectRefusal(await transfer(user, { from: 'spot', to: 'spot' }), 400, EN.walletTransferSameAccount);
     for (const quantity of ['0', '-1', '1.123456789', 'one']) expectRefusal(await transfer(user, { quantity }), 400, EN.walletQuantityInvalid);
+    // Too many digits before the point is said so (a 39-digit number read "… at most 8 decimals"); 15 is an overdraft.
+    for (const quantity of ['1' + '0'.repeat(38), '1234567890123456', '1234567890123456.5']) expectRefusal(await transfer(user, { quantity }), 400, EN.walletQuantityTooLarge);
+    expectRefusal(await transfer(user, { quantity: '123456789012345' }), 400, EN.walletInsufficientBalance);
+    const german = await t.call({ id: user.id, headers: { ...user.headers, lang: 'de_DE' } }, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'contract', quantity: '1'.repeat(39) }, 'transfer-key-too-large');
+    expectRefusal(german, 400, MESSAGES.de_DE.walletQuantityTooLarge);
     expectRefusal(await transfer(user, { currency: 'NOPE' }), 400, 'Unknown currency NOPE');
     expectRefusal(await transfer(user, { to: 'savings' }), 400, 'Invalid value: to');
     expectRefusal(await transfer(user, { quantity: '5.00000001' }), 400, EN.walletInsufficientBalance);
