@@ -13,8 +13,8 @@ import { fiatDigits, localDigits } from '../../../../domain/localeFormat';
  */
 export function fiatFigure(value: string | null | undefined, code: string): string {
   const places = fiatDigits(code);
-  if (places < FIAT_PLACES && isDecimalString(value) && compareDecimal(toFixedDecimal(value, places, 'down'), value) === 0) return count(toFixedDecimal(value, places, 'down'));
-  return fiatAmount(value);
+  const whole = places < FIAT_PLACES && isDecimalString(value) ? toFixedDecimal(value, places, 'down') : undefined;
+  return whole !== undefined && compareDecimal(whole, value!) === 0 ? count(whole) : fiatAmount(value);
 }
 
 /** An empty amount field's placeholder in `code`: "0" for yen and won, "0.00" (in the reader's digits) for the others. */

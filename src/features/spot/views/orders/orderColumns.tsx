@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { MISSING } from '../../../../../domain/figures';
+import { isZero } from '../../../../../domain/walletAmounts';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';
 import { dateTime, EntrustPrice, OrderTypeLabel, pairLabel, SideLabel, StatusWithReason, useOrderFigures } from './orderLabels';
@@ -57,6 +58,3 @@ export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: b
   ];
   return columns.filter((c): c is Column<SpotOrder> => c !== false);
 }
-
-/** "0", "0.00000000": an amount the order does not have. */
-const isZero = (value: string) => !/[1-9]/.test(value);
