@@ -55,11 +55,11 @@ export function addressBook(db: Database) {
       if (refused) return refused;
       const row = await db.transaction(async (tx) => {
         // Once per currency, network and address: a second copy is refused, not saved beside the first
-        // (an audit saved one address three times). Two adds at the very same moment may still both pass.
+        // (an audit saved one address three times). The database's unique index holds it (migration 067):
+        // of two adds at the same moment, the later waits for the earlier and then inserts nothing.
         const [saved] = await tx.query<WithdrawalAddress>(
-          `insert into withdrawal_address (user_id, currency, network, address, note)
-           select $1, $2, $3, $4, $5
-           where not exists (select 1 from withdrawal_address where user_id = $1 and currency = $2 and network = $3 and address = $4)
+          `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
+           on conflict (user_id, currency, network, address) do nothing
            returning id::int as id, currency, network, address, note, ${USABLE_FROM}`,
           [userId, currency, network, input.address, input.note],
         );
