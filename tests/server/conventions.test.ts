@@ -49,10 +49,10 @@ describe('request bodies: bad input is code 400 on HTTP 200, never 500', () => {
     expectOk(await post(t.app, '/api/currency_list'));
   });
 
-  it('a body over 1 MiB → 400', async () => {
+  it('a body over 1 MiB → 400, saying so', async () => {
     const huge = JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) });
-    expectRefusal(await post(t.app, '/api/plat_config', huge, json), 400, MESSAGES.en_US.badRequest);
-    expectRefusal(await post(t.app, '/api/plat_note', huge, { ...json, lang: 'ja_JP' }), 400, MESSAGES.ja_JP.badRequest);
+    expectRefusal(await post(t.app, '/api/plat_config', huge, json), 400, 'The request is too large: at most 1 MB');
+    expectRefusal(await post(t.app, '/api/plat_note', huge, { ...json, lang: 'ja_JP' }), 400, MESSAGES.ja_JP.bodyTooLarge.replace('{size}', '1'));
   });
 
   it('a body that is not JSON → 400', async () => {

@@ -281,7 +281,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
         const decoded = input.image === undefined ? undefined : decodeImage(input.image, CHAT_IMAGE_MAX_BYTES);
         if (decoded && !decoded.ok) throw new Refusal(decoded.reason === 'imageTooLarge' ? 'fiatImageTooLarge' : 'fiatImageInvalid');
         if (!decoded && text.length === 0) throw new Refusal('fiatTextInvalid');
-        if (text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
+        if (text.length > CHAT_MAX) throw new Refusal('fiatTextTooLong', { max: String(CHAT_MAX) });
         const sender = order.buyer_id === userId ? 'buyer' : 'seller';
         const now = clock();
         const message = await db.transaction(async (tx) => {

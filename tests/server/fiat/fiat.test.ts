@@ -340,7 +340,7 @@ describe('appeals', () => {
     }
     const long = await h.act(buyer, FIAT_PATHS.say, { order_id: o.id, text: 'x'.repeat(501) }, { lang: 'de_DE' });
     expect(long.status).toBeLessThan(500);
-    expect(long.body.code).toBe(400);
+    expect(long.body).toEqual({ code: 400, msg: 'Eine Nachricht darf höchstens 500 Zeichen lang sein', data: null });
     expect((await h.act(seller, FIAT_PATHS.say, { order_id: o.id, text: '   ' }, { lang: 'de_DE' })).body.msg).not.toBe('Please write a message of 1 to 500 characters');
     expect((expectOk(await h.act(buyer, FIAT_PATHS.chat, order(o.id))) as unknown as unknown[]).length).toBe(1);
   });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
+import { divDecimal } from '../../../../domain/decimal.js';
 import { translate } from '../i18n/messages.js';
 import { ApiFailure } from './envelope.js';
 import fp from './plugin.js';
@@ -23,15 +24,23 @@ export const errorHandling = fp((app: FastifyInstance) => {
       const msg = field ? translate(lang, 'invalidField', { field }) : translate(lang, 'badRequest');
       return reply.status(200).send({ code: ResultCode.badRequest, msg, data: null });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Said as such, with the route's limit (1 MB for most, 6 MB for a P2P payment proof): "Invalid
+      // request" told the sender nothing of what to change.
+      const size = divDecimal(String(request.routeOptions.bodyLimit), String(MIB), 1);
+      return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'bodyTooLarge', { size }), data: null });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large...: the client's fault, never a 500.
+      // Malformed JSON, wrong content type...: the client's fault, never a 500.
       return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'badRequest'), data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ResultCode.serverError, msg: translate(lang, 'systemError'), data: null });
   });
 });
+
+const MIB = 1024 * 1024;
 
 /** The longest unknown member's name a refusal repeats: the name is the sender's text, not ours. */
 const ECHO_MAX = 64;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { FIAT_PATHS } from '../../../domain/fiat.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { expectOk, expectRefusal } from '../http.js';
+import { useFiat } from './harness.js';
+
+/**
+ * API audit: a P2P chat message over 500 characters was refused as "Invalid value: text" (the
+ * route's schema stopped it before the use case could say what is wrong), and one over the route's
+ * 6 MB body limit (a payment proof of 5 MB) as "Invalid request". Each is now refused in its own
+ * words, translated, and nothing is said in the chat.
+ */
+const h = useFiat();
+
+const tooLong = (lang: keyof typeof MESSAGES) => MESSAGES[lang].fiatTextTooLong.replace('{max}', '500');
+const tooLarge = (lang: keyof typeof MESSAGES) => MESSAGES[lang].bodyTooLarge.replace('{size}', '6');
+
+describe('P2P chat refusals', () => {
+  it('a message over 500 characters is refused as too long, in the caller language, saying nothing', async () => {
+    const { order, buyer, seller } = await h.ordered('100', '20.2');
+    const chat = async () => (expectOk(await h.act(seller, FIAT_PATHS.chat, { order_id: order.id })) as unknown as unknown[]).length;
+    const pushes = h.pushes.length;
+    expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, text: 'x'.repeat(501) }), 400, tooLong('en_US'));
+    expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, text: 'x'.repeat(501) }, { lang: 'de_DE' }), 400, tooLong('de_DE'));
+    expectRefusal(await h.act(seller, FIAT_PATHS.say, { order_id: order.id, text: 'я'.repeat(20_000) }, { lang: 'ru_RU' }), 400, tooLong('ru_RU'));
+    expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, text: 'x'.repeat(501), image: 'not a data url' }, { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.fiatImageInvalid);
+    expect(tooLong('en_US')).toBe('A message is at most 500 characters');
+    expect(await chat()).toBe(0);
+    expect(h.pushes.length).toBe(pushes);
+    // 500 is still a message.
+    expect(expectOk(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, text: 'x'.repeat(500) }))).toMatchObject({ text: 'x'.repeat(500) });
+    expect(await chat()).toBe(1);
+  });
+
+  it('a message over the 6 MB body limit (a 5 MB payment proof) is refused as too large, translated, saying nothing', async () => {
+    const { order, buyer, seller } = await h.ordered('100', '20.2');
+    const image = `data:image/png;base64,${Buffer.alloc(5 * 1024 * 1024, 1).toString('base64')}`;
+    expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, image }), 400, tooLarge('en_US'));
+    expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, image }, { lang: 'ko_KR' }), 400, tooLarge('ko_KR'));
+    expect(tooLarge('en_US')).toBe('The request is too large: at most 6 MB');
+    expect((expectOk(await h.act(seller, FIAT_PATHS.chat, { order_id: order.id })) as unknown as unknown[]).length).toBe(0);
+  });
+});
