@@ -152,13 +152,27 @@ describe('security changes (s-loginpwd, s-securitypwd, s-emailset, s-phoneset)',
     expect((await me(h)).code).toBe(200);
   });
 
+  it('sends a code to a new address only for an email or phone change: other purposes are refused in their own words, sending nothing', async () => {
+    const h = await signUp('newonly@example.org');
+    const sent = outbox.length;
+    const codes = async () => (await db.query(`select 1 from verification_code where target in ('newonly@example.org', 'fresh@example.org')`)).length;
+    const before = await codes();
+    for (const purpose of ['change_login_pwd', 'change_funds_pwd', 'anti_phishing']) {
+      expectRefusal(await post(app, '/api/user/send_code', { purpose, to: 'new', account: 'fresh@example.org' }, h), 400, EN.codeNewAddressPurpose);
+    }
+    expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_funds_pwd', to: 'new' }, { ...h, lang: 'fr_FR' }), 400, MESSAGES.fr_FR.codeNewAddressPurpose);
+    expect(EN.codeNewAddressPurpose).toBe('Only an email or phone change sends a code to a new address: send this code to your current account');
+    expect(outbox.length).toBe(sent);
+    expect(await codes()).toBe(before);
+  });
+
   it('changes the email with a code to the old and to the new address; the new one must be free', async () => {
     const h = await signUp('old@example.org');
     await signUp('taken@example.org');
     expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_email', to: 'new', account: 'taken@example.org' }, h), 400, EN.accountExists);
     expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_email', to: 'new', account: 'OLD@example.org' }, h), 400, EN.accountUnchanged);
     expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_email', to: 'new', account: '13800138000' }, h), 400, EN.accountInvalid);
-    expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_login_pwd', to: 'new', account: 'x@example.org' }, h), 400, EN.badRequest);
+    expectRefusal(await post(app, '/api/user/send_code', { purpose: 'change_login_pwd', to: 'new', account: 'x@example.org' }, h), 400, EN.codeNewAddressPurpose);
     expect((await post(app, '/api/user/send_code', { purpose: 'change_email', to: 'current' }, h)).body.code).toBe(200);
     expect((await post(app, '/api/user/send_code', { purpose: 'change_email', to: 'new', account: 'New@Example.org' }, h)).body.code).toBe(200);
     const oldCode = lastCode('old@example.org', 'change_email');

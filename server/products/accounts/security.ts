@@ -37,11 +37,14 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
   const taken = async (account: string) => (await db.query('select 1 from app_user where account = $1', [account])).length > 0;
 
   return {
-    /** `to: 'current'` sends to the account itself; `to: 'new'` to the new email or phone. */
+    /**
+     * `to: 'current'` sends to the account itself; `to: 'new'` to the new email or phone, for an
+     * email or phone change only (any other purpose proves the account itself: codeNewAddressPurpose).
+     */
     async sendCode(user: UserInfo, input: { purpose: SecurityPurpose; to: 'current' | 'new'; account?: string; area_code?: string }, lang: string): Promise<Outcome<null>> {
       let target = user.account;
       if (input.to === 'new') {
-        if (input.purpose !== 'change_email' && input.purpose !== 'change_phone') return fail('badRequest');
+        if (input.purpose !== 'change_email' && input.purpose !== 'change_phone') return fail('codeNewAddressPurpose');
         const address = newAddress(user, input.purpose, input.account ?? '', input.area_code);
         if (!address.ok) return address;
         if (await taken(address.data)) return fail('accountExists');
