@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentNumberStyle, fiatDigits, formatDateTime, formatFiat, numberStyleOf, setNumberLanguage } from './localeFormat';
+import { currentNumberStyle, fiatDigits, formatDateTime, formatFiat, inThousands, numberStyleOf, setNumberLanguage } from './localeFormat';
 
 describe('numbers and dates per language', () => {
   it('gives each fiat currency its own minor units', () => {
@@ -60,6 +60,14 @@ describe('number styles per language (issue 50 M6)', () => {
     expect(numberStyleOf('tr_TR')).toEqual({ group: '.', decimal: ',', minGrouping: 1 });
     expect(numberStyleOf('es_ES')).toEqual({ group: '.', decimal: ',', minGrouping: 2 });
     for (const lang of ['en_US', 'ja_JP', 'ko_KR', 'zh_TW']) expect(numberStyleOf(lang)).toEqual({ group: ',', decimal: '.', minGrouping: 1 });
+  });
+  it('names a number of thousands in the language\'s words, exactly (the order fields\' point hint)', () => {
+    expect(inThousands('65000', 'de_DE')).toBe('65\u00a0Tausend');
+    expect(inThousands('1500', 'de_DE')).toBe('1,5\u00a0Tausend');
+    expect(inThousands('999999', 'de_DE')).toBe('999,999\u00a0Tausend');
+    expect(inThousands('65000', 'es_ES')).toBe('65\u00a0mil');
+    expect(inThousands('123456', 'tr_TR')).toBe('123,456\u00a0bin');
+    expect(inThousands('65000', 'en_US')).toBe('65\u00a0thousand');
   });
   it('starts in the plain style and follows setNumberLanguage', () => {
     expect(currentNumberStyle()).toEqual({ group: ',', decimal: '.', minGrouping: 1 });

@@ -80,6 +80,18 @@ export function formatTime(at: number | Date, lang: string): string {
   return cached(`time:${locale}`, () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false })).format(at);
 }
 
+/**
+ * A whole number of thousands (1000 to 999999) in the language's words for thousands, exactly:
+ * "65 Tausend", "1,5 mil", "123,456 bin" (Intl's long compact notation, up to three places, so
+ * nothing is rounded). Names the number a grouped figure means without grouping it ("65.000").
+ * One figure: its space does not break, so a line never ends between "65" and "Tausend".
+ */
+export function inThousands(digits: string, lang: string): string {
+  const locale = intlLocale(lang);
+  const format = cached(`thousands:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 3 }));
+  return format.format(Number(digits)).replace(/ /g, '\u00a0');
+}
+
 /** A currency's minor units as ISO 4217 has them (USD 2, JPY 0, KRW 0). */
 export function fiatDigits(code: string): number {
   return cached(`fiat:${code}`, () => new Intl.NumberFormat('en', { style: 'currency', currency: code })).resolvedOptions().maximumFractionDigits ?? 2;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { divDecimal } from './decimal';
-import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from './orderMath';
+import { numberStyleOf } from './localeFormat';
+import { amountFor, decimalInput, percentOf, pointReading, positiveEntry, quantityFor, readDecimal, shareOf } from './orderMath';
 import { validateOrder, type OrderRules } from './orderValidation';
 
 describe('order form arithmetic (exact, cut to the pair precision)', () => {
@@ -57,6 +58,23 @@ describe('order form arithmetic (exact, cut to the pair precision)', () => {
     expect(decimalInput('0,123', english)).toBe('0.123');
     // Typed text that is no grouped number keeps its characters.
     for (const text of ['1.2.3', '12a.3456', '1.23.456', ' 7 ']) expect(decimalInput(text, german)).toBe(text);
+  });
+
+  it('explains one thousands group read as a decimal where the language groups with a point ("65.000" in German is 65)', () => {
+    const german = numberStyleOf('de_DE');
+    expect(pointReading('65.000', german)).toEqual({ value: '65', plain: '65000' });
+    expect(pointReading(' 1.500 ', german)).toEqual({ value: '1,5', plain: '1500' });
+    expect(pointReading('999.999', german)).toEqual({ value: '999,999', plain: '999999' });
+    expect(pointReading('100.100', numberStyleOf('es_ES'))).toEqual({ value: '100,1', plain: '100100' });
+    expect(pointReading('2.000', numberStyleOf('tr_TR'))).toEqual({ value: '2', plain: '2000' });
+    // The field keeps what decimalInput made of the text: a German "65,000" is shown "65.000", and read 65.
+    expect(pointReading(decimalInput('65,000', german), german)).toEqual({ value: '65', plain: '65000' });
+    // Anything but one group of exactly three places after a leading 1-999 needs no hint.
+    for (const text of ['', '65', '65000', '65.00', '65.0000', '0.500', '065.000', '1234.000', '1.234.567', '-1.500', '1.500,5', '1,500', '.500', '1.5']) {
+      expect(pointReading(text, german)).toBeUndefined();
+    }
+    // Nor where a point is only ever the decimal point: English, or a language grouping with spaces.
+    for (const lang of ['en_US', 'fr_FR', 'ru_RU', 'ja_JP', 'ko_KR', 'zh_TW']) expect(pointReading('65.000', numberStyleOf(lang))).toBeUndefined();
   });
 
   it('reads a typed number exactly, with its sign, or not at all', () => {

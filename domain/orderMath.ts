@@ -4,7 +4,7 @@
  * (never rounded up) to the pair's precision, so the form never asks for more than was shown:
  * quote amounts to the price precision, base quantities to the amount precision.
  */
-import { compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros, type NumberStyle } from './decimal';
+import { compareDecimal, divDecimal, groupThousands, isDecimalString, mulDecimal, toFixedDecimal, trimZeros, type NumberStyle } from './decimal';
 import { currentNumberStyle } from './localeFormat';
 
 /** A number grouped by thousands as a page shows one: "1.363.000,00", "1 363 000,00", "1,363,000.00". */
@@ -32,6 +32,31 @@ export function decimalInput(text: string, style: NumberStyle = currentNumberSty
     if (isGrouped) return `${sign}${int.split(separator).join('')}${decimal === undefined ? '' : `.${fraction}`}`;
   }
   return text.replace(/,/g, '.');
+}
+
+/** One thousands group alone, as a language that groups with a point writes a thousand: "65.000", "1.500". */
+const ONE_GROUP_RE = /^[1-9]\d{0,2}\.\d{3}$/;
+
+/** The figures of a field's hint that its point was read as the decimal point (pointReading). */
+export interface PointReading {
+  /** The number as read, written in the style: "65", "1,5" in German. */
+  value: string;
+  /** The digits to type for the thousands the trader may have meant: "65000", "1500". */
+  plain: string;
+}
+
+/**
+ * Whether a number field's text needs a hint under it, and the figures the hint shows. Where
+ * `style` groups thousands with a point (German, Spanish, Turkish), "65.000" reads to its trader
+ * as sixty-five thousand, but decimalInput keeps one group alone as typed: a decimal, 65 (a sell
+ * limit at 65 then trades at once). That rule stays; the field says how it read the figure and
+ * what to type for the thousands. Undefined for any other text, and where the style groups
+ * otherwise (a point there is only ever the decimal point).
+ */
+export function pointReading(text: string, style: NumberStyle = currentNumberStyle()): PointReading | undefined {
+  const typed = text.trim();
+  if (style.group !== '.' || !ONE_GROUP_RE.test(typed)) return undefined;
+  return { value: groupThousands(trimZeros(typed), style), plain: typed.replace('.', '') };
 }
 
 /** A typed number, read exactly: its sign and its canonical digits (no sign, no trailing zeros). */

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { decimalInput } from '../../../domain/orderMath';
+import { inThousands } from '../../../domain/localeFormat';
+import { decimalInput, pointReading } from '../../../domain/orderMath';
 import type { ErrorMessage } from '../../../domain/orderValidation';
 
 /**
@@ -26,6 +27,7 @@ const Field = styled.div`
   input:disabled { color: ${({ theme }) => theme.color.textFaint}; }
   .unit { padding: 0 9px; font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
+  .reading { color: ${({ theme }) => theme.color.warn}; font-size: 11px; line-height: 1.4; }
 `;
 
 export interface NumberFieldProps {
@@ -38,12 +40,20 @@ export interface NumberFieldProps {
   error?: ErrorMessage;
   disabled?: boolean;
   placeholder?: string;
+  /**
+   * Says under the field how one thousands group typed was read ("65.000" in German: 65, a
+   * decimal point) and what to type for the thousands, from the text shown (pointReading): the
+   * order forms' prices and quantities, where a misread figure trades at once.
+   */
+  pointHint?: boolean;
 }
 
 /** A decimal field as typed (never reformatted while typing; a decimal comma or a pasted grouped figure is read: decimalInput), right-aligned, with its unit. */
 export function NumberField(props: NumberFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  const reading = props.pointHint ? pointReading(props.value) : undefined;
+  const described = [reading ? `${id}-reading` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <Field>
       <label htmlFor={id}>{props.label}</label>
@@ -58,11 +68,16 @@ export function NumberField(props: NumberFieldProps) {
           placeholder={props.placeholder}
           disabled={props.disabled}
           aria-invalid={props.error !== undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
+          aria-describedby={described || undefined}
           onChange={(e) => props.onChange?.(decimalInput(e.target.value))}
         />
         <span className="unit">{props.unit}</span>
       </div>
+      {reading && (
+        <span className="reading" id={`${id}-reading`} role="status">
+          {t('numberField.pointRead', { value: reading.value, thousands: inThousands(reading.plain, i18n.language), plain: reading.plain })}
+        </span>
+      )}
       {props.error && (
         <span className="error" id={`${id}-error`} role="alert">
           {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}

@@ -139,9 +139,9 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           {market ? (
             <NumberField name="price" label={t('col.price')} unit={quote} value="" placeholder={t('futures.form.marketPrice')} disabled />
           ) : (
-            <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} />
+            <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} pointHint />
           )}
-          <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} />
+          <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} pointHint />
           <Choices role="group" aria-label={t('futures.form.share')}>
             {PERCENTS.map((p) => (
               <button key={p} type="button" disabled={shareOf === '0'} onClick={() => form.setPercent(p, shareOf)}>
@@ -173,8 +173,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           {sideRows.length > 0 && <Facts rows={sideRows} />}
           {tpsl && !closing && !f.reduceOnly && (
             <>
-              <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} />
-              <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} />
+              <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} pointHint />
+              <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} pointHint />
             </>
           )}
           {nothing ? (

@@ -129,15 +129,15 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
         >
           <PressedChoice frame={Types} role="group" label={t('col.type')} value={f.orderType} options={FORM_ORDER_TYPES.map((type) => [type, t(FORM_TYPE_KEYS[type])] as const)} onChoose={(type) => form.setType(type)} />
           {oco && (
-            <NumberField name="limitPrice" label={t('spot.form.takeProfitPrice')} unit={quote} value={f.limitPrice} onChange={form.setLimitPrice} error={f.errors.limitPrice} />
+            <NumberField name="limitPrice" label={t('spot.form.takeProfitPrice')} unit={quote} value={f.limitPrice} onChange={form.setLimitPrice} pointHint error={f.errors.limitPrice} />
           )}
-          {stop && <NumberField name="triggerPrice" label={t(oco ? 'spot.form.stopTrigger' : 'spot.form.trigger')} unit={quote} value={f.triggerPrice} onChange={form.setTrigger} error={f.errors.triggerPrice} />}
+          {stop && <NumberField name="triggerPrice" label={t(oco ? 'spot.form.stopTrigger' : 'spot.form.trigger')} unit={quote} value={f.triggerPrice} onChange={form.setTrigger} pointHint error={f.errors.triggerPrice} />}
           {stop ? (
-            <NumberField name="price" label={t(oco ? 'spot.form.stopLimitPrice' : 'spot.form.limitPrice')} unit={quote} value={f.price} onChange={form.setPrice} error={f.errors.price} />
+            <NumberField name="price" label={t(oco ? 'spot.form.stopLimitPrice' : 'spot.form.limitPrice')} unit={quote} value={f.price} onChange={form.setPrice} pointHint error={f.errors.price} />
           ) : market ? (
             <NumberField name="price" label={t('col.price')} unit={quote} value="" placeholder={t('spot.form.marketPrice')} disabled />
           ) : (
-            <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} error={f.errors.price} />
+            <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} pointHint error={f.errors.price} />
           )}
           {f.orderType === 'limit' && (
             <Aside>
@@ -150,7 +150,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
               <p data-testid="stop-hint">{t(oco ? (buy ? 'spot.form.ocoHintBuy' : 'spot.form.ocoHintSell') : buy ? 'spot.form.stopHintBuy' : 'spot.form.stopHintSell')}</p>
             </Aside>
           )}
-          {!(market && buy) && <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} error={f.errors.quantity} />}
+          {!(market && buy) && <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} pointHint error={f.errors.quantity} />}
           <Slider>
             <input
               type="range"
@@ -171,7 +171,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
               ))}
             </div>
           </Slider>
-          {!(market && !buy) && <NumberField name="amount" label={t('spot.form.amount')} unit={quote} value={f.amount} onChange={form.setAmount} error={f.errors.amount} />}
+          {!(market && !buy) && <NumberField name="amount" label={t('spot.form.amount')} unit={quote} value={f.amount} onChange={form.setAmount} pointHint error={f.errors.amount} />}
           {form.minimum && <Minimum data-testid="order-minimum">{t('spot.form.minimum', form.minimum)}</Minimum>}
           <FactList>
             <Fact label={t('col.available')}>
