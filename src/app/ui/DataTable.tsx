@@ -13,8 +13,11 @@ export interface Column<Row> {
   sorted?: 'asc' | 'desc';
 }
 
-/** The fade at a scroller's hidden edge (ScrollCues) and its chevron: 28 and 22 px. */
+/** The chevron at a scrolling table's end (ScrollCues: 22 px from the edge) and the 28 px the header's text keeps clear of the edge. */
 const PIN_CLEARANCE = 30;
+
+/** The pinned column's cells (not the empty state's one cell across the table), `within` a scroller's state. */
+const pinned = (within = '') => `${within} &[data-pin-last] th:last-child, ${within} &[data-pin-last] td:last-child:not([colspan])`;
 
 const Table = styled.table`
   th, td { padding: 7px 12px; text-align: left; white-space: nowrap; }
@@ -25,18 +28,24 @@ const Table = styled.table`
   .center { text-align: center; }
   th button { all: unset; cursor: pointer; }
   /* pinLast: the last column (a row's actions) stays in view at the right edge while a wide row
-     scrolls under it (issue 50 M19: cut to "Cance" at 1440 px). While the table scrolls (ScrollCues
-     makes its scroller a keyboard stop then), the column keeps clear of the edge's fade and the
-     header's chevron, which cut "Aktionen" to "Aktione" on a phone. */
-  &[data-pin-last] th:last-child,
-  &[data-pin-last] td:last-child {
+     scrolls under it (issue 50 M19: cut to "Cance" at 1440 px), on an opaque background (the row's
+     hover too). It takes no more width than it needs, since what it takes it covers of the column
+     before it (a phone lost that column's end: "Not disburse", "Fi"): ScrollCues fades no pinned
+     edge (it would fade the column), so only the header keeps clear of the chevron there (it cut
+     "Aktionen" to "Aktione" on a phone), and the gap on its left is narrower (its edge sets it off). */
+  ${pinned()} {
     position: sticky;
     right: 0;
+    padding-left: 8px;
     background: ${({ theme }) => theme.color.panel};
-    box-shadow: -6px 0 6px -6px ${({ theme }) => theme.color.border};
   }
-  [tabindex] > &[data-pin-last] th:last-child,
-  [tabindex] > &[data-pin-last] td:last-child { padding-right: ${PIN_CLEARANCE}px; }
+  &[data-pin-last] tbody tr:hover td:last-child { background: ${({ theme }) => theme.color.hover}; }
+  [tabindex] > &[data-pin-last] th:last-child { padding-right: ${PIN_CLEARANCE}px; }
+  /* Its edge, a line and a shadow over what passes under it, only while something does (ScrollCues
+     marks the scroller data-more-end): none when the table fits or is scrolled to its end. */
+  ${pinned('[data-more-end] >')} {
+    box-shadow: inset 1px 0 0 ${({ theme }) => theme.color.border}, -8px 0 8px -8px ${({ theme }) => theme.color.overlay};
+  }
 `;
 
 /**
@@ -117,7 +126,7 @@ export function DataTable<Row>(
     </Table>
     </Contained>
     <Suspense fallback={null}>
-      <ScrollCues scroller={scroller} label={props.label} />
+      <ScrollCues scroller={scroller} label={props.label} pinnedEnd={props.pinLast} />
     </Suspense>
     </div>
   );

@@ -120,23 +120,27 @@ const keepVisibleWidth = (el: HTMLElement) => el.style.setProperty('--visible-wi
  * A table's sideways scroller (DataTable), while its content is wider than it: a region named as
  * the table that the keyboard can focus and scroll with the arrow keys, its content faded at the
  * edges that hide columns, with a shadow and a chevron there. Drawn over the scroller, in its
- * positioned frame; updated as it scrolls and resizes.
+ * positioned frame; updated as it scrolls and resizes. The scroller carries `data-more-end` while
+ * content is hidden past its end. `pinnedEnd`: its last column stays at the end edge (DataTable's
+ * pinLast), so that edge has its chevron but no fade or shade: the content passes under the
+ * column, whose own edge says so (a fade there would fade the column).
  */
-export default function ScrollCues(props: { scroller: RefObject<HTMLElement | null>; label?: string }) {
-  const { scroller, label } = props;
+export default function ScrollCues(props: { scroller: RefObject<HTMLElement | null>; label?: string; pinnedEnd?: boolean }) {
+  const { scroller, label, pinnedEnd } = props;
   const edges = useScrollEdges(scroller, keepVisibleWidth);
   const scrolls = edges.start || edges.end;
   // effect: writes the fade mask straight onto the scroller's style (work on the DOM).
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    el.style.setProperty('mask-image', fadeMask(edges));
+    el.style.setProperty('mask-image', fadeMask({ start: edges.start, end: edges.end && !pinnedEnd }));
     // Only a scroller that scrolls is a stop for the keyboard (and a region: when it has a name).
     const set = (name: string, value: string | undefined) => (value === undefined ? el.removeAttribute(name) : el.setAttribute(name, value));
     set('tabindex', scrolls ? '0' : undefined);
     set('role', scrolls && label ? 'region' : undefined);
     set('aria-label', scrolls && label ? label : undefined);
-  }, [scroller, edges, scrolls, label]);
+    set('data-more-end', edges.end ? '' : undefined);
+  }, [scroller, edges, scrolls, label, pinnedEnd]);
   const scrollBy = useCallback(
     (direction: 1 | -1) => {
       const el = scroller.current;
@@ -157,7 +161,7 @@ export default function ScrollCues(props: { scroller: RefObject<HTMLElement | nu
       )}
       {edges.end && (
         <>
-          <Shade $side="end" aria-hidden />
+          {!pinnedEnd && <Shade $side="end" aria-hidden />}
           <Chevron $side="end" aria-hidden onClick={() => scrollBy(1)}>
             ›
           </Chevron>
