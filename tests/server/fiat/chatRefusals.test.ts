@@ -40,4 +40,14 @@ describe('P2P chat refusals', () => {
     expect(tooLarge('en_US')).toBe('The request is too large: at most 6 MB');
     expect((expectOk(await h.act(seller, FIAT_PATHS.chat, { order_id: order.id })) as unknown as unknown[]).length).toBe(0);
   });
+
+  it('an appeal without a reason or with one over 500 characters is refused in its own words, changing nothing', async () => {
+    const { order, buyer } = await h.ordered('100', '20.2');
+    const reasonRule = (lang: keyof typeof MESSAGES) => MESSAGES[lang].fiatReasonRequired;
+    expectRefusal(await h.act(buyer, FIAT_PATHS.appeal, { order_id: order.id, reason: 'x'.repeat(501) }), 400, reasonRule('en_US'));
+    expectRefusal(await h.act(buyer, FIAT_PATHS.appeal, { order_id: order.id, reason: '' }, { lang: 'fr_FR' }), 400, reasonRule('fr_FR'));
+    expectRefusal(await h.act(buyer, FIAT_PATHS.appeal, { order_id: order.id, reason: '   ' }, { lang: 'de_DE' }), 400, reasonRule('de_DE'));
+    expect(reasonRule('en_US')).toBe('Please give a reason (1 to 500 characters)');
+    expect(await h.status(order.id)).toBe('unpaid');
+  });
 });
