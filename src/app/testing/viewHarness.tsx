@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
+import type { PlatConfig } from '../../../domain/api';
 import type { ApiClient } from '../../services/api';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { MenusContext, type Menus } from '../layout/navigation';
@@ -53,11 +54,13 @@ export function inApp(i18n: TestI18n, ui: ReactNode, route?: string): ReactNode 
 
 /**
  * `ui` under the shell's own actors as pages read them (ShellContext): the app's (no market
- * feature, so no socket) and, with `session`, a session signed in as USER_FIXTURE (`in`) or a
- * visitor's (`out`).
+ * feature, so no socket; with `config`, the platform's config it loaded) and, with `session`, a
+ * session signed in as USER_FIXTURE (`in`) or a visitor's (`out`).
  */
-export function inShell(ui: ReactNode, options: { session?: 'in' | 'out' } = {}): ReactNode {
-  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
+export function inShell(ui: ReactNode, options: { session?: 'in' | 'out'; config?: PlatConfig } = {}): ReactNode {
+  // With `config`, the startup's config step answers it (the later steps, unprovided, stop there).
+  const machine = options.config ? appMachine.provide({ actors: { fetchConfig: fromPromise(async () => options.config!) } }) : appMachine;
+  const app = createActor(machine, { input: { marketFeature: false } }).start();
   const session =
     options.session &&
     createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), { input: options.session === 'in' ? { token: 'tok', user: USER_FIXTURE } : {} }).start();

@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { DEFAULT_LEGAL_TRADE } from '../../../../domain/constants';
+import { CONFIG_FIXTURE } from '../../../app/machines/app/app.model';
 import { inShell, renderWithFlows } from '../../../app/testing/viewHarness';
 import { FiatContext } from '../fiat.context';
 import type { FiatFlows } from '../fiat.hooks';
@@ -30,5 +31,17 @@ describe('P2P take page: the purchase confirmation', () => {
     fireEvent.click(await screen.findByRole('button', { name: i18n.t('deal.buyCoin', { coin: AD.crypto }) }));
     await act(async () => undefined);
     expect(screen.getByRole('dialog').textContent).toContain(said);
+  });
+
+  it("says the platform's own pay time once its config has it (15 minutes here), not the default", async () => {
+    const take = fiatTakeMachine.provide({
+      actors: { loadTake: fromPromise<TakeData, { adId: number }>(async () => ({ ad: AD, methods: [] })) },
+      actions: { showToast: () => undefined, mintIdempotencyKey: () => undefined },
+    });
+    const config = { ...CONFIG_FIXTURE, config: { ...CONFIG_FIXTURE.config, legal_trade: { ...DEFAULT_LEGAL_TRADE, pay_time: 15 } } };
+    const i18n = await renderWithFlows(FiatContext, { take } as unknown as FiatFlows, inShell(<TakePage side="buy" />, { config }), { route: `/deal/buy-next?ad=${AD.id}&value=100` });
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('deal.buyCoin', { coin: AD.crypto }) }));
+    await act(async () => undefined);
+    expect(screen.getByRole('dialog').textContent).toContain('You will have 15 minutes to pay');
   });
 });
