@@ -275,8 +275,8 @@ test("the seconds stake looks like the spot form's fields: a raised box, red whi
   await expect(stake).toHaveAttribute('aria-invalid', 'true');
   const refused = await look();
   expect(refused.border, 'the refused stake keeps the calm border').not.toBe(calm.border);
-  // The theme's down colour (#cf304a in the light theme).
-  expect(refused.border).toBe('rgb(207, 48, 74)');
+  // The theme's down colour (#bf2a43 in the light theme).
+  expect(refused.border).toBe('rgb(191, 42, 67)');
 });
 
 /** How many lines `el`'s text is drawn on (a Range's rectangles are its lines). */

@@ -26,7 +26,7 @@ export const DeskForm = styled.div`
   .field { display: grid; gap: 4px; align-content: start; }
   .field > label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
   input[type='text'], input[type='password'], input[type='datetime-local'], select, textarea { ${fieldInput('6px 9px')} font: inherit; }
-  input[type='datetime-local'] { color-scheme: dark; }
+  input[type='datetime-local'] { color-scheme: ${({ theme }) => theme.name}; }
   textarea { resize: vertical; min-height: 60px; }
   .with-button { display: flex; gap: 6px; }
   .with-button input { flex: 1; }

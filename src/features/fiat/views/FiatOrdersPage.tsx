@@ -47,7 +47,7 @@ export function FiatOrdersPage() {
       emptyKey="fiat.noOrders"
       columns={[
         { key: 'col.orderNo', render: (r) => <Link to={orderLink(r)} className="num">{r.order_no}</Link> },
-        { key: 'col.direction', render: (r) => <span style={{ color: r.side === 'buy' ? 'var(--up, #0ecb81)' : 'var(--down, #f6465d)' }}>{t(r.side === 'buy' ? 'deal.buy' : 'deal.sell')}</span> },
+        { key: 'col.direction', render: (r) => <span className={r.side === 'buy' ? 'up' : 'down'}>{t(r.side === 'buy' ? 'deal.buy' : 'deal.sell')}</span> },
         { key: 'col.currency', render: (r) => `${r.crypto}/${r.fiat}` },
         { key: 'col.unitPrice', align: 'right', render: (r) => <span className="num">{fiatFigure(r.price, r.fiat)}</span> },
         { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.crypto)}</span> },

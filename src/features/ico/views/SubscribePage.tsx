@@ -58,7 +58,7 @@ const Card = styled.article`
 const Bar = styled.div<{ $value: number }>`
   .row { display: flex; justify-content: space-between; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; margin-bottom: 4px; }
   .row b { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
-  .track { height: 6px; border-radius: 3px; background: ${({ theme }) => theme.color.panelRaised}; overflow: hidden; }
+  .track { height: 6px; border-radius: 3px; background: ${({ theme }) => theme.color.border}; overflow: hidden; }
   .fill { height: 100%; width: ${({ $value }) => $value}%; background: ${({ theme }) => theme.color.accent}; border-radius: 3px; }
 `;
 
