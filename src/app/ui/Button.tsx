@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { PHONE } from '../theme';
 
 export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger'; $small?: boolean }>`
   border: 1px solid transparent;
@@ -28,4 +29,6 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
           `}
   &:disabled { opacity: 0.5; cursor: not-allowed; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
+  /* A small button is 27 px: on a phone it grows to 32 px, a finger's tap. */
+  ${({ $small }) => $small && css`${PHONE} { min-height: 32px; }`}
 `;

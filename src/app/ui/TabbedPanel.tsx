@@ -1,22 +1,46 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Panel, PanelHeader } from './Panel';
+import { scrollFade, useScrollEdges } from './ScrollCues';
 
+/**
+ * One row of tabs that scrolls sideways inside itself (faded at an edge that hides more): wrapped,
+ * a long language's third tab ("История ордеров") sat alone on a second line, read as a heading.
+ * Each tab is 32 px high, a finger's tap.
+ */
 const TabList = styled.div`
   display: flex;
   gap: 16px;
-  flex-wrap: wrap;
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scrollbar-width: none;
+  ${scrollFade}
   button {
     all: unset;
+    flex: none;
+    display: inline-flex;
+    align-items: center;
+    min-height: 32px;
+    box-sizing: border-box;
+    white-space: nowrap;
     cursor: pointer;
     font-size: 13px;
     font-weight: 600;
     color: ${({ theme }) => theme.color.textDim};
-    padding-bottom: 2px;
     border-bottom: 2px solid transparent;
   }
   button[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; border-color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const More = styled(Link)`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  min-height: 32px;
+  font-size: 12px;
 `;
 
 const Scroll = styled.div<{ $maxHeight: number }>`
@@ -47,19 +71,19 @@ export function TabbedPanel<T extends string>(props: {
 }) {
   const [tab, setTab] = useState<T>(props.tabs[0]!.id);
   const shown = props.tabs.find((t) => t.id === tab) ?? props.tabs[0]!;
+  const list = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(list);
   return (
     <Panel className={props.className}>
       <PanelHeader>
-        <TabList role="tablist">
+        <TabList ref={list} role="tablist" data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
           {props.tabs.map((t) => (
             <button key={t.id} type="button" role="tab" aria-selected={t.id === shown.id} onClick={() => setTab(t.id)}>
               {t.count === undefined ? t.label : `${t.label} (${t.count})`}
             </button>
           ))}
         </TabList>
-        <Link to={shown.more} style={{ fontSize: 12 }}>
-          {props.moreLabel} →
-        </Link>
+        <More to={shown.more}>{props.moreLabel} →</More>
       </PanelHeader>
       <Scroll role="tabpanel" $maxHeight={props.maxHeight}>
         {props.children(shown.id)}

@@ -33,7 +33,7 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
     <Card aria-busy={wallet.loading}>
       <div className="head">
         <h1>{title}</h1>
-        <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center', fontSize: 12 }} className="dim">
+        <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center', fontSize: 12, minHeight: 32 }} className="dim">
           <input type="checkbox" checked={wallet.hideZero} onChange={(e) => wallet.setHideZero(e.target.checked)} />
           {t('wallet.hideZero')}
         </label>

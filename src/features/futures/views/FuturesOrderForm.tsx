@@ -22,7 +22,9 @@ const Setting = styled.button`
   cursor: pointer;
   flex: 1;
   text-align: center;
-  padding: 5px 0;
+  min-height: 32px;
+  box-sizing: border-box;
+  padding: 7px 0;
   font-size: 12px;
   font-weight: 600;
   border-radius: ${({ theme }) => theme.radius};
@@ -156,13 +158,13 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
             ]}
           />
           {!closing && (
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontSize: 12, marginBottom: 8 }}>
-              <label style={{ display: 'flex', gap: 6, alignItems: 'center' }} title={t('futures.form.reduceOnlyNote')}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0 14px', fontSize: 12, marginBottom: 4 }}>
+              <label style={{ display: 'flex', gap: 6, alignItems: 'center', minHeight: 32 }} title={t('futures.form.reduceOnlyNote')}>
                 <input type="checkbox" checked={f.reduceOnly} onChange={(e) => form.setReduceOnly(e.target.checked)} />
                 {t('futures.form.reduceOnly')}
               </label>
               {!f.reduceOnly && (
-                <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                <label style={{ display: 'flex', gap: 6, alignItems: 'center', minHeight: 32 }}>
                   <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} />
                   {t('futures.tpsl.title')}
                 </label>

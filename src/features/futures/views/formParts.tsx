@@ -13,8 +13,14 @@ export const Choices = styled.div`
   button {
     all: unset;
     cursor: pointer;
+    /* 32 px high: a finger's tap (4 px of padding round 12 px words made 27). */
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 32px;
+    box-sizing: border-box;
     text-align: center;
-    padding: 4px 0;
+    padding: 2px 0;
     font-size: 12px;
     border-radius: ${({ theme }) => theme.radius};
     border: 1px solid ${({ theme }) => theme.color.border};

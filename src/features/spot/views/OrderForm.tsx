@@ -34,9 +34,10 @@ const Tabs = styled.div`
 const Types = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 4px 14px;
-  margin-bottom: 10px;
-  button { all: unset; cursor: pointer; font-size: 12px; white-space: nowrap; color: ${({ theme }) => theme.color.textDim}; }
+  gap: 0 14px;
+  margin: -6px 0 4px;
+  /* 32 px high: a finger's tap, not the 17 px of the words. */
+  button { all: unset; cursor: pointer; display: inline-flex; align-items: center; min-height: 32px; font-size: 12px; white-space: nowrap; color: ${({ theme }) => theme.color.textDim}; }
   button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
   button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 2px; }
 `;
@@ -64,6 +65,7 @@ const Aside = styled.div`
     border: 1px solid ${({ theme }) => theme.color.border};
     border-radius: ${({ theme }) => theme.radius};
     padding: 3px 6px;
+    min-height: 32px;
     /* A select is as wide as its longest option ("IOC (немедленно или отмена)"): allowed to
        shrink, it stays inside the form beside its label instead of sticking out of the panel. */
     min-width: 0;
@@ -74,8 +76,9 @@ const Aside = styled.div`
 const Slider = styled.div`
   margin: 4px 0 10px;
   input[type='range'] { width: 100%; accent-color: ${({ theme }) => theme.color.accent}; margin: 0; }
-  .marks { display: flex; justify-content: space-between; }
-  .marks button { all: unset; cursor: pointer; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
+  /* The marks' words stay where they were; their buttons reach 6 px past them and 32 px down. */
+  .marks { display: flex; justify-content: space-between; margin: 0 -6px -8px; }
+  .marks button { all: unset; cursor: pointer; display: inline-flex; align-items: flex-start; min-height: 32px; padding: 2px 6px 0; box-sizing: border-box; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   .marks button[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
 `;
 

@@ -54,7 +54,8 @@ const Intervals = styled.div`
     &[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; font-weight: 600; }
     &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
   }
-  ${PHONE} { flex-wrap: wrap; button { padding: 2px 6px; } }
+  /* A phone's taps want 32 px, not the 21 px of the words. */
+  ${PHONE} { flex-wrap: wrap; button { display: inline-flex; align-items: center; min-height: 32px; box-sizing: border-box; padding: 2px 6px; } }
 `;
 
 const Indicators = styled.span`

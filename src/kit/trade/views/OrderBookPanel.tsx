@@ -5,6 +5,7 @@ import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../machines/orderBook/orderBook.machine';
 import { groupingSteps, stepLabel } from '../machines/orderBook/grouping';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
+import { PHONE } from '../../../app/theme';
 import { BookFrame, BookLevels, DEPTH, useBookLabels } from './BookLevels';
 import { DepthChart } from './DepthChart';
 import { FeedStatus } from './FeedStatus';
@@ -20,6 +21,7 @@ const Grouping = styled.select`
   border-radius: 4px;
   padding: 2px 4px;
   font-size: 12px;
+  ${PHONE} { min-height: 32px; }
 `;
 
 const Views = styled.div`
@@ -34,6 +36,7 @@ const Views = styled.div`
     background: none;
     border: 0;
     cursor: pointer;
+    ${PHONE} { min-height: 32px; }
   }
   button[aria-selected='true'] {
     color: ${({ theme }) => theme.color.text};

@@ -9,6 +9,7 @@ import { Button } from '../../../../app/ui/Button';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { categoryKey } from './helpCategories';
+import { PHONE } from '../../../../app/theme';
 
 const Search = styled.form`
   display: flex;
@@ -34,7 +35,8 @@ const Chips = styled.div`
 
 const Chip = styled.button<{ $active: boolean }>`
   padding: 3px 10px;
-  border-radius: 12px;
+  border-radius: 16px;
+  ${PHONE} { min-height: 32px; }
   cursor: pointer;
   border: 1px solid ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.border)};
   background: ${({ theme, $active }) => ($active ? `${theme.color.accent}22` : 'transparent')};
