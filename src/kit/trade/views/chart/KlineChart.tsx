@@ -7,7 +7,7 @@ import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import { Button } from '../../../../app/ui/Button';
 import { CHART_PERIODS, toChartBar, toChartLevel, type ChartLevel } from './chartAdapter';
 import { chartFormatter, chartThousands } from './chartFormat';
-import { registerChartLocale } from './chartLocale';
+import { localiseVolumeLegend, registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
 import { useKline } from '../../trade.hooks';
 import { labelWidth, ticksInside } from './axisTicks';
@@ -204,6 +204,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     chart.current?.setLocale(registerChartLocale(i18n.language, t));
     chart.current?.setFormatter(chartFormatter(i18n.language));
     chart.current?.setThousandsSeparator(chartThousands(i18n.language));
+    if (chart.current) localiseVolumeLegend(chart.current, i18n.language, t);
     // Another language's axis labels change the chart's width: keep the newest candle in view.
     if (shownLanguage.current !== i18n.language) chart.current?.scrollToRealTime();
     shownLanguage.current = i18n.language;

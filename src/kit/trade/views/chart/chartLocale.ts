@@ -1,4 +1,4 @@
-import { registerLocale } from 'klinecharts';
+import { registerLocale, type Chart } from 'klinecharts';
 import type { TFunction } from 'i18next';
 
 /** Languages that write a full-width colon after a label. */
@@ -31,4 +31,15 @@ export function registerChartLocale(lang: string, t: TFunction): string {
     year: '',
   });
   return name;
+}
+
+/**
+ * The volume pane's legend ("VOLUME: 0.06354"): the widget writes its bars' title in English, not
+ * through its locale; here in the app language ("Объём: 0,06354").
+ */
+export function localiseVolumeLegend(chart: Chart, lang: string, t: TFunction): void {
+  const colon = FULL_WIDTH_COLON.has(lang) ? '：' : ': ';
+  const vol = chart.getIndicators({ paneId: 'vol_pane', name: 'VOL' })[0];
+  if (!vol) return;
+  chart.overrideIndicator({ name: 'VOL', paneId: 'vol_pane', figures: vol.figures.map((f) => (f.key === 'volume' ? { ...f, title: `${t('chart.volume')}${colon}` } : f)) });
 }
