@@ -15,6 +15,7 @@ import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
 import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
+import { rememberThemeForFirstPaint } from '../services/themeCookie';
 import { USER_CHANNEL } from '../../domain/userChannel';
 
 import { createAppActors } from './actors/app.actors';
@@ -85,6 +86,8 @@ export async function createServices(options: { navigate: (to: string) => void; 
   const { navigate, inspect } = options;
   const store = browserStore();
   const storage = createStorage(store);
+  // A theme chosen before the cookie existed: the next page load is written in it too.
+  rememberThemeForFirstPaint(storage.read('theme'));
   const i18n = await initI18n();
   const start: Services['start'] = (logic, actorOptions) => createActor(logic, { systemId: actorOptions.id, ...actorOptions, inspect }).start();
 
@@ -161,7 +164,10 @@ export async function createServices(options: { navigate: (to: string) => void; 
         showToast,
         persistLanguage: (_, { language }) => storage.write('language', language),
         persistPricing: (_, { pricing }) => storage.write('pricing', { name: pricing.name, mark: pricing.mark }),
-        persistTheme: (_, { theme }) => storage.write('theme', theme),
+        persistTheme: (_, { theme }) => {
+          storage.write('theme', theme);
+          rememberThemeForFirstPaint(theme);
+        },
       },
     }),
     {

@@ -111,6 +111,9 @@ test('the light theme can be chosen and is remembered', async ({ page }) => {
   expect(await background()).toBe('rgb(245, 246, 248)');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  // The page as served, before any script has run, is written light (the theme's cookie): no dark flash.
+  const served = await (await page.context().request.get('/home')).text();
+  expect(served).toContain('html,body{background:#f5f6f8;margin:0}');
 });
 
 test('a stored session whose token the server refuses (403) is cleared and the user sent to /login', async ({ page }) => {

@@ -19,7 +19,8 @@ import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../domain/routePreloa
 let db: Database;
 let clientDir: string;
 let server: FastifyInstance;
-const INDEX = '<!doctype html><html><head><title>OpenEx</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>OpenEx</title><style>html,body{background:#0b0e11;margin:0}</style><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 /** What the build writes beside its manifest (scripts/vite/routePreloads.ts): each route's chunks beyond the entry's. */
 const ROUTE_PRELOADS: RoutePreload[] = [
   { pattern: '/home', gated: false, files: ['/assets/home.js'] },
@@ -53,8 +54,9 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-const page = async (url: string) => {
-  const res = await server.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+const page = async (url: string, cookie?: string) => {
+  const res = await server.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', ...(cookie === undefined ? {} : { cookie }) } });
+  expect(String(res.headers.vary)).toMatch(/cookie/i);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/text\/html/);
   expect(res.headers['cache-control']).toBe('no-cache');
@@ -152,5 +154,25 @@ describe("the opened route's chunks named in the HTML", () => {
     expect(preloadsIn(await page('/wallet/recharge'))).toEqual([]);
     expect(preloadsIn(await page('/markets/kline'))).toEqual([]);
     expect(preloadsIn(await page('/no-such-page'))).toEqual([]);
+  });
+});
+
+describe("the first screen in the trader's theme", () => {
+  it('a light-theme cookie writes the page light (no dark flash before the app); none, dark or junk leave it dark', async () => {
+    depth = { kind: 'snapshot', seq: 4, asks: [['96031', '0.5']], bids: [['96029', '2']] };
+    const light = await page('/markets/kline/btc_usdt', 'lang=en_US; theme=light');
+    expect(light).toContain('html,body{background:#f5f6f8;margin:0}');
+    expect(light).toContain('#root>.fp{color:#5e6673}');
+    expect(light).toContain('.fp-asks [role=row] span:first-child{color:#bf2a43}');
+    expect(light).not.toMatch(/#0b0e11|#e8ebef|#9aa4b2|#f6465d|#0ecb81/);
+    // The figures are the same either way.
+    expect(light).toContain('<span class="fp-price" data-first-price>96,030.50</span>');
+    for (const cookie of [undefined, 'theme=dark', 'theme=lightish', 'xtheme=light', 'theme="light"']) {
+      const html = await page('/home', cookie);
+      expect(html, String(cookie)).toContain('html,body{background:#0b0e11;margin:0}');
+      expect(html, String(cookie)).toContain('#root>.fp{color:#9aa4b2}');
+    }
+    // A page without a first screen is light too (its background).
+    expect(await page('/wallet', 'theme=light')).toContain('html,body{background:#f5f6f8;margin:0}');
   });
 });

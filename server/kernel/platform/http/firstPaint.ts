@@ -48,6 +48,31 @@ const STYLE = `<style>
 .fp-asks [role=row] span:first-child{color:#f6465d}.fp-bids [role=row] span:first-child{color:#0ecb81}
 </style>`;
 
+/** The theme a page is written in: the trader's choice, from the client's cookie (src/services/themeCookie.ts). */
+export type PageTheme = 'dark' | 'light';
+
+/** The theme a request's cookie names; the dark theme (index.html's own) for none or anything else. */
+export function pageThemeOf(cookie: string | undefined): PageTheme {
+  return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
+}
+
+/**
+ * The dark colours of index.html's first paint and of STYLE, each with the light theme's (src/app/
+ * theme.ts: bg, textDim, text, down, up): a light-theme trader's page flashed dark until the app had
+ * loaded. Replaced only inside <style> elements, so no figure or text can be touched.
+ */
+const LIGHT_COLOURS: ReadonlyArray<readonly [string, string]> = [
+  ['#0b0e11', '#f5f6f8'],
+  ['#9aa4b2', '#5e6673'],
+  ['#e8ebef', '#1e2329'],
+  ['#f6465d', '#bf2a43'],
+  ['#0ecb81', '#027550'],
+];
+
+function inLightTheme(html: string): string {
+  return html.replace(/<style>[^<]*<\/style>/g, (style) => LIGHT_COLOURS.reduce((out, [dark, light]) => out.split(dark).join(light), style));
+}
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function levelRows(levels: Level[]): string {
@@ -86,9 +111,10 @@ type Answers = Record<(typeof STARTUP_PATHS)[number], { code: number; data: unkn
  * has run and asked for them. Only the opened route's: what the app would fetch for it anyway.
  */
 export function createFirstPaint(app: FastifyInstance, clientDir: string, sources: FirstPaintSources) {
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const dark = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const templates: Record<PageTheme, { html: string; style: string }> = { dark: { html: dark, style: STYLE }, light: { html: inLightTheme(dark), style: inLightTheme(STYLE) } };
   const slot = '<div id="root"></div>';
-  const canPaint = template.includes(slot) && template.includes('</head>');
+  const canPaint = dark.includes(slot) && dark.includes('</head>');
   const cache = new Map<LocaleCode, { at: number; read: Promise<Answers> }>();
   const routeChunks = readRoutePreloads(clientDir);
   const readCandles = createFirstCandles(app);
@@ -118,8 +144,9 @@ export function createFirstPaint(app: FastifyInstance, clientDir: string, source
   };
 
   return {
-    /** The page for `path` (no query), its first screen in place when there is one; `lang` for the answers' messages. */
-    async page(path: string, lang: LocaleCode): Promise<string> {
+    /** The page for `path` (no query), its first screen in place when there is one; `lang` for the answers' messages, `theme` for its colours. */
+    async page(path: string, lang: LocaleCode, theme: PageTheme = 'dark'): Promise<string> {
+      const { html: template, style } = templates[theme];
       const preloads = routeChunks(path)
         .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
         .join('');
@@ -136,7 +163,7 @@ export function createFirstPaint(app: FastifyInstance, clientDir: string, source
         const withCandles = candles ? built.replace('</body>', () => `<script type="application/json" id="${FIRST_CANDLES_ID}">${scriptJson(candles)}</script></body>`) : built;
         if (!paint) return withCandles.replace('</head>', () => `${head}</head>`);
         return withCandles
-          .replace('</head>', () => `${STYLE}${head}</head>`)
+          .replace('</head>', () => `${style}${head}</head>`)
           .replace(slot, () => `<div id="root">${firstPaintMarkup(paint)}</div>`);
       } catch {
         return built;

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
 import { translate } from '../i18n/messages.js';
-import { createFirstPaint, type FirstPaintSources } from './firstPaint.js';
+import { createFirstPaint, pageThemeOf, type FirstPaintSources } from './firstPaint.js';
 
 /** Hashed build output: a name never changes content, so browsers and proxies keep it for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,8 +42,9 @@ export async function serveClient(app: FastifyInstance, clientDir: string | unde
       return reply.status(404).send({ code: ResultCode.notFound, msg: translate(request.lang, 'notFound'), data: null });
     }
     if (!firstPaint) return reply.type('text/html').header('cache-control', REVALIDATE).sendFile('index.html');
-    return firstPaint.page(path, request.lang).then((html) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+    return firstPaint.page(path, request.lang, pageThemeOf(request.headers.cookie)).then((html) => {
+      // Written in the cookie's theme: a cache must keep one copy per cookie.
+      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding, Cookie');
       // A few KB: gzip at its default level costs well under a millisecond.
       if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
       return reply.header('content-encoding', 'gzip').send(gzipSync(html));
