@@ -118,10 +118,16 @@ declare module 'styled-components' {
   export interface DefaultTheme extends Theme {}
 }
 
+/**
+ * The page's frame. `html` carries the page's own background past the viewport too (index.html
+ * paints the theme's before the app loads). A plain link inside running text ("Log in to see your
+ * notifications. Log in") looks like one; links styled as something else (a button, a nav item, a
+ * tab) carry their component's class. Comments stay out of the CSS: a template's text ships as
+ * written, and these are in /home's 150 KB.
+ */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; }
-  /* The page's own background past the viewport too (index.html paints the dark one before the app loads). */
   html { background: ${({ theme }) => theme.color.bg}; }
   body {
     margin: 0;
@@ -134,8 +140,6 @@ export const GlobalStyle = createGlobalStyle`
     color-scheme: ${({ theme }) => theme.name};
   }
   a { color: inherit; text-decoration: none; }
-  /* A plain link inside running text ("Log in to see your notifications. Log in") looks like one.
-     Links styled as something else (a button, a nav item, a tab) carry their component's class. */
   p a:not([class]) { color: ${({ theme }) => theme.color.accent}; text-decoration: underline; text-underline-offset: 2px; }
   p a:not([class]):hover { text-decoration-thickness: 2px; }
   button, input, select { font: inherit; color: inherit; }

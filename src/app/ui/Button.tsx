@@ -1,6 +1,11 @@
 import styled, { css } from 'styled-components';
 import { PHONE } from '../theme';
 
+/**
+ * The app's button. Drawn as a link (as={Link}: "Log in", "Register") and stretched to its row, it
+ * centres its text as a <button> does. A small one is 27 px, and 32 px on a phone (a finger's tap).
+ * No comments inside the CSS: a template's text ships as written.
+ */
 export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger'; $small?: boolean }>`
   border: 1px solid transparent;
   border-radius: ${({ theme }) => theme.radius};
@@ -8,7 +13,6 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
   font-weight: 600;
   cursor: pointer;
   white-space: nowrap;
-  /* A button drawn as a link (as={Link}: "Log in", "Register") stretched to its row centres its text as a <button> does. */
   text-align: center;
   ${({ theme, $variant = 'primary' }) =>
     $variant === 'primary'
@@ -29,6 +33,5 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
           `}
   &:disabled { opacity: 0.5; cursor: not-allowed; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
-  /* A small button is 27 px: on a phone it grows to 32 px, a finger's tap. */
   ${({ $small }) => $small && css`${PHONE} { min-height: 32px; }`}
 `;

@@ -19,6 +19,17 @@ const PIN_CLEARANCE = 30;
 /** The pinned column's cells (not the empty state's one cell across the table), `within` a scroller's state. */
 const pinned = (within = '') => `${within} &[data-pin-last] th:last-child, ${within} &[data-pin-last] td:last-child:not([colspan])`;
 
+/**
+ * pinLast: the last column (a row's actions) stays in view at the right edge while a wide row
+ * scrolls under it (issue 50 M19: cut to "Cance" at 1440 px), on an opaque background (the row's
+ * hover too). It takes no more width than it needs, since what it takes it covers of the column
+ * before it (a phone lost that column's end: "Not disburse", "Fi"): ScrollCues fades no pinned
+ * edge (it would fade the column), so only the header keeps clear of the chevron there (it cut
+ * "Aktionen" to "Aktione" on a phone), and the gap on its left is narrower (its edge sets it off).
+ * Its edge, a line and a shadow over what passes under it, shows only while something does
+ * (ScrollCues marks the scroller data-more-end): none when the table fits or is scrolled to its end.
+ * No comments inside the CSS: a template's text ships as written.
+ */
 const Table = styled.table`
   th, td { padding: 7px 12px; text-align: left; white-space: nowrap; }
   th { color: ${({ theme }) => theme.color.textDim}; font-weight: 500; font-size: ${({ theme }) => theme.size.small}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
@@ -27,12 +38,6 @@ const Table = styled.table`
   .right { text-align: right; }
   .center { text-align: center; }
   th button { all: unset; cursor: pointer; }
-  /* pinLast: the last column (a row's actions) stays in view at the right edge while a wide row
-     scrolls under it (issue 50 M19: cut to "Cance" at 1440 px), on an opaque background (the row's
-     hover too). It takes no more width than it needs, since what it takes it covers of the column
-     before it (a phone lost that column's end: "Not disburse", "Fi"): ScrollCues fades no pinned
-     edge (it would fade the column), so only the header keeps clear of the chevron there (it cut
-     "Aktionen" to "Aktione" on a phone), and the gap on its left is narrower (its edge sets it off). */
   ${pinned()} {
     position: sticky;
     right: 0;
@@ -41,8 +46,6 @@ const Table = styled.table`
   }
   &[data-pin-last] tbody tr:hover td:last-child { background: ${({ theme }) => theme.color.hover}; }
   [tabindex] > &[data-pin-last] th:last-child { padding-right: ${PIN_CLEARANCE}px; }
-  /* Its edge, a line and a shadow over what passes under it, only while something does (ScrollCues
-     marks the scroller data-more-end): none when the table fits or is scrolled to its end. */
   ${pinned('[data-more-end] >')} {
     box-shadow: inset 1px 0 0 ${({ theme }) => theme.color.border}, -8px 0 8px -8px ${({ theme }) => theme.color.overlay};
   }
