@@ -17,6 +17,20 @@ export interface FirstPaint {
   book?: { asks: Level[]; bids: Level[] };
 }
 
+/**
+ * The first screen's colours, by the theme token each one is (src/app/theme.ts holds the same
+ * values; src/app/themeFirstPaint.test.ts holds them together): index.html and the first screen's
+ * style are written in the dark ones, and for a light-theme trader the server swaps each for its
+ * light one (server/kernel/platform/http/firstPaint.ts), so the page does not flash dark.
+ */
+export const FIRST_PAINT_COLOURS = {
+  bg: { dark: '#0b0e11', light: '#f5f6f8' },
+  textDim: { dark: '#9aa4b2', light: '#5e6673' },
+  text: { dark: '#e8ebef', light: '#1e2329' },
+  down: { dark: '#f6465d', light: '#bf2a43' },
+  up: { dark: '#0ecb81', light: '#027550' },
+} as const;
+
 /** Levels a trade page's first screen shows on each side. */
 export const FIRST_PAINT_LEVELS = 6;
 

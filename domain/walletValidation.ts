@@ -15,7 +15,7 @@ import { isAddressOf } from './addressFormats';
  * At most 15 integer digits, far inside the database's NUMERIC(36, 18), so sums of such amounts
  * never overflow.
  */
-const AMOUNT: DecimalShape = { places: 8, integerDigits: 15 };
+export const AMOUNT: DecimalShape = { places: 8, integerDigits: 15 };
 
 const isAmount = (value: string | undefined) => value !== undefined && isDecimalInput(value.trim(), AMOUNT);
 /** A positive amount with at most 8 decimals: the forms' rule, which the server applies too. */

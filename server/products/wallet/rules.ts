@@ -1,4 +1,4 @@
-import { isPositiveAmount } from '../../../domain/walletValidation.js';
+import { AMOUNT, isPositiveAmount } from '../../../domain/walletValidation.js';
 
 /** Pure rules of the wallet's inputs (no I/O). */
 
@@ -7,10 +7,12 @@ export function isQuantity(value: string): boolean {
   return value.trim() === value && isPositiveAmount(value);
 }
 
+/** More digits before the point than the wallet's amounts take (domain/walletValidation.ts AMOUNT). */
+const TOO_MANY_DIGITS = new RegExp(`^[1-9]\\d{${AMOUNT.integerDigits},}(\\.\\d+)?$`);
+
 /** Why `value` is no quantity, in the words a trader can act on: a 39-digit number is too large, not "at most 8 decimals". */
 export function quantityRefusal(value: string): 'walletQuantityTooLarge' | 'walletQuantityInvalid' {
-  // More than the 15 digits before the point the wallet's amounts take (domain/walletValidation.ts AMOUNT).
-  return /^[1-9]\d{15,}(\.\d+)?$/.test(value) ? 'walletQuantityTooLarge' : 'walletQuantityInvalid';
+  return TOO_MANY_DIGITS.test(value) ? 'walletQuantityTooLarge' : 'walletQuantityInvalid';
 }
 
 /** Plausible on any network here: 10 to 128 letters and digits. The chain itself is the final judge. */

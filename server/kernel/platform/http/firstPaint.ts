@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Level } from '../../../../domain/market.js';
 import { depthChannel } from '../../../../domain/market.js';
-import { firstPaintOf, tradePageSymbol, type FirstPaint } from '../../../../domain/firstPaint.js';
+import { FIRST_PAINT_COLOURS, firstPaintOf, tradePageSymbol, type FirstPaint } from '../../../../domain/firstPaint.js';
 import { STARTUP_ANSWERS_ID } from '../../../../domain/pageIds.js';
 import type { LocaleCode } from '../../../../domain/languages.js';
 import type { FastifyInstance } from 'fastify';
@@ -56,18 +56,8 @@ export function pageThemeOf(cookie: string | undefined): PageTheme {
   return /(?:^|;\s*)theme=light(?:;|$)/.test(cookie ?? '') ? 'light' : 'dark';
 }
 
-/**
- * The dark colours of index.html's first paint and of STYLE, each with the light theme's (src/app/
- * theme.ts: bg, textDim, text, down, up): a light-theme trader's page flashed dark until the app had
- * loaded. Replaced only inside <style> elements, so no figure or text can be touched.
- */
-const LIGHT_COLOURS: ReadonlyArray<readonly [string, string]> = [
-  ['#0b0e11', '#f5f6f8'],
-  ['#9aa4b2', '#5e6673'],
-  ['#e8ebef', '#1e2329'],
-  ['#f6465d', '#bf2a43'],
-  ['#0ecb81', '#027550'],
-];
+/** Each dark colour of index.html's first paint and of STYLE with its light one; replaced only inside <style> elements, so no figure or text can be touched. */
+const LIGHT_COLOURS = Object.values(FIRST_PAINT_COLOURS).map((c) => [c.dark, c.light] as const);
 
 function inLightTheme(html: string): string {
   return html.replace(/<style>[^<]*<\/style>/g, (style) => LIGHT_COLOURS.reduce((out, [dark, light]) => out.split(dark).join(light), style));
