@@ -35,11 +35,11 @@ const GroupTitle = styled.div`
   letter-spacing: 0.4px;
 `;
 
+// The header keeps its labels on one line; a long account wraps here.
 const Head = styled.div`
   padding: 8px 10px 10px;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   margin-bottom: 4px;
-  /* The header keeps its labels on one line; a long account wraps here. */
   .account { font-weight: 600; max-width: 260px; white-space: normal; overflow-wrap: anywhere; }
   .uid { color: ${({ theme }) => theme.color.textDim}; font-size: 12px; margin: 2px 0 6px; }
 `;

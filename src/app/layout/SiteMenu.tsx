@@ -11,6 +11,7 @@ import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
 import { useEscapeKey } from '../ui/useEscapeKey';
 
+// Inside the header, which keeps its own labels on one line.
 const Sheet = styled.div`
   position: fixed;
   top: ${({ theme }) => theme.size.header};
@@ -23,7 +24,6 @@ const Sheet = styled.div`
   background: ${({ theme }) => theme.color.panel};
   border-top: 1px solid ${({ theme }) => theme.color.border};
   padding: 6px 16px 24px;
-  /* Inside the header, which keeps its own labels on one line. */
   white-space: normal;
   section { padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
   h2 {

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from './Button';
 
+// The browser's own control (its "Choose File" in the browser's language, its grey button) is hidden from sight
+// only: it keeps the focus, the keyboard (Space / Enter open the chooser), the field's name and the uploads of tests.
+// Two lines at most (a long file name is cut, whole in its tooltip).
 const Picker = styled.span`
   position: relative;
   display: inline-flex;
@@ -10,9 +13,6 @@ const Picker = styled.span`
   gap: 10px;
   min-width: 0;
   max-width: 100%;
-  /* The browser's own control (its "Choose File" in the browser's language, its grey button) is
-     hidden from sight only: it keeps the focus, the keyboard (Space / Enter open the chooser),
-     the field's name and the uploads of tests. */
   && > input[type='file'] {
     position: absolute;
     width: 1px;
@@ -27,7 +27,6 @@ const Picker = styled.span`
   }
   input:focus-visible + label { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
   input:disabled + label { opacity: 0.5; cursor: not-allowed; }
-  /* Two lines at most (a long file name is cut, whole in its tooltip). */
   .file {
     min-width: 0;
     overflow: hidden;

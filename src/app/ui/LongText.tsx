@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 
+// With a width of its own (a table cell, whose lines do not wrap): a column that many lines tall.
 const Wrap = styled.span<{ $max?: string }>`
   overflow-wrap: anywhere;
   min-width: 0;
-  /* With a width of its own (a table cell, whose lines do not wrap): a column that many lines tall. */
   ${({ $max }) => ($max ? `display: inline-block; max-width: ${$max}; white-space: normal; vertical-align: top;` : '')}
 `;
 

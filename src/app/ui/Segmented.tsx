@@ -6,6 +6,7 @@ import { PHONE } from '../theme';
  * record presets and pager (RecordFilters.tsx), and by tabs and network choices elsewhere. One strip reads as one
  * choice in both themes, where separate buttons made the presets look like unrelated actions.
  */
+// 25 px high on a desk; on a phone 32 px, a finger's tap (the network choice, the record presets).
 export const Segmented = styled.div`
   display: inline-flex;
   border: 1px solid ${({ theme }) => theme.color.border};
@@ -24,7 +25,6 @@ export const Segmented = styled.div`
     &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: -2px; }
     &:disabled { opacity: 0.5; cursor: not-allowed; background: transparent; }
   }
-  /* 25 px high on a desk; on a phone 32 px, a finger's tap (the network choice, the record presets). */
   ${PHONE} { button { display: inline-flex; align-items: center; min-height: 32px; box-sizing: border-box; } }
 `;
 

@@ -1,7 +1,11 @@
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
+import { phoneTapTarget } from '../../../app/ui/tapTarget';
 
 /** The P2P pages' shared frame: a centred column with dense rows of label and value. */
+// Grid items would grow to their widest table; the tables scroll inside their panels instead.
+// A choice strip in the row (buy by amount or quantity; an ad's side) as tall as the fields beside it.
+// Figures in the body font with even-width digits, as every other table of the app (mono read as another app).
 export const Frame = styled.div`
   max-width: 1100px;
   margin: 16px auto;
@@ -9,25 +13,23 @@ export const Frame = styled.div`
   grid-template-columns: minmax(0, 1fr);
   gap: 12px;
   padding: 0 12px;
-  /* Grid items would grow to their widest table; the tables scroll inside their panels instead. */
   & > * { min-width: 0; }
   .tabs { display: flex; gap: 0; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
   .tabs button { all: unset; cursor: pointer; padding: 12px 20px; font-weight: 700; color: ${({ theme }) => theme.color.textDim}; }
   .tabs button[aria-selected='true'].buy { color: ${({ theme }) => theme.color.up}; box-shadow: inset 0 -2px ${({ theme }) => theme.color.up}; }
   .tabs button[aria-selected='true'].sell { color: ${({ theme }) => theme.color.down}; box-shadow: inset 0 -2px ${({ theme }) => theme.color.down}; }
   .controls { display: flex; flex-wrap: wrap; gap: 12px; align-items: end; }
-  /* A choice strip in the row (buy by amount or quantity; an ad's side) as tall as the fields beside it. */
   .controls [role='radiogroup'] button { padding: 8px 12px; }
   label { display: grid; gap: 5px; color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
-  select, input, textarea { font: inherit; color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 8px 10px; }
+  select, input, textarea { font: inherit; color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.fieldBorder}; border-radius: 4px; padding: 8px 10px; }
   input { min-width: 160px; }
-  /* Figures in the body font with even-width digits, as every other table of the app (mono read as another app). */
   .num { font-variant-numeric: tabular-nums; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
   .dim { color: ${({ theme }) => theme.color.textDim}; }
   .faint { color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; }
   .links { display: flex; gap: 16px; flex-wrap: wrap; }
+  .links a { ${phoneTapTarget} }
   ${PHONE} { margin: 8px auto; padding: 0 6px; input { min-width: 0; width: 100%; } .controls > label { flex: 1 1 140px; min-width: 0; } select { max-width: 100%; } .tabs button { padding: 12px 10px; } }
 `;
 

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 export { Facts, FormProblem, NumberField } from '../../../app/ui/FormRows';
 
 /** A row of equal choices (order type, percentages, margin mode). */
+// 32 px high: a finger's tap (4 px of padding round 12 px words made 27).
 export const Choices = styled.div`
   display: grid;
   grid-auto-flow: column;
@@ -13,7 +14,6 @@ export const Choices = styled.div`
   button {
     all: unset;
     cursor: pointer;
-    /* 32 px high: a finger's tap (4 px of padding round 12 px words made 27). */
     display: flex;
     align-items: center;
     justify-content: center;

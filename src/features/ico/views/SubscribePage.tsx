@@ -28,6 +28,7 @@ const Grid = styled.div`
   gap: 12px;
 `;
 
+// A range (the limits, "100.00–200,000.00" at the token's places) may break after its dash rather than widen the card.
 const Card = styled.article`
   background: ${({ theme }) => theme.color.panel};
   border: 1px solid ${({ theme }) => theme.color.border};
@@ -47,7 +48,6 @@ const Card = styled.article`
   dl { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px 10px; margin: 0; }
   dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  /* A range (the limits, "100.00–200,000.00" at the token's places) may break after its dash rather than widen the card. */
   dd.range { white-space: normal; }
   .mine { border-top: 1px dashed ${({ theme }) => theme.color.border}; padding-top: 8px; }
   .mine dl { grid-template-columns: repeat(3, 1fr); }

@@ -19,12 +19,12 @@ const Photos = styled.div`
   ${PHONE} { grid-template-columns: minmax(0, 1fr); }
 `;
 
+// A link in a note looks like one (issue 37 §16: "Identity entitlements" read as plain text).
 const Note = styled.div<{ $tone: 'warn' | 'down' | 'up' }>`
   margin: 12px 0;
   padding: 9px 12px;
   border-left: 3px solid ${({ theme, $tone }) => theme.color[$tone]};
   background: ${({ theme, $tone }) => theme.color[$tone]}14;
-  /* A link in a note looks like one (issue 37 §16: "Identity entitlements" read as plain text). */
   a { color: ${({ theme }) => theme.color.accent}; text-decoration: underline; text-underline-offset: 3px; font-weight: 600; }
 `;
 

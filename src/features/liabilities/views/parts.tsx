@@ -16,11 +16,11 @@ export const Hash = styled.code`
   word-break: break-all;
 `;
 
+// The offline command wraps on a phone instead of widening the page.
 export const Section = styled.section`
   margin-top: 22px;
   h2 { font-size: 1.05rem; margin: 0 0 10px; }
   p { max-width: 760px; }
-  /* The offline command wraps on a phone instead of widening the page. */
   pre { white-space: pre-wrap; max-width: 100%; margin: 0; }
 `;
 

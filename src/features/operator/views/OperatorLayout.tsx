@@ -10,6 +10,8 @@ import { DeskTabs } from './desks/DeskTabs';
 import { PHONE } from '../../../app/theme';
 import { Muted } from '../../../app/ui/Panel';
 
+// Many desks (an auditor sees every one): the tabs take a row of their own under the title (grouped past seven, desks/DeskTabs.tsx).
+// On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product).
 const Shell = styled.div`
   min-height: 100vh;
   header {
@@ -22,11 +24,9 @@ const Shell = styled.div`
   }
   header .title { font-weight: 700; flex: 1; }
   main { padding: 20px; max-width: 1100px; margin: 0 auto; }
-  /* Many desks (an auditor sees every one): the tabs take a row of their own under the title (grouped past seven, desks/DeskTabs.tsx). */
   &[data-many] header { flex-wrap: wrap; }
   &[data-many] header [role='tablist'] { order: 3; flex-basis: 100%; max-width: 100%; }
   &[data-many] header [role='tablist']:not([data-grouped]) { overflow-x: auto; scrollbar-width: thin; }
-  /* On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product). */
   ${PHONE} {
     header { flex-wrap: wrap; padding: 10px 12px; }
     header [role='tablist'] { order: 3; flex-basis: 100%; max-width: 100%; overflow-x: auto; }

@@ -25,19 +25,19 @@ export const Periods = styled.div`
   }
   button[aria-pressed='true'] { border-color: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.accent}; }
 `;
+// As the spot form's fields (FormRows' NumberField): a raised box, not the page's grey, which read as disabled
+// in the light theme; the accent when focused, the down colour while refused.
 export const Field = styled.label`
   display: block;
   margin-bottom: 8px;
   font-size: 12px;
   color: ${({ theme }) => theme.color.textDim};
-  /* As the spot form's fields (FormRows' NumberField): a raised box, not the page's grey, which read
-     as disabled in the light theme; the accent when focused, the down colour while refused. */
   input {
     display: block; width: 100%; box-sizing: border-box; margin-top: 4px; padding: 7px 8px;
     background: ${({ theme }) => theme.color.panelRaised}; color: ${({ theme }) => theme.color.text};
-    border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px;
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder}; border-radius: 4px;
     font-variant-numeric: tabular-nums;
-    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; box-shadow: 0 0 0 1px ${({ theme }) => theme.color.accent}; }
     &[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
   }
 `;

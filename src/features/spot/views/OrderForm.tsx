@@ -31,12 +31,12 @@ const Tabs = styled.div`
   button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: -2px; }
 `;
 
+// 32 px high: a finger's tap, not the 17 px of the words.
 const Types = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 0 14px;
   margin: -6px 0 4px;
-  /* 32 px high: a finger's tap, not the 17 px of the words. */
   button { all: unset; cursor: pointer; display: inline-flex; align-items: center; min-height: 32px; font-size: 12px; white-space: nowrap; color: ${({ theme }) => theme.color.textDim}; }
   button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
   button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 2px; }
@@ -47,6 +47,9 @@ const FORM_TYPE_KEYS: Record<FormOrderType, string> = { limit: 'spot.type.limit'
 const TIF_KEYS: Record<SpotTimeInForce, string> = { GTC: 'spot.tif.GTC', IOC: 'spot.tif.IOC', POST_ONLY: 'spot.tif.POST_ONLY' };
 
 /** Time in force of a limit order, and the stop's one-line explanation: small, under the fields. */
+// The label keeps its words whole ("有効期限" broke after its second character): the choice beside it is what gives way.
+// A select is as wide as its longest option ("IOC (немедленно или отмена)"): allowed to shrink, it stays inside
+// the form beside its label instead of sticking out of the panel.
 const Aside = styled.div`
   display: flex;
   align-items: center;
@@ -55,28 +58,24 @@ const Aside = styled.div`
   margin: -2px 0 10px;
   font-size: 12px;
   color: ${({ theme }) => theme.color.textDim};
-  /* The label keeps its words whole ("有効期限" broke after its second character): the choice beside
-     it is what gives way. */
   label { flex: none; white-space: nowrap; }
   select {
     font: inherit;
     color: ${({ theme }) => theme.color.text};
     background: ${({ theme }) => theme.color.bg};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: ${({ theme }) => theme.radius};
     padding: 3px 6px;
     min-height: 32px;
-    /* A select is as wide as its longest option ("IOC (немедленно или отмена)"): allowed to
-       shrink, it stays inside the form beside its label instead of sticking out of the panel. */
     min-width: 0;
   }
   p { margin: 0; line-height: 1.4; }
 `;
 
+// The marks' words stay where they were; their buttons reach 6 px past them and 32 px down.
 const Slider = styled.div`
   margin: 4px 0 10px;
   input[type='range'] { width: 100%; accent-color: ${({ theme }) => theme.color.accent}; margin: 0; }
-  /* The marks' words stay where they were; their buttons reach 6 px past them and 32 px down. */
   .marks { display: flex; justify-content: space-between; margin: 0 -6px -8px; }
   .marks button { all: unset; cursor: pointer; display: inline-flex; align-items: flex-start; min-height: 32px; padding: 2px 6px 0; box-sizing: border-box; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   .marks button[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }

@@ -12,9 +12,9 @@ const Back = styled(Link)`
   &:hover { color: ${({ theme }) => theme.color.accent}; }
 `;
 
+// Long links and addresses in an article break rather than widen the page; pictures fit.
 const Article = styled.article`
   max-width: 760px;
-  /* Long links and addresses in an article break rather than widen the page; pictures fit. */
   overflow-wrap: break-word;
   img { max-width: 100%; height: auto; }
   pre { overflow-x: auto; }

@@ -29,6 +29,8 @@ const ROW = 20;
  * plain elements written by bookSideWriter.ts, styled from here; what changes per row besides its
  * text (the depth bar) is one CSS variable, --share, drawn as the row's background.
  */
+// A row lays out and paints alone: a changed figure or bar never reflows its neighbours.
+// Asks are stacked from the bottom up, so the best ask sits next to the middle and DOM order stays best first.
 export const BookFrame = styled.div<{ $stale: boolean }>`
   font-size: 12px;
   opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
@@ -56,7 +58,6 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
     font-size: 11px;
   }
   .level {
-    /* A row lays out and paints alone: a changed figure or bar never reflows its neighbours. */
     contain: strict;
     font-variant-numeric: tabular-nums;
     background-image: linear-gradient(var(--bar), var(--bar));
@@ -79,7 +80,6 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
     display: flex;
     flex-direction: column;
   }
-  /* Asks are stacked from the bottom up, so the best ask sits next to the middle and DOM order stays best first. */
   .side.asks {
     display: flex;
     flex-direction: column;

@@ -40,6 +40,7 @@ const Column = styled(Panel)`
   min-height: 0;
 `;
 
+// A phone's taps want 32 px, not the 21 px of the words.
 const Intervals = styled.div`
   display: flex;
   gap: 2px;
@@ -54,7 +55,6 @@ const Intervals = styled.div`
     &[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; font-weight: 600; }
     &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
   }
-  /* A phone's taps want 32 px, not the 21 px of the words. */
   ${PHONE} { flex-wrap: wrap; button { display: inline-flex; align-items: center; min-height: 32px; box-sizing: border-box; padding: 2px 6px; } }
 `;
 

@@ -50,6 +50,7 @@ export interface TradeProduct {
   chartLevels?: ChartLevel[];
 }
 
+// A phone: one column, the stats, then one section at a time under the tabs.
 const Grid = styled.div`
   display: grid;
   grid-template-columns: 300px minmax(0, 1fr) 290px;
@@ -66,7 +67,6 @@ const Grid = styled.div`
   .orders { grid-area: orders; }
   .form { grid-area: form; }
   .tabs { display: none; }
-  /* A phone: one column, the stats, then one section at a time under the tabs. */
   ${PHONE} {
     grid-template-columns: minmax(0, 1fr);
     grid-template-rows: none;

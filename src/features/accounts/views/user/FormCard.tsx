@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import { PHONE } from '../../../../app/theme';
 import { fieldInput } from '../../../../app/ui/FormField';
 import { Panel } from '../../../../app/ui/Panel';
+import { phoneTapTarget } from '../../../../app/ui/tapTarget';
 
 /** A dense settings panel whose `.field` rows match the auth forms' FormField markup. */
+// A word longer than the line (an e-mail address in a sentence) breaks rather than overflows.
 export const FormCard = styled(Panel)`
   padding: 14px 16px;
   max-width: 560px;
-  /* A word longer than the line (an e-mail address in a sentence) breaks rather than overflows. */
   overflow-wrap: break-word;
   h1 { margin: 0 0 4px; font-size: 18px; }
   .intro { margin: 0 0 14px; color: ${({ theme }) => theme.color.textDim}; }
@@ -28,6 +29,7 @@ export const InfoList = styled.dl`
   margin: 0;
   dt { color: ${({ theme }) => theme.color.textDim}; }
   dd { margin: 0; display: flex; align-items: center; gap: 8px; min-width: 0; }
+  dd > a { ${phoneTapTarget} }
   ${PHONE} { grid-template-columns: minmax(84px, 32%) minmax(0, 1fr); }
 `;
 

@@ -28,6 +28,7 @@ export function groupDesks<D extends { permission: OperatorPermission }>(desks: 
   return GROUPS.map((group, index) => ({ label: group.label, desks: desks.filter((desk) => groupOf(desk) === index) })).filter((group) => group.desks.length > 0);
 }
 
+// On a phone one row that scrolls sideways, as the ungrouped strip does.
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -35,7 +36,6 @@ const Row = styled.div`
   gap: 6px 14px;
   .group { display: inline-flex; align-items: center; gap: 6px; }
   .group > small { font-size: 10px; text-transform: uppercase; letter-spacing: 0.06em; color: ${({ theme }) => theme.color.textFaint}; }
-  /* On a phone one row that scrolls sideways, as the ungrouped strip does. */
   ${PHONE} { flex-wrap: nowrap; overflow-x: auto; }
 `;
 

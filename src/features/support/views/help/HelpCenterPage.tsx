@@ -19,10 +19,10 @@ const Search = styled.form`
     flex: 1;
     max-width: 520px;
     padding: 6px 10px;
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: ${({ theme }) => theme.radius};
     background: ${({ theme }) => theme.color.bg};
-    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; box-shadow: 0 0 0 1px ${({ theme }) => theme.color.accent}; }
   }
 `;
 
@@ -43,6 +43,8 @@ const Chip = styled.button<{ $active: boolean }>`
   color: ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.text)};
 `;
 
+// The category stays one pill on one line: squeezed beside a long question it broke inside a word ("アカウン/ト",
+// "Ein- und/Auszahlungen"); the question wraps instead.
 const Section = styled.section`
   margin-top: 12px;
   h2 { margin: 0 0 4px; font-size: 13px; font-weight: 600; color: ${({ theme }) => theme.color.textDim}; }
@@ -55,8 +57,6 @@ const Section = styled.section`
     gap: 10px;
     padding: 8px 4px;
     &:hover { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
-    /* The category stays one pill on one line: squeezed beside a long question it broke inside a
-       word ("アカウン/ト", "Ein- und/Auszahlungen"); the question wraps instead. */
     > :last-child { flex-shrink: 0; white-space: nowrap; }
   }
 `;

@@ -12,6 +12,7 @@ import { PHONE } from '../../../../app/theme';
 
 const PAGE_SIZE = 20;
 
+// The header's last control (mark all read) at the right; the title alone (signed out) stays left.
 const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -19,7 +20,6 @@ const Head = styled.div`
   gap: 8px 12px;
   margin-bottom: 10px;
   h1 { margin: 0; }
-  /* The header's last control (mark all read) at the right; the title alone (signed out) stays left. */
   > :last-child:not(:first-child) { margin-left: auto; }
 `;
 
@@ -30,6 +30,8 @@ const List = styled.ul`
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
 
+// A body quoting an address or a transaction hash breaks it rather than widening the page.
+// On a phone the date and the button go under the text, which keeps the whole width.
 const Row = styled.li<{ $unread: boolean }>`
   display: grid;
   grid-template-columns: 10px minmax(0, 1fr) auto;
@@ -40,9 +42,7 @@ const Row = styled.li<{ $unread: boolean }>`
   background: ${({ theme, $unread }) => ($unread ? `${theme.color.accent}0d` : 'transparent')};
   h2 { margin: 0; font-size: 13px; font-weight: ${({ $unread }) => ($unread ? 700 : 500)}; }
   p { margin: 2px 0 0; color: ${({ theme }) => theme.color.textDim}; line-height: 1.5; }
-  /* A body quoting an address or a transaction hash breaks it rather than widening the page. */
   h2, p { overflow-wrap: anywhere; }
-  /* On a phone the date and the button go under the text, which keeps the whole width. */
   ${PHONE} {
     grid-template-columns: 10px minmax(0, 1fr);
     & > :last-child { grid-column: 2; flex-direction: row; align-items: center; justify-content: space-between; }
