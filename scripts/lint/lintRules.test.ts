@@ -151,3 +151,25 @@ describe('import circles and hooks', () => {
   });
 });
 
+
+describe('no CSS comment in a styled template (it ships as written)', () => {
+  const commentsIn = async (template: string) => {
+    const code = `import styled, { css, createGlobalStyle, keyframes } from 'styled-components';\n${template}\nexport { css, createGlobalStyle, keyframes };\n`;
+    const [result] = await eslint.lintText(code, { filePath: join(ROOT, 'src/features/spot/views/X.tsx') });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').length;
+  };
+  it.each([
+    ['styled.div', 'export const A = styled.div`\n  /* why */\n  color: red;\n`;'],
+    ['styled(X)', 'const B = styled.div``;\nexport const A = styled(B)`color: red; /* why */`;'],
+    ['styled.div.attrs()', "export const A = styled.input.attrs({ type: 'text' })`/* why */ color: red;`;"],
+    ['styled(X).withConfig()', 'const B = styled.div``;\nexport const A = styled(B).withConfig({})`color: ${1}; /* why */`;'],
+    ['css', 'export const a = css`/* why */ color: red;`;'],
+    ['createGlobalStyle', 'export const G = createGlobalStyle`body { /* why */ margin: 0; }`;'],
+    ['keyframes', 'export const k = keyframes`/* why */ from { opacity: 0; }`;'],
+  ])('refused in %s', async (_tag, template) => {
+    expect(await commentsIn(template)).toBe(1);
+  });
+  it('a JS comment beside the template, or a comment in an untagged template, is not', async () => {
+    expect(await commentsIn('// why\nexport const A = styled.div`\n  color: ${/* a value */ 1};\n`;\nexport const s = `/* not css */`;')).toBe(0);
+  });
+});
