@@ -11,6 +11,7 @@ import { Dialog } from '../ui/Dialog';
 import { QrCode } from '../ui/QrCode';
 import { NoticesContext } from './notices.context';
 import { PHONE } from '../theme';
+import { phoneTapTarget } from '../ui/tapTarget';
 
 const Foot = styled.footer`
   margin-top: 32px;
@@ -20,6 +21,7 @@ const Foot = styled.footer`
   font-size: 12px;
 `;
 
+// On a phone each link of a list is a 25 px tap target (phoneTapTarget): 8 px between the lines keeps them from overlapping.
 const Columns = styled.div`
   display: grid;
   grid-template-columns: 1.4fr repeat(3, 1fr) 1.2fr;
@@ -31,12 +33,14 @@ const Columns = styled.div`
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
   button.link { all: unset; cursor: pointer; }
   button.link:hover, a:hover { color: ${({ theme }) => theme.color.accent}; }
-  select { background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 4px 6px; }
+  a, button.link { ${phoneTapTarget} }
+  select { background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.fieldBorder}; border-radius: 4px; padding: 4px 6px; }
   ${PHONE} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 18px 16px;
     & > div:first-child { grid-column: 1 / -1; }
     overflow-wrap: anywhere;
+    ul { gap: 8px; }
   }
 `;
 

@@ -2,20 +2,9 @@ import { Field, useFormikContext } from 'formik';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { decimalInput } from '../../../domain/orderMath';
 import { useTranslation } from 'react-i18next';
-import { css } from 'styled-components';
 
-/**
- * The look of a text input or select inside a form card (auth, settings, wallet forms): raised
- * background, thin border, full width. Each card picks its own padding for its density.
- */
-export const fieldInput = (padding: string) => css`
-  background: ${({ theme }) => theme.color.panelRaised};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 4px;
-  padding: ${padding};
-  color: ${({ theme }) => theme.color.text};
-  width: 100%;
-`;
+/** The form cards' field look lives with the other fields' styles (fieldStyles.ts), where pages without Formik take it from. */
+export { fieldInput } from './fieldStyles';
 
 export interface FormFieldProps {
   name: string;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { inThousands } from '../../../domain/localeFormat';
 import { decimalInput, pointReading } from '../../../domain/orderMath';
 import type { ErrorMessage } from '../../../domain/orderValidation';
+import { fieldFocus } from './fieldStyles';
 
 /**
  * The order forms' rows, shared by every product (spot's order form, futures' order form and
@@ -18,9 +19,9 @@ const Field = styled.div`
     display: flex;
     align-items: center;
     background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: ${({ theme }) => theme.radius};
-    &:focus-within { border-color: ${({ theme }) => theme.color.accent}; }
+    &:focus-within { ${fieldFocus} }
     &[data-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
   }
   input { all: unset; flex: 1; min-width: 0; padding: 7px 9px; font-variant-numeric: tabular-nums; text-align: right; }

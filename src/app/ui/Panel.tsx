@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { PHONE } from '../theme';
+import { phoneTapTarget } from './tapTarget';
 
 export const Panel = styled.section`
   background: ${({ theme }) => theme.color.panel};
@@ -16,6 +17,7 @@ export const PanelHeader = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   h1, h2, h3 { margin: 0; font-size: 14px; font-weight: 600; }
   ${PHONE} { flex-wrap: wrap; gap: 8px; }
+  > a { ${phoneTapTarget} }
 `;
 
 export const PanelBody = styled.div`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { fieldFocus } from './fieldStyles';
 
 /** The text box where an operator writes the reason a user will read (a rejection, a failed withdrawal, a freeze): one look on every desk. */
 export const ReasonInput = styled.textarea`
@@ -6,8 +7,9 @@ export const ReasonInput = styled.textarea`
   min-height: 76px;
   background: ${({ theme }) => theme.color.panel};
   color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border: 1px solid ${({ theme }) => theme.color.fieldBorder};
   border-radius: 4px;
   padding: 8px;
   font: inherit;
+  &:focus { ${fieldFocus} }
 `;

@@ -6,6 +6,7 @@ import type { ToastMessage } from '../../../domain/errors';
 import { Button } from '../../app/ui/Button';
 import { fieldInput, FormField } from '../../app/ui/FormField';
 import { FormProblem } from '../../app/ui/FormRows';
+import { phoneTapTarget } from '../../app/ui/tapTarget';
 import { PasswordMeter } from './PasswordMeter';
 
 /** The auth forms' field is the design system's; settings pages import it from here too. */
@@ -27,6 +28,7 @@ export const AuthCard = styled.div`
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
   .links { display: flex; justify-content: space-between; margin-top: 14px; }
   button.linkish { all: unset; cursor: pointer; color: ${({ theme }) => theme.color.accent}; }
+  .links a, button.linkish { ${phoneTapTarget} }
 `;
 
 /** The second page of a two-page flow opened on its own: say so and link back to the first. */

@@ -93,7 +93,6 @@ export const WalletForm = styled.div`
     ${fieldInput('8px 10px')}
     font: inherit;
   }
-  input:focus, select:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
   .with-button { display: flex; gap: 6px; align-items: stretch; }
   .with-button input { flex: 1; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }

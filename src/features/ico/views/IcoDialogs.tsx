@@ -14,7 +14,7 @@ const Form = styled.div`
   flex-direction: column;
   gap: 10px;
   label { display: flex; flex-direction: column; gap: 4px; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  input { font: inherit; padding: 8px 10px; border-radius: 4px; border: 1px solid ${({ theme }) => theme.color.border};
+  input { font: inherit; padding: 8px 10px; border-radius: 4px; border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     background: ${({ theme }) => theme.color.bg}; color: ${({ theme }) => theme.color.text}; }
   .rows { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; font-size: 13px; }
   .rows span:nth-child(odd) { color: ${({ theme }) => theme.color.textDim}; }

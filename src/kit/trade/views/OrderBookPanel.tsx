@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../machines/orderBook/orderBook.machine';
-import { groupingSteps, stepLabel } from '../machines/orderBook/grouping';
+import { groupingSteps, stepText } from '../machines/orderBook/grouping';
+import { currentNumberStyle } from '../../../../domain/localeFormat';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { PHONE } from '../../../app/theme';
 import { BookFrame, BookLevels, DEPTH, useBookLabels } from './BookLevels';
@@ -17,7 +18,7 @@ const VIEW_LABELS = { book: 'trade.bookView.book', depth: 'trade.bookView.depth'
 const Grouping = styled.select`
   margin-left: auto;
   background: ${({ theme }) => theme.color.panelRaised};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border: 1px solid ${({ theme }) => theme.color.fieldBorder};
   border-radius: 4px;
   padding: 2px 4px;
   font-size: 12px;
@@ -26,6 +27,7 @@ const Grouping = styled.select`
 
 const Views = styled.div`
   display: flex;
+  flex: none;
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: 4px;
   overflow: hidden;
@@ -42,6 +44,16 @@ const Views = styled.div`
     color: ${({ theme }) => theme.color.text};
     background: ${({ theme }) => theme.color.panelRaised};
   }
+`;
+
+/**
+ * The book's column is narrow on a desktop: where the title, the two views and the grouping do not
+ * fit on one line (French: "Carnet d'ordres", "Carnet", "Profondeur"), the grouping goes to a second
+ * line rather than the views' labels being cut off.
+ */
+const BookHeader = styled(PanelHeader)`
+  flex-wrap: wrap;
+  row-gap: 8px;
 `;
 
 /** The depth chart takes the book's own height, so switching views does not move the page. */
@@ -79,7 +91,7 @@ export function OrderBookPanel(props: {
   const [shown, setShown] = useState<'book' | 'depth'>('book');
   return (
     <Panel className={props.className}>
-      <PanelHeader>
+      <BookHeader>
         <h2>{t('trade.orderBook')}</h2>
         <Views role="tablist" aria-label={t('trade.bookView.label')}>
           {(['book', 'depth'] as const).map((v) => (
@@ -99,12 +111,12 @@ export function OrderBookPanel(props: {
         >
           {steps.map((places) => (
             <option key={places} value={places}>
-              {stepLabel(places)}
+              {stepText(places, currentNumberStyle())}
             </option>
           ))}
         </Grouping>
         <FeedStatus status={status} />
-      </PanelHeader>
+      </BookHeader>
       {shown === 'depth' && (
         <ChartArea>
           <DepthChartTab bookRef={props.bookRef} pair={pair} />

@@ -32,7 +32,7 @@ const Form = styled.form`
   .checks label[data-disabled='true'] { color: ${({ theme }) => theme.color.textFaint}; }
   input[type='text'] {
     background: ${({ theme }) => theme.color.panel};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: 4px;
     padding: 6px 8px;
     color: ${({ theme }) => theme.color.text};

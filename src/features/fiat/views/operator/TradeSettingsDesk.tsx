@@ -30,7 +30,7 @@ const Fields = styled.div`
   label { font-size: 13px; font-weight: 600; }
   input {
     background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: 4px;
     padding: 8px 10px;
     color: ${({ theme }) => theme.color.text};
@@ -38,7 +38,7 @@ const Fields = styled.div`
     font-family: ${({ theme }) => theme.font.mono};
     width: 100%;
   }
-  input:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+  input:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; box-shadow: 0 0 0 1px ${({ theme }) => theme.color.accent}; }
   input[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
   .hint { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
   .error { font-size: 12px; color: ${({ theme }) => theme.color.down}; }

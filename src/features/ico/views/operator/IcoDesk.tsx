@@ -16,7 +16,7 @@ const Form = styled.div`
   gap: 10px;
   margin: 12px 0;
   label { display: flex; flex-direction: column; gap: 4px; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  input, textarea { font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${({ theme }) => theme.color.border};
+  input, textarea { font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     background: ${({ theme }) => theme.color.bg}; color: ${({ theme }) => theme.color.text}; }
   .wide { grid-column: 1 / -1; }
 `;

@@ -36,7 +36,7 @@ const HaltTag = styled.span`
 
 const Search = styled.input`
   background: ${({ theme }) => theme.color.panelRaised};
-  border: 1px solid ${({ theme }) => theme.color.border};
+  border: 1px solid ${({ theme }) => theme.color.fieldBorder};
   border-radius: 4px;
   padding: 5px 10px;
   width: 220px;

@@ -15,7 +15,7 @@ export const FilterBar = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   select {
     background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: ${({ theme }) => theme.radius};
     padding: 4px 8px;
   }

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { contrast } from '../../../../app/testing/contrast';
 import { darkTheme, lightTheme } from '../../../../app/theme';
 import { chartStyles } from './chartStyles';
-
-/** WCAG contrast of two opaque `#rrggbb` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => {
-      const v = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
 
 describe('chart styles', () => {
   it('draws the light theme’s averages and volume in colours whose legends read on white (AA)', () => {
