@@ -187,6 +187,11 @@ export interface WithdrawQuota {
   two_factor?: boolean;
   /** The decimal places the currency's amounts are counted in (its listing's precision, 0 to 8). */
   places?: number;
+  /**
+   * Until when (epoch ms) a recent security change (2FA turned on, a password reset) holds every
+   * withdrawal; 0 when none does. The form says so before the funds password is asked for.
+   */
+  withdrawals_locked_until?: number;
 }
 
 /** POST /api/wallet/transfer body (sent with an Idempotency-Key header). Internal transfers carry no fee. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_PATHS, type OperatorUserRow, type TwoFactorChallenge, type TwoFactorEnrolment, type TwoFactorStatus } from '../../domain/twoFactor.js';
-import { WALLET_PATHS, type WithdrawalRecord } from '../../domain/wallet.js';
+import { WALLET_PATHS, type WithdrawalRecord, type WithdrawQuota } from '../../domain/wallet.js';
 import { hashPassword } from '../../server/kernel/platform/auth/passwords.js';
 import { openSession } from '../../server/kernel/platform/auth/sessions.js';
 import { formatUtc, WITHDRAWAL_LOCK_MS } from '../../server/kernel/platform/auth/withdrawalLock.js';
@@ -127,6 +127,9 @@ describe('enrolment', () => {
     for (const row of stored) expect(codes.some((c) => row.code_hash.includes(c.replace('-', '')))).toBe(false);
     // Turning it on holds withdrawals for 24 h, as every security change does (issue 49 §4).
     expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: true, recovery_codes_left: 10, withdrawals_locked_until: now + WITHDRAWAL_LOCK_MS, locked: false });
+    // The withdrawal form's quota says so too, before the trader types the funds password and a code.
+    const quota = expectOk(await t.call<WithdrawQuota>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdrawQuota, { currency: 'USDT' }));
+    expect(quota).toMatchObject({ two_factor: true, withdrawals_locked_until: now + WITHDRAWAL_LOCK_MS });
     expectRefusal(await call(who, TWO_FACTOR_PATHS.begin, { password: PASSWORD }), 400, EN.twoFactorAlreadyOn);
   });
 });

@@ -12,6 +12,8 @@ import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { ConfirmWithdrawalDialog, FundsPasswordDialog, WithdrawalRecords } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
+import { withdrawalsHeldUntil } from './withdrawalHold';
+import { DateTime } from '../../../app/ui/DateTime';
 import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
@@ -24,6 +26,7 @@ export function WithdrawalPage() {
   const bookId = useId();
   const limits = flow.limits;
   const addresses = flow.book.filter((b: BookRecord) => b.currency === flow.currency && b.network === flow.network);
+  const heldUntil = withdrawalsHeldUntil(flow.quota, Date.now());
   return (
     <Stack>
       <FormCard title={t('menu.wallet.cash')} intro={t('page.cash.intro')} busy={flow.loading}>
@@ -48,6 +51,11 @@ export function WithdrawalPage() {
             {flow.editing && limits && (
               <>
                 <NetworkChoice networks={flow.networks} value={flow.network} purpose="withdraw" onChange={flow.chooseNetwork} />
+                {heldUntil !== undefined && (
+                  <Tip role="note" $tone="down">
+                    {t('safety.lockedUntil')} <DateTime at={heldUntil} />
+                  </Tip>
+                )}
                 {delisting && (
                   <Tip role="note" $tone="warn">
                     {t('wallet.delisting', { currency: flow.currency, reason: delisting.reason, time: formatDateTime(new Date(delisting.delist_at), i18n.language) })}
@@ -108,7 +116,7 @@ export function WithdrawalPage() {
                             {'key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text}
                           </Tip>
                         )}
-                        <Button type="submit" disabled={flow.submitting} style={{ justifySelf: 'start', minWidth: 160 }}>
+                        <Button type="submit" disabled={flow.submitting || heldUntil !== undefined} style={{ justifySelf: 'start', minWidth: 160 }}>
                           {t('menu.wallet.cash')}
                         </Button>
                       </Form>

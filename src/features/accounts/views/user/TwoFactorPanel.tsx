@@ -22,12 +22,12 @@ const Body = styled(PanelBody)`
     font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
     font-size: 15px;
     letter-spacing: 0.08em;
-    word-break: break-all;
     background: ${({ theme }) => theme.color.panelRaised};
     border: 1px solid ${({ theme }) => theme.color.border};
     border-radius: 4px;
     padding: 8px 10px;
     user-select: all;
+    span { display: inline-block; margin-right: 0.6em; }
   }
   ol.steps { margin: 0; padding-left: 20px; display: grid; gap: 6px; color: ${({ theme }) => theme.color.textDim}; }
   form { display: flex; gap: 8px; align-items: end; flex-wrap: wrap; }
@@ -195,7 +195,8 @@ export function TwoFactorPanel() {
               <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
                 <span>{t('twoFactor.secretLabel')}</span>
                 <div className="secret" data-testid="two-factor-secret" aria-label={t('twoFactor.secretLabel')}>
-                  {flow.enrolment.secret}
+                  {/* Groups of four break between them on a phone (never one letter alone on a line), to be read and typed; the text copied has no spaces. */}
+                  {flow.enrolment.secret.match(/.{1,4}/g)?.map((group, i) => <span key={i}>{group}</span>)}
                 </div>
                 <Muted>{t('twoFactor.account', { issuer: flow.enrolment.issuer, account: flow.enrolment.account })}</Muted>
               </div>

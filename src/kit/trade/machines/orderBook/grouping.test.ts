@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { groupingSteps, groupLevels, snapPrice, stepLabel } from './grouping';
+import { numberStyleOf } from '../../../../../domain/localeFormat';
+import { groupingSteps, groupLevels, snapPrice, stepLabel, stepText } from './grouping';
 
 describe('price grouping', () => {
   it('offers the pair tick and three coarser steps', () => {
     expect(groupingSteps(2).map(stepLabel)).toEqual(['0.01', '0.1', '1', '10']);
     expect(groupingSteps(4).map(stepLabel)).toEqual(['0.0001', '0.001', '0.01', '0.1']);
+  });
+  it("writes the steps in the reader's number style, as the prices beside them (the French choice read 0.01 beside 96 140,00)", () => {
+    expect(groupingSteps(2).map((p) => stepText(p, numberStyleOf('fr_FR')))).toEqual(['0,01', '0,1', '1', '10']);
+    expect(stepText(-3, numberStyleOf('de_DE'))).toBe('1.000');
+    expect(stepText(2, numberStyleOf('en_US'))).toBe('0.01');
   });
   it('snaps bids down and asks up, exactly', () => {
     expect(snapPrice('95237.62', 0, 'bid')).toBe('95237');

@@ -3,7 +3,7 @@
  * trader's step is the order-book machine's `grouping`; these pure helpers offer the steps and merge
  * the levels by one. Exact (BigInt on decimal strings).
  */
-import { addDecimal, toFixedDecimal } from '../../../../../domain/decimal';
+import { addDecimal, groupThousands, toFixedDecimal, type NumberStyle } from '../../../../../domain/decimal';
 import type { Level } from '../../../../../domain/market';
 
 /**
@@ -17,6 +17,11 @@ export function groupingSteps(pricePrecision: number): number[] {
 /** A grouping step as text: 2 → "0.01", 0 → "1", -1 → "10". */
 export function stepLabel(places: number): string {
   return places > 0 ? `0.${'0'.repeat(places - 1)}1` : `1${'0'.repeat(-places)}`;
+}
+
+/** A grouping step as the reader writes it ("0,01" in French), like the book's prices beside it. */
+export function stepText(places: number, style: NumberStyle): string {
+  return groupThousands(stepLabel(places), style);
 }
 
 const SCALE = 12;
