@@ -10,7 +10,7 @@ import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../
 import { lockUser } from '../../kernel/platform/userLock.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
@@ -55,10 +55,12 @@ export function kyc(deps: KycDeps) {
     lang?: string,
   ): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
     const reason = verdict.status === 4 ? verdict.reason.trim() : '';
-    if (verdict.status === 4 && !reason) return fail('kycReasonRequired');
+    const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
+    // Every attempt is a row of the log, a refused one too (docs/OPERATOR.md "The audit log").
+    const action = { operator, kind, object: { type: 'kyc_submission', id } };
+    if (verdict.status === 4 && !reason) return auditRefusal(db, action, fail('kycReasonRequired'));
     // A review sets what the user may withdraw (access): the reviewer's own 2FA code, checked on the
     // database before the transaction so a wrong one stays counted; its refusal is audited.
-    const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
     // An approval queue's action: within the session's step-up window no new code is needed (stepUp.ts).
     const proven = await askOperatorCode(db, { operator, kind, object: { type: 'kyc_submission', id }, code, now: (deps.now ?? Date.now)(), lang, notEnabled: 'kycTwoFactorRequired', stepUp: 'allowed' });
     if (!proven.ok) return proven;
@@ -82,7 +84,8 @@ export function kyc(deps: KycDeps) {
       });
       return Number(row.user_id);
     });
-    if (userId === undefined) return fail('kycNotPending');
+    // Reviewed meanwhile (by another reviewer, or twice): nothing changed; the attempt is written on its own.
+    if (userId === undefined) return auditRefusal(db, action, fail('kycNotPending'));
     // After the commit: the user's identity page leaves "Pending review" and the bell reads its list.
     try {
       deps.feed?.message?.(userId, { channel: 'user', kind: 'kyc', name_status: verdict.status });

@@ -20,7 +20,7 @@ import { withdrawLimit } from './withdrawLimit.js';
 import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
-import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
 import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 
@@ -112,8 +112,20 @@ export function withdrawals(ctx: WalletContext) {
         const { available, remaining } = limits;
         // Issue 50 M16: the form says at the address field, before the funds password, that allowlist
         // mode only lets saved, matured addresses through.
-        const [allowlist, twoFactor] = await Promise.all([allowlistOn(db, userId), twoFactorEnabled(db, userId)]);
-        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified, allowlist, two_factor: twoFactor, places: rules.amount_places };
+        // A security change's hold is said with the form too, not only after the funds password and the code.
+        const [allowlist, twoFactor, lockedUntil] = await Promise.all([allowlistOn(db, userId), twoFactorEnabled(db, userId), withdrawalsLockedUntil(db, userId, ctx.now())]);
+        return {
+          currency,
+          limit_usdt: limit.limit_usdt,
+          used_usdt: limit.used_usdt,
+          remaining,
+          available,
+          verified: limit.verified,
+          allowlist,
+          two_factor: twoFactor,
+          places: rules.amount_places,
+          withdrawals_locked_until: lockedUntil ?? 0,
+        };
       });
     },
 
@@ -200,13 +212,15 @@ export function withdrawals(ctx: WalletContext) {
 
     /** Operator: release refused (reason required); the funds go back to the user. */
     async fail(id: number, operator: OperatorActor, reason: string): Promise<Outcome<WithdrawalRecord>> {
-      return outcome(async () => {
+      const failed = await outcome(async () => {
         const why = reason.trim();
         if (!why) throw new Refusal('walletFailReasonRequired');
         const row = await release({ id }, 4, why, operator);
         if (!row) throw new Refusal('walletWithdrawalNotWaiting');
         return toWithdrawalRecord(row);
       });
+      // A refused attempt is a row of its own, outside the rolled-back work (every attempt is in the log).
+      return auditRefusal(db, { operator, kind: 'withdrawal.fail', object: { type: 'withdrawal', id } }, failed);
     },
 
     /**
@@ -248,12 +262,15 @@ export function withdrawals(ctx: WalletContext) {
             kind: 'withdrawal.approve',
             object: { type: 'withdrawal', id },
             before: { status: 1 },
-            after: { status: 2, tx_hash: txHash, currency: w.currency, quantity: w.quantity, address: w.address, ...proven.data },
+            // Whose money went where: the owner and the network with the address, so the row reads without the withdrawal table.
+            after: { status: 2, tx_hash: txHash, user_id: Number((w as WithdrawalRecord & { user_id: number }).user_id), currency: w.currency, quantity: w.quantity, network: w.network, address: w.address, ...proven.data },
           });
           return { ...toWithdrawalRecord({ ...w, tx_hash: txHash }), userId: Number((w as WithdrawalRecord & { user_id: number }).user_id) };
         }),
       );
-      if (!approved.ok) return approved;
+      // A refusal after the code (the owner frozen or locked since, no longer waiting) rolled back with
+      // the approval: it is written on its own, as the code's refusals are, so every attempt is a row.
+      if (!approved.ok) return auditRefusal(db, { operator, kind: 'withdrawal.approve', object: { type: 'withdrawal', id } }, approved);
       const { userId, ...record } = approved.data;
       ctx.recordChanged(userId, { record: 'withdrawal', id: record.id, status: record.status });
       return { ok: true, data: record };

@@ -14,8 +14,11 @@ let keys = 0;
 const request = (over: Record<string, unknown> = {}) => ({ currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD, ...over });
 const withdraw = (user: TestUser, over: Record<string, unknown> = {}, key = `withdraw-key-${++keys}`) => t.call<WithdrawalRecord>(user, WALLET_PATHS.withdraw, request(over), key);
 const statusOf = async (id: number) => Number((await t.db.query<{ status: number }>('select status from withdrawal where id = $1', [id]))[0]!.status);
-const auditOf = (id: number) =>
-  t.db.query<{ kind: string; before: unknown; after: unknown }>(`select kind, before, after from operator_audit_log where object_type = 'withdrawal' and object_id = $1 order by id`, [String(id)]);
+const auditOf = (id: number, outcome: 'done' | 'refused' = 'done') =>
+  t.db.query<{ kind: string; before: unknown; after: unknown }>(`select kind, before, after from operator_audit_log where object_type = 'withdrawal' and object_id = $1 and outcome = $2 order by id`, [String(id), outcome]);
+/** The refused attempts on a withdrawal: kind and message key. */
+const refusedOf = async (id: number) =>
+  (await t.db.query<{ kind: string; detail: string }>(`select kind, detail from operator_audit_log where object_type = 'withdrawal' and object_id = $1 and outcome = 'refused' order by id`, [String(id)])).map((r) => [r.kind, r.detail]);
 
 describe('withdrawal quota: what the form needs before the funds password (issue 50 M16, C8)', () => {
   it('says whether allowlist mode and 2FA are on, so the form can say it at the address and ask the code as needed', async () => {
@@ -86,6 +89,7 @@ describe('withdrawal refusals', () => {
       allowlist: false,
       two_factor: false,
       places: 8,
+      withdrawals_locked_until: 0,
     });
     expectRefusal(await withdraw(plain, { quantity: '41' }), 400, 'This exceeds your 24-hour withdrawal limit of 100 USDT; 40 USDT left');
     // A cancelled withdrawal gives its share of the limit back.
@@ -145,8 +149,12 @@ describe('withdrawal lifecycle', () => {
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id, totp_code: t.deskCode() }), 400, EN.walletWithdrawalNotWaiting);
     expectRefusal(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: w.id }), 400, EN.walletWithdrawalNotCancellable);
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: w.id, reason: 'late' }), 400, EN.walletWithdrawalNotWaiting);
-    // Issue 51 §2: the approval is in the operator audit log, once (the refused repeats change nothing and write nothing).
+    // Issue 51 §2: the approval is in the operator audit log, once; the refused repeats change nothing, each a refused row of its own.
     expect(await auditOf(w.id)).toEqual([{ kind: 'withdrawal.approve', before: { status: 1 }, after: expect.objectContaining({ status: 2, tx_hash: approved.tx_hash }) }]);
+    expect(await refusedOf(w.id)).toEqual([
+      ['withdrawal.approve', 'walletWithdrawalNotWaiting'],
+      ['withdrawal.fail', 'walletWithdrawalNotWaiting'],
+    ]);
 
     await t.chain.tick();
     await t.chain.tick();
@@ -191,6 +199,8 @@ describe('withdrawal lifecycle', () => {
     expect(expectOk(failed)).toMatchObject({ status: WithdrawalStatus.failed, reason: 'Address on a sanctions list' });
     expect(await t.balance(user, 'USDT')).toEqual({ available: '59', frozen: '41' });
     expect(await auditOf(a.id)).toEqual([{ kind: 'withdrawal.fail', before: { status: 1 }, after: { status: WithdrawalStatus.failed, reason: 'Address on a sanctions list' } }]);
+    // The blank reason was refused before anything moved, and is in the log as an attempt (the missing one never passed the schema).
+    expect(await refusedOf(a.id)).toEqual([['withdrawal.fail', 'walletFailReasonRequired']]);
 
     expectRefusal(await t.call(other, WALLET_PATHS.cancelWithdrawal, { id: b.id }), 400, EN.walletWithdrawalNotCancellable);
     expectRefusal(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: a.id }), 400, EN.walletWithdrawalNotCancellable);

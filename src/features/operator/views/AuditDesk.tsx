@@ -41,7 +41,7 @@ export function AuditDesk() {
           </Button>
         ),
     },
-    { key: 'operatorDesks.audit.kind', render: (r) => <code>{r.kind}</code> },
+    { key: 'operatorDesks.audit.kindColumn', render: (r) => <code>{r.kind}</code> },
     { key: 'operatorDesks.audit.object', render: (r) => (r.object_type ? <code>{r.object_id ? `${r.object_type} #${r.object_id}` : r.object_type}</code> : '—') },
     {
       key: 'operatorDesks.audit.outcome',

@@ -9,6 +9,8 @@ import { OperatorLogin } from './OperatorLogin';
 import { DeskTabs } from './desks/DeskTabs';
 import { PHONE } from '../../../app/theme';
 import { Muted } from '../../../app/ui/Panel';
+import { useAppFlow } from '../../../app/views/hooks';
+import { LANGUAGES } from '../../../../domain/languages';
 
 // Many desks (an auditor sees every one): the tabs take a row of their own under the title (grouped past seven, desks/DeskTabs.tsx).
 // On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product).
@@ -23,7 +25,14 @@ const Shell = styled.div`
     background: ${({ theme }) => theme.color.panel};
   }
   header .title { font-weight: 700; flex: 1; }
-  main { padding: 20px; max-width: 1100px; margin: 0 auto; }
+  header select {
+    background: ${({ theme }) => theme.color.panel};
+    color: ${({ theme }) => theme.color.text};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
+    border-radius: 4px;
+    padding: 4px 6px;
+  }
+  main { padding: 20px; max-width: 1400px; margin: 0 auto; }
   &[data-many] header { flex-wrap: wrap; }
   &[data-many] header [role='tablist'] { order: 3; flex-basis: 100%; max-width: 100%; }
   &[data-many] header [role='tablist']:not([data-grouped]) { overflow-x: auto; scrollbar-width: thin; }
@@ -38,6 +47,8 @@ const Shell = styled.div`
 export function OperatorLayout() {
   const { t } = useTranslation();
   const session = useOperatorSession();
+  // The console has no trader header: its own language and theme choice, stored as the site's are.
+  const appFlow = useAppFlow();
   // Only the desks the operator's roles open: a convenience, the server checks every call.
   const desks = desksGranted(OperatorDesksContext.use(), session.operator?.roles);
   // Which desk is shown is presentation only; each desk's actor lives while it is shown.
@@ -47,6 +58,23 @@ export function OperatorLayout() {
     <Shell data-many={desks.length > 5 ? '' : undefined}>
       <header>
         <span className="title">{t('operator.title')}</span>
+        <select aria-label={t('nav.language')} value={appFlow.language.lang} onChange={(e) => appFlow.changeLanguage(e.target.value)}>
+          {LANGUAGES.map((l) => (
+            <option key={l.lang} value={l.lang}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        <Button
+          type="button"
+          $variant="ghost"
+          $small
+          aria-label={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
+          title={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
+          onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}
+        >
+          {appFlow.theme === 'dark' ? '☀' : '☾'}
+        </Button>
         {session.signedIn && (
           <>
             <DeskTabs desks={desks} current={desk} label={t('operator.title')} onChoose={setDesk} />

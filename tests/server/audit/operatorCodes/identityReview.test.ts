@@ -51,5 +51,10 @@ describe.each(REVIEWS)('an identity review ($name) asks the reviewer’s 2FA cod
     expectOk(await send(target.id, code()));
     expect(await stateOf(target)).toEqual({ status: review.status, name_status: review.status });
     expect((await audit(target.id)).at(-1)).toEqual([review.kind, 'done', '']);
+
+    // A second review of it (another reviewer a moment later) changes nothing and is in the log as an attempt.
+    expectRefusal(await send(target.id, code()), 400, EN.kycNotPending);
+    expect(await stateOf(target)).toEqual({ status: review.status, name_status: review.status });
+    expect((await audit(target.id)).at(-1)).toEqual([review.kind, 'refused', 'kycNotPending']);
   });
 });

@@ -55,3 +55,33 @@ describe('a withdrawal approval asks the operator’s 2FA code', () => {
     expect((await audit(w.id)).at(-1)).toEqual(['done', '']);
   });
 });
+
+/**
+ * A refusal that comes after the code — the owner frozen since the request, the withdrawal no longer
+ * waiting — used to roll back with the approval's transaction and leave no row: the log showed an
+ * approval attempt only when the code was wrong. Every attempt is one row (docs/OPERATOR.md "The
+ * audit log"), and the done row names the owner and the network it was sent on.
+ */
+describe('every refused approval or failure is in the audit log', () => {
+  it('writes a refused row for a frozen owner and for a withdrawal no longer waiting, and the done row names the user and network', async () => {
+    const { user, w } = await pending();
+    await t.db.query(`update app_user set frozen_at = now(), frozen_reason = 'audit' where id = $1`, [user.id]);
+    expectRefusal(await approve(w.id, t.deskCode()), 400);
+    expect(await rowOf(w.id)).toEqual({ status: WithdrawalStatus.notDisbursed, tx_hash: null });
+    await t.db.query(`update app_user set frozen_at = null, frozen_reason = '' where id = $1`, [user.id]);
+    const approved = expectOk(await approve(w.id, t.deskCode()));
+    expectRefusal(await approve(w.id, t.deskCode()), 400, EN.walletWithdrawalNotWaiting);
+    expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: w.id, reason: 'too late' }), 400, EN.walletWithdrawalNotWaiting);
+    const rows = await t.db.query<{ kind: string; outcome: string; detail: string; after: Record<string, unknown> | null }>(
+      `select kind, outcome, detail, after from operator_audit_log where object_type = 'withdrawal' and object_id = $1 order by id`,
+      [String(w.id)],
+    );
+    expect(rows.map((r) => [r.kind, r.outcome, r.detail])).toEqual([
+      ['withdrawal.approve', 'refused', 'accountFrozen'],
+      ['withdrawal.approve', 'done', ''],
+      ['withdrawal.approve', 'refused', 'walletWithdrawalNotWaiting'],
+      ['withdrawal.fail', 'refused', 'walletWithdrawalNotWaiting'],
+    ]);
+    expect(rows[1]!.after).toMatchObject({ user_id: user.id, network: 'TRC20', address: ADDRESS, tx_hash: approved.tx_hash });
+  });
+});

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import type { Currency, Pair, PairPrice, PlatConfig } from '../../../../../domain/api';
+import { ShellContext } from '../../../../app/views/hooks';
+import { appMachine } from '../../../../app/machines/app/app.machine';
+import { LANGUAGES } from '../../../../../domain/languages';
 import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
 import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
-import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, inShell, refusal, renderView } from '../../../../app/testing/viewHarness';
 import { provideOperatorDesks } from '../../desks.flows';
 import { operatorSessionMachine } from '../../machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from '../../operator.context';
@@ -47,10 +51,13 @@ async function renderDesk(desk: 'operators' | 'audit' | 'layout', roles: Operato
   });
   const operatorSession = createActor(operatorSessionMachine, { input: { token: 't', operator: { id: 1, account: 'root', roles } } }).start();
   const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: api, showToast: () => undefined }) };
+  // The layout reads the app's language and theme (the shell's app actor), as the page does.
   await renderView(
-    <OperatorDesksContext.Provider value={desks}>
-      <OperatorContext.Provider value={flows}>{desk === 'operators' ? <OperatorsDesk /> : desk === 'audit' ? <AuditDesk /> : <OperatorLayout />}</OperatorContext.Provider>
-    </OperatorDesksContext.Provider>,
+    inShell(
+      <OperatorDesksContext.Provider value={desks}>
+        <OperatorContext.Provider value={flows}>{desk === 'operators' ? <OperatorsDesk /> : desk === 'audit' ? <AuditDesk /> : <OperatorLayout />}</OperatorContext.Provider>
+      </OperatorDesksContext.Provider>,
+    ),
   );
   return calls;
 }
@@ -67,7 +74,8 @@ describe('operators desk view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New operator' }));
     expect(screen.getByRole('dialog', { name: 'New operator' })).toBeTruthy();
     expect(screen.getAllByRole('checkbox')).toHaveLength(6);
-  });
+    // The first render of the file loads the console's views: seconds on a loaded machine.
+  }, FORM_TEST_MS);
 
   it('checks the new operator before sending, and shows the server refusal in the form, which stays open', async () => {
     const calls = await renderDesk('operators', ['admin']);
@@ -112,6 +120,10 @@ describe('audit desk view', () => {
     expect(calls.map((c) => c.path)).toEqual([OPERATOR_PATHS.audit]);
     const table = screen.getByRole('table', { name: 'Audit log' });
     expect(table.textContent).toContain('operator.set_roles');
+    // The column names what it shows; "starts with" is the filter's rule, said at the filter only.
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Kind');
+    expect(table.textContent).not.toContain('starts with');
+    expect(screen.getByLabelText('Kind (starts with)')).toBeTruthy();
     expect(table.textContent).toContain('bbbbbbbb…bbbb');
     fireEvent.click(screen.getByRole('button', { name: 'Details of entry 41' }));
     expect(table.textContent).toContain('What changed');
@@ -162,6 +174,40 @@ describe('operator layout: desks by role', () => {
     await renderDesk('layout', [], ALL_DESKS);
     expect(screen.queryAllByRole('tab')).toHaveLength(0);
     expect(screen.getByRole('status').textContent).toContain('Your roles open no desk');
+  });
+
+  it('offers its own language and theme choice (the console has no trader header)', async () => {
+    // A started app actor (its startup answered), as the page runs under: the choices are its.
+    const app = createActor(
+      appMachine.provide({
+        actors: {
+          applyLanguage: fromPromise(async (): Promise<void> => undefined),
+          fetchConfig: fromPromise(async (): Promise<PlatConfig> => ({ communities: [], config: {} as PlatConfig['config'] })),
+          fetchCurrencies: fromPromise(async (): Promise<Currency[]> => []),
+          fetchPairs: fromPromise(async (): Promise<Pair[]> => []),
+          fetchUsdtPrice: fromPromise((): Promise<PairPrice> => new Promise(() => undefined)),
+        },
+      }),
+      { input: { marketFeature: false } },
+    ).start();
+    await waitFor(() => expect(JSON.stringify(app.getSnapshot().value)).toContain('ready'), { timeout: 3000 });
+    const operatorSession = createActor(operatorSessionMachine, { input: {} }).start();
+    const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: fakeApi({}).api, showToast: () => undefined }) };
+    await renderView(
+      <ShellContext.Provider value={{ app } as never}>
+        <OperatorDesksContext.Provider value={ALL_DESKS}>
+          <OperatorContext.Provider value={flows}>
+            <OperatorLayout />
+          </OperatorContext.Provider>
+        </OperatorDesksContext.Provider>
+      </ShellContext.Provider>,
+    );
+    const language = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect([...language.options].map((o) => o.value)).toEqual(LANGUAGES.map((l) => l.lang));
+    fireEvent.change(language, { target: { value: 'es_ES' } });
+    await waitFor(() => expect(app.getSnapshot().context.language.lang).toBe('es_ES'));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(app.getSnapshot().context.theme).toBe('light');
   });
 
   it('groups by area, each group in the desks order', () => {

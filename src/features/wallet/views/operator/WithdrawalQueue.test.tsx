@@ -61,6 +61,8 @@ describe('withdrawal queue view: the step-up window', () => {
     await act(async () => undefined);
     const dialog = screen.getByRole('dialog', { name: 'Approve and disburse this withdrawal?' });
     expect(dialog.textContent).toContain(`No code needed until ${formatTime(UNTIL, 'en_US')}`);
+    // The approver sees where the money goes, the whole address (the row shortens it) and its network.
+    expect(dialog.textContent).toContain(`To this address on TRC20: ${waiting.address}`);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await act(async () => undefined);

@@ -47,6 +47,12 @@ function ApproveDialog(props: {
   return (
     <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} tone="primary" busy={props.busy} onConfirm={() => props.onConfirm(code)} onCancel={props.onCancel}>
       {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
+      {/* Where the money goes, whole: the row shortens the address, and the approver checks it before it leaves. */}
+      {props.row && (
+        <p>
+          {t('wallet.ops.destination', { network: props.row.network })} <code style={{ wordBreak: 'break-all' }}>{props.row.address}</code>
+        </p>
+      )}
       <DeskForm>
         <DeskCodeAndRefusal labelKey="wallet.ops.code" refusal={refusal} kept={{ value: code, onChange: setCode }} />
         <StepUpNote until={props.stepUpUntil} />
