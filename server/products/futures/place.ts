@@ -41,7 +41,7 @@ export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, no
   const takerRate = isOpening(r.action) ? await holdRateOf(m.accounts, b.tx, r.symbol, r.userId, now) : 0n;
   const pos = b.position(r.userId, r.symbol);
   const depth = book.depth(CLOSE_BOOK_LEVELS);
-  const decision = decide(b, pair, r, depth.bids, depth.asks, takerRate);
+  const decision = decide(b, pair, r, depth.bids, depth.asks, takerRate, m.marks.get(r.symbol)?.mark);
   if (isRefusal(decision)) {
     if (r.key) b.forget(r.userId, r.key);
     return refuse(decision.refusal, decision.vars);

@@ -100,6 +100,8 @@ describe('auto-deleveraging', () => {
     await t.leverage(trader, 10, 'isolated');
     await t.place(s1.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '50000', quantity: '0.5' });
     expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.5' }));
+    // At 1× (no margin could be short of its loss), so a short 12 % under the mark of 50 000 may open (rules.ts openBound).
+    await t.leverage(s2, 1, 'cross');
     await t.place(s2.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '44000', quantity: '0.5' });
     await t.place(s1.id, { symbol: BTC, action: 'close_short', type: 'market', quantity: 'closable' });
     expect(t.position(s1).side).toBe(0);

@@ -1,4 +1,4 @@
-import type { MarginAdjustment, MarginMode } from '../../../../domain/futures/api.js';
+import { isOpening, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
 import type { LeverageBracket } from '../../../../domain/futures/brackets.js';
 import { fundingPayment } from '../../../../domain/futures/formulas.js';
 import { minFx, type Fx } from '../../../../domain/fx.js';
@@ -24,11 +24,11 @@ export function leverageStep(brackets: readonly LeverageBracket[], pos: () => Po
 }
 
 /** An isolated position's margin added (from available into the pool) or removed (back), within rules.ts marginChange. */
-export function marginStep(o: { type: MarginAdjustment; amount: string; pos: () => Position; available: () => Fx; mark: Fx | undefined; brackets: readonly LeverageBracket[]; accounts: FuturesAccounts }): { position: Position; movements: Movement[] } | Refusal {
+export function marginStep(o: { type: MarginAdjustment; amount: string; pos: () => Position; available: () => Fx; mark: Fx | undefined; brackets: readonly LeverageBracket[]; accounts: FuturesAccounts; closePrices?: readonly Fx[] }): { position: Position; movements: Movement[] } | Refusal {
   const invalid = marginAmountRefusal(o.amount);
   if (invalid) return invalid;
   const pos = o.pos();
-  const delta = marginChange({ type: o.type, amount: o.amount, pos, available: o.available(), mark: o.mark, brackets: o.brackets });
+  const delta = marginChange({ type: o.type, amount: o.amount, pos, available: o.available(), mark: o.mark, brackets: o.brackets, closePrices: o.closePrices });
   if (isRefusal(delta)) return delta;
   const movement = delta > 0n
     ? transfer(pos.userId, o.accounts.pool, delta, 'futures_margin', 'futures_position', null)
@@ -90,7 +90,12 @@ export function changeLeverage(w: Working, pair: FuturesPair, userId: number, sy
 export function changeMargin(
   w: Working, pair: FuturesPair, accounts: FuturesAccounts, mark: Fx | undefined, userId: number, symbol: string, type: MarginAdjustment, amount: string,
 ): Position | Refusal {
-  const step = marginStep({ type, amount, pos: () => w.position(userId, symbol), available: () => w.available(userId), mark, brackets: pair.brackets, accounts });
+  // The prices of the position's resting closes: a removal keeps the margin they were accepted on.
+  const closePrices: Fx[] = [];
+  w.eachOpenOrder(userId, symbol, (o) => {
+    if (!isOpening(o.action) && o.price !== null) closePrices.push(o.price);
+  });
+  const step = marginStep({ type, amount, pos: () => w.position(userId, symbol), available: () => w.available(userId), mark, brackets: pair.brackets, accounts, closePrices });
   if (isRefusal(step)) return step;
   w.book(step.movements);
   w.putPosition(step.position);

@@ -157,7 +157,7 @@ export class FuturesEngine {
       case 'place': {
         const pair = this.pairs.get(c.request.symbol);
         if (!pair) return refused({ refusal: 'futuresUnknownPair' });
-        const decision = decide(d, pair, c.request, c.bids ?? [], c.asks ?? [], c.takerRate ?? TAKER_RATE);
+        const decision = decide(d, pair, c.request, c.bids ?? [], c.asks ?? [], c.takerRate ?? TAKER_RATE, d.marks.get(c.request.symbol));
         if (isRefusal(decision)) return refused(decision);
         hold(d, decision, c.request, d.nextOrderId++, now);
         break;

@@ -97,6 +97,14 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     pos.openedMs ??= now;
   } else {
     if (pos.side !== positionSideOf(o.action) || quantity > pos.quantity) throw new Error(`order ${o.id} would close more than the position`);
+    // A cross close holds what its price loses beyond the margin (rules.ts closeTerms): this fill's
+    // share comes back first, to pay its part of that loss (the last fill takes the rest).
+    const before = o.quantity - o.filled + quantity;
+    const released = o.held === 0n ? 0n : o.filled >= o.quantity ? o.held : minFx(o.held, (o.held * quantity) / before);
+    if (released > 0n) {
+      o.held -= released;
+      movements.push(change(u, released, -released, 'futures_hold_release', 'futures_order', o.id));
+    }
     const whole = quantity === pos.quantity;
     const cost = whole ? pos.cost : (pos.cost * quantity) / pos.quantity;
     const margin = whole ? pos.margin : (pos.margin * quantity) / pos.quantity;
@@ -116,7 +124,7 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     o.fee += fee;
     const deficit = fee - margin - pnl;
     if (deficit > 0n) {
-      const fromUser = pos.mode === 'cross' ? minFx(deficit, available()) : 0n;
+      const fromUser = pos.mode === 'cross' ? minFx(deficit, available() + released) : 0n;
       movements.push(transfer(accounts.insurance, u, deficit - fromUser, 'insurance_cover', 'futures_order', o.id));
     }
     movements.push(

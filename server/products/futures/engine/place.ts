@@ -8,7 +8,7 @@ import type { FuturesPair } from '../pairs.js';
 import { ticksToFx } from '../pairs.js';
 import type { Position } from '../positions.js';
 import { change, type Movement, type Working } from './effects.js';
-import { closableOf, closeRefusal, enginePriceOf, isRefusal, limitPrice, oneWayAction, openingHold, orderQuantity, type Refusal } from './rules.js';
+import { closableOf, closeRefusal, closeTerms, enginePriceOf, isRefusal, limitPrice, oneWayAction, openingHold, openPrice, orderQuantity, type Refusal } from './rules.js';
 
 /** What an accepted order is: its action after one-way mode, its book side, quantity, prices and hold. */
 export interface PlaceDecision {
@@ -39,6 +39,8 @@ export interface PlaceInput {
   openingOrders: (positionSide: 1 | -1) => { opposite: boolean; pending: Fx };
   /** The user's own taker rate in the contract (what an opening order's fee is held at). */
   takerRate: Fx;
+  /** The pair's mark price (undefined while none is published): how far from it an opening order may trade. */
+  mark?: Fx;
 }
 
 /**
@@ -63,17 +65,25 @@ export function decidePlace(i: PlaceInput): PlaceDecision | Refusal {
   if (isRefusal(enginePrice)) return enginePrice;
   if (!opening) {
     const no = closeRefusal(pos.side, action, quantity, i.closable(), reduces);
-    return no ?? { action, side, opening, quantity, limit, enginePrice, holdPrice: null, held: 0n, holdRate: 0n };
+    if (no) return no;
+    // No further than what backs it (rules.ts closeTerms): the insurance fund pays no loss a user chose.
+    const terms = closeTerms({ pair: i.pair, pos, quantity, type: r.type, enginePrice, available: i.available, liquidation: r.source === 'liquidation' });
+    if (isRefusal(terms)) return terms;
+    return { action, side, opening, quantity, limit, enginePrice: terms.enginePrice, holdPrice: null, held: terms.held, holdRate: 0n };
   }
+  // Never where the part it opens starts bankrupt at the mark (rules.ts openBound): the fund would pay
+  // that. The platform's makers quote their ladder from their own accounts and are left to it.
+  const openAt = r.source === 'maker' ? enginePrice : openPrice({ pair: i.pair, side, type: r.type, enginePrice, leverage: pos.leverage, mark: i.mark });
+  if (isRefusal(openAt)) return openAt;
   const want = positionSideOf(action) as 1 | -1;
   const { opposite, pending } = i.openingOrders(want);
   const bestBid = i.bids[0] ? ticksToFx(i.pair, i.bids[0].price) : 0n;
   const hold = openingHold({
-    side, type: r.type, enginePrice, bestBid, position: pos.quantity, pending, quantity, oppositeOrders: opposite,
+    side, type: r.type, enginePrice: openAt, bestBid, position: pos.quantity, pending, quantity, oppositeOrders: opposite,
     leverage: pos.leverage, brackets: i.pair.brackets, available: i.available, feeRate: i.takerRate,
   });
   if (isRefusal(hold)) return hold;
-  return { action, side, opening, quantity, limit, enginePrice, holdPrice: hold.holdPrice, held: hold.held, holdRate: i.takerRate };
+  return { action, side, opening, quantity, limit, enginePrice: openAt, holdPrice: hold.holdPrice, held: hold.held, holdRate: i.takerRate };
 }
 
 /** The accepted order, named `id`, at the position's leverage and mode, with its hold moved from available to frozen. */
@@ -99,10 +109,10 @@ export function closable(w: Working, p: Position): Fx {
 }
 
 /** decide: whether an order goes into the book and on what terms (decidePlace), or its refusal; `takerRate`: the user's own. */
-export function decide(w: Working, pair: FuturesPair, request: Omit<PlaceRequest, 'key'>, bids: readonly BookLevel[], asks: readonly BookLevel[], takerRate: Fx): PlaceDecision | Refusal {
+export function decide(w: Working, pair: FuturesPair, request: Omit<PlaceRequest, 'key'>, bids: readonly BookLevel[], asks: readonly BookLevel[], takerRate: Fx, mark?: Fx): PlaceDecision | Refusal {
   const position = w.position(request.userId, request.symbol);
   return decidePlace({
-    pair, request, position, available: w.available(request.userId), bids, asks, takerRate,
+    pair, request, position, available: w.available(request.userId), bids, asks, takerRate, mark,
     closable: () => closable(w, position),
     // One pass over the user's open orders on the pair: any opening the other way, and what opening ones hold.
     openingOrders: (want) => {

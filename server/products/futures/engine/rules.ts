@@ -1,13 +1,13 @@
 import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
 import { isPositiveDecimalInput } from '../../../../domain/decimalRule.js';
 import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../../domain/futures/brackets.js';
-import { fx, FX_ONE, fxText, maxFx, mulFx, type Fx } from '../../../../domain/fx.js';
+import { divFx, fx, FX_ONE, fxText, maxFx, minFx, mulFx, roundFx, type Fx } from '../../../../domain/fx.js';
 import { maxRemovableMargin, openCost } from '../../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
 import type { FuturesMessageKey } from '../messages.js';
-import { lotsToFx, ticksToFx, type FuturesPair } from '../pairs.js';
+import { fxToTicks, lotsToFx, ticksToFx, type FuturesPair } from '../pairs.js';
 import type { PlanState } from '../plans.js';
 import { entryPrice, type Position } from '../positions.js';
 import type { PlaceRequest } from '../commands.js';
@@ -81,6 +81,30 @@ export function enginePriceOf(pair: FuturesPair, limit: Fx | undefined, opposite
 }
 
 /**
+ * The furthest from the mark an opening order may trade: where the part it opens would start
+ * bankrupt at the mark on its own initial margin (q × |P − mark| = q × P ÷ leverage) — a buy at
+ * most mark × L ÷ (L − 1) (none at 1×), a sell at least mark × L ÷ (L + 1), on the tick toward the
+ * mark. Without it one account bought from another at twice the mark and was liquidated at once,
+ * the insurance fund paying the loss beyond its margin — the seller's gain. Undefined: no bound.
+ */
+export function openBound(pair: FuturesPair, side: 'buy' | 'sell', leverage: number, mark: Fx | undefined): Fx | undefined {
+  if (mark === undefined || mark <= 0n) return undefined;
+  const l = BigInt(leverage);
+  if (side === 'buy') return l <= 1n ? undefined : ticksToFx(pair, fxToTicks(pair, (mark * l) / (l - 1n), 'down'));
+  return ticksToFx(pair, fxToTicks(pair, (mark * l) / (l + 1n), 'up'));
+}
+
+/**
+ * An opening order's engine price within openBound: a limit beyond it is refused, a market order
+ * goes to the book no further than it (what it cannot fill there is cancelled, as past the 30th level).
+ */
+export function openPrice(o: { pair: FuturesPair; side: 'buy' | 'sell'; type: 'limit' | 'market'; enginePrice: Fx; leverage: number; mark: Fx | undefined }): Fx | Refusal {
+  const bound = openBound(o.pair, o.side, o.leverage, o.mark);
+  if (bound === undefined || (o.side === 'buy' ? o.enginePrice <= bound : o.enginePrice >= bound)) return o.enginePrice;
+  return o.type === 'limit' ? no('futuresOpenFarFromMark', { mark: fxText(o.mark!), price: fxText(bound) }) : bound;
+}
+
+/**
  * What an opening order must hold, or why it may not open: never against opening orders the
  * other way, never past the pair's position limit or the leverage its size's bracket allows,
  * never for more than the account has. The hold price is the highest the order can trade at: a
@@ -119,6 +143,57 @@ export function closeRefusal(positionSide: number, action: FuturesAction, quanti
   return undefined;
 }
 
+/**
+ * The worst price a close of `quantity` of `pos` may trade at: where its loss uses up what backs
+ * it — the margin its quantity frees (the fill's pro-rata share, cut as fillOrder cuts it), plus,
+ * for a cross position, the account's `available` balance. Long: P ≥ (cost share − backing) ÷ q;
+ * short: P ≤ (backing − cost share) ÷ q (the cost is signed), on the pair's tick toward the entry.
+ * Undefined for a long whose backing covers a fall to zero. Without this bound two accounts drained
+ * the insurance fund: one closed into the other's bid far below the mark, and the fund paid the
+ * loss beyond the margin — a gap the fund exists to pay for liquidations, not for a chosen price.
+ */
+export function closeBound(pair: FuturesPair, pos: Position, quantity: Fx, available: Fx): Fx | undefined {
+  if (pos.side === 0 || pos.quantity <= 0n || quantity <= 0n) return undefined;
+  const costShare = (pos.cost * quantity) / pos.quantity;
+  const backing = (pos.margin * quantity) / pos.quantity + (pos.mode === 'cross' ? maxFx(0n, available) : 0n);
+  if (pos.side === 1) {
+    const raw = divFx(costShare - backing, quantity, 'up');
+    return raw <= 0n ? undefined : ticksToFx(pair, fxToTicks(pair, raw, 'up'));
+  }
+  return ticksToFx(pair, fxToTicks(pair, divFx(backing - costShare, quantity, 'down'), 'down'));
+}
+
+/**
+ * What a close of `quantity` at `price` would lose beyond the margin its quantity frees (0 when
+ * none): a cross close holds it from available while it waits (newOrder), so neither a transfer
+ * nor another order can take what its fill must pay, and each fill releases its share (fillOrder).
+ */
+export function lossBeyondMargin(pos: Position, quantity: Fx, price: Fx): Fx {
+  if (pos.side === 0 || pos.quantity <= 0n) return 0n;
+  const costShare = (pos.cost * quantity) / pos.quantity;
+  const marginShare = (pos.margin * quantity) / pos.quantity;
+  return maxFx(0n, costShare - BigInt(pos.side) * mulFx(quantity, price) - marginShare);
+}
+
+/**
+ * A user's close against its bound (closeBound): a limit beyond it is refused, a market close goes
+ * to the book no further than it (its rest stays open, as a market close past the 30th level does);
+ * a cross close holds what its price loses beyond the margin (lossBeyondMargin). A liquidation is
+ * not bounded: its gap is what the insurance fund is for.
+ */
+export function closeTerms(o: { pair: FuturesPair; pos: Position; quantity: Fx; type: 'limit' | 'market'; enginePrice: Fx; available: Fx; liquidation: boolean }): { enginePrice: Fx; held: Fx } | Refusal {
+  if (o.liquidation) return { enginePrice: o.enginePrice, held: 0n };
+  const bound = closeBound(o.pair, o.pos, o.quantity, o.available);
+  let price = o.enginePrice;
+  if (bound !== undefined && (o.pos.side === 1 ? price < bound : price > bound)) {
+    if (o.type === 'limit') return no('futuresCloseBeyondBankruptcy', { price: fxText(bound) });
+    price = bound;
+  }
+  // Never more than available: the bound's tick rounding leaves at most a unit of dust between them.
+  const held = o.pos.mode === 'cross' ? minFx(lossBeyondMargin(o.pos, o.quantity, price), maxFx(0n, o.available)) : 0n;
+  return { enginePrice: price, held };
+}
+
 /** Position minus what its open close orders hold. */
 export const closableOf = (pos: Position, heldByCloses: Fx): Fx => (pos.side === 0 ? 0n : maxFx(0n, pos.quantity - heldByCloses));
 
@@ -141,13 +216,18 @@ export const marginAmountRefusal = (amount: string): Refusal | undefined =>
  * an addition bounded by the account's available balance, a removal by maxRemovableMargin at the
  * mark (the entry while no mark is published).
  */
-export function marginChange(o: { type: MarginAdjustment; amount: string; pos: Position; available: Fx; mark: Fx | undefined; brackets: readonly LeverageBracket[] }): Fx | Refusal {
+export function marginChange(o: { type: MarginAdjustment; amount: string; pos: Position; available: Fx; mark: Fx | undefined; brackets: readonly LeverageBracket[]; closePrices?: readonly Fx[] }): Fx | Refusal {
   const { pos } = o;
   if (pos.side === 0) return no('futuresNoPosition');
   if (pos.mode !== 'isolated') return no('futuresMarginNotIsolated');
   const value = fx(o.amount);
   if (o.type === 'add') return value > o.available ? no('futuresMarginAddTooMuch', { available: fxText(o.available) }) : value;
-  const max = maxRemovableMargin({ side: pos.side as 1 | -1, quantity: pos.quantity, entry: entryPrice(pos), margin: pos.margin, leverage: pos.leverage, mark: o.mark ?? entryPrice(pos), brackets: o.brackets });
+  let max = maxRemovableMargin({ side: pos.side as 1 | -1, quantity: pos.quantity, entry: entryPrice(pos), margin: pos.margin, leverage: pos.leverage, mark: o.mark ?? entryPrice(pos), brackets: o.brackets });
+  // The resting closes were accepted within the margin (closeBound): it stays enough for the worst of them.
+  for (const price of o.closePrices ?? []) {
+    const keep = lossBeyondMargin({ ...pos, margin: 0n }, pos.quantity, price);
+    max = minFx(max, maxFx(0n, roundFx(pos.margin - keep, MARGIN_AMOUNT_PLACES, 'down')));
+  }
   return value > max ? no('futuresMarginRemoveTooMuch', { max: fxText(max) }) : -value;
 }
 

@@ -1,4 +1,4 @@
-import { fx, fxText, minFx, type Fx } from '../../../../domain/fx.js';
+import { fx, fxText, FX_SCALE, minFx, type Fx } from '../../../../domain/fx.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
@@ -14,6 +14,14 @@ export interface SideRates {
 
 /** Decimal places a fee keeps beyond the pair's price/amount units. */
 export const FEE_EXTRA_DECIMALS = 3;
+
+/**
+ * The places a fee on an amount of `places` decimals is kept at: FEE_EXTRA_DECIMALS finer, but
+ * never past the ledger's 18 (FX_SCALE, numeric(36, 18)). A listed pair may have 8 price and 8
+ * amount places, so its quote has 16 and a seller's fee at 19 could be neither booked (fx throws)
+ * nor stored: the settlement failed on every retry and the market stayed wedged.
+ */
+export const feePlaces = (places: number): number => Math.max(places, Math.min(places + FEE_EXTRA_DECIMALS, FX_SCALE));
 
 export type Trade = Extract<EngineEvent, { type: 'trade' }>;
 
@@ -82,7 +90,10 @@ export function bookTrades(
     return f;
   };
   const tradeRows: TradeRows = { id: [], price: [], quantity: [], side: [], makerOrder: [], takerOrder: [], makerUser: [], takerUser: [], makerFee: [], takerFee: [], makerRate: [], takerRate: [] };
-  const finer = 10n ** BigInt(FEE_EXTRA_DECIMALS);
+  const basePlaces = feePlaces(ap);
+  const quotePlaces = feePlaces(pp + ap);
+  const baseFiner = 10n ** BigInt(basePlaces - ap);
+  const quoteFiner = 10n ** BigInt(quotePlaces - pp - ap);
   /** A fee as charged: a fee adds to the currency's budget for rebates, a rebate is paid within it. */
   const paid = (currency: string, fee: string): string => {
     const amount = fx(fee);
@@ -102,8 +113,8 @@ export function bookTrades(
     const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
     const buyerRates = ratesOf(buyer.user);
     const sellerRates = ratesOf(seller.user);
-    const buyerFee = paid(left, unitsToDecimal(feeUnits(lots * finer, buyerRates[buyer.role]), ap + FEE_EXTRA_DECIMALS));
-    const sellerFee = paid(right, unitsToDecimal(feeUnits(quoteUnits * finer, sellerRates[seller.role]), pp + ap + FEE_EXTRA_DECIMALS));
+    const buyerFee = paid(left, unitsToDecimal(feeUnits(lots * baseFiner, buyerRates[buyer.role]), basePlaces));
+    const sellerFee = paid(right, unitsToDecimal(feeUnits(quoteUnits * quoteFiner, sellerRates[seller.role]), quotePlaces));
     tradeRows.id.push(tradeId);
     tradeRows.price.push(priceText(spec, e.price));
     tradeRows.quantity.push(base);
