@@ -22,11 +22,13 @@ export function parseContract(value: unknown): SecondsContract | undefined {
 export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
   return {
     loadTicket: fromPromise<TicketData, { symbol: string }>(async ({ input, signal }) => {
-      const [config, account] = await Promise.all([
-        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal),
+      // The server's time read halfway through its own call: the way there and back counted alike.
+      const sentAt = Date.now();
+      const [timed, account] = await Promise.all([
+        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal).then((config) => ({ config, receivedAt: (sentAt + Date.now()) / 2 })),
         signedIn() ? api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal) : Promise.resolve(undefined),
       ]);
-      return { config, account, receivedAt: Date.now() };
+      return { ...timed, account };
     }),
     acknowledgeRisk: fromPromise<unknown>(({ signal }) => api.post(SECONDS_PATHS.acknowledge, {}, signal)),
     buyContract: fromPromise<SecondsContract, BuyInput>(({ input, signal }) => api.post(SECONDS_PATHS.buy, input.request, signal, undefined, input.idempotencyKey)),

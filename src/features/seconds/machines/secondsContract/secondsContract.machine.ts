@@ -18,7 +18,11 @@ export interface TicketData {
   config: SecondsConfig;
   /** Undefined when signed out (the page then asks to log in). */
   account: SecondsAccount | undefined;
-  /** The local clock when the answer arrived, to turn the server's expiry into local time. */
+  /**
+   * The local clock at the moment the server read its own (`config.server_time`): the midpoint of the
+   * config call, to turn the server's expiry into local time. The arrival alone counted the answer's
+   * whole way back as the server being behind, and a 30 s contract read "31 s" on a slow network.
+   */
   receivedAt: number;
 }
 
@@ -70,9 +74,12 @@ export function stakeProblem(context: Pick<SecondsContractContext, 'data' | 'per
   return undefined;
 }
 
-/** Milliseconds until the contract expires, on the server's clock as seen from here. */
+/**
+ * Milliseconds until the contract expires, on the server's clock as seen from here, and never more
+ * than the server gave it when it accepted it (an offset estimated a little short adds nothing).
+ */
 export const remainingMs = (c: Pick<SecondsContractContext, 'contract' | 'now' | 'offset'>): number =>
-  c.contract ? Math.max(0, c.contract.expires_at - (c.now + c.offset)) : 0;
+  c.contract ? Math.max(0, Math.min(c.contract.expires_at - c.contract.accepted_at, c.contract.expires_at - (c.now + c.offset))) : 0;
 
 /**
  * One seconds contract from choice to result (spec §1, §3, §4): choosing (period with its payout
