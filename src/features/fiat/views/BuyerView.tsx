@@ -61,7 +61,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           )}
           {b.inAppeal && <StepBand tone="warn" title={t('fiat.inAppeal')} hint={t('fiat.inAppealHint')} />}
           {b.completed && (
-            <StepBand tone="up" title={t('fiat.purchaseSucceeded')} hint={t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
+            <StepBand tone="up" title={t('fiat.purchaseSucceeded')} hint={t('fiat.releasedToYou', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
               <div className="actions">
                 <Link to="/wallet/legalSymbol">{t('fiat.toFiatAccount')}</Link>
                 <Link to="/deal">{t('fiat.backToAds')}</Link>
