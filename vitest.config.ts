@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: [...MOCKING_FILES, '**/node_modules/**'],
           environment: 'node',
+          // A view test's first render under a busy machine (a CI run beside other work) took 3–5 s
+          // of vitest's default 5: a bound that trips on load, not on a defect, is a flaky test.
+          testTimeout: 15_000,
           // The files of a worker share its module graph, as the server suite's do: each file
           // imported React, the kit and its feature anew (import 104 s and environment 35 s of a
           // 277 s run of this project and the model's; 25 s and 20 s of 60 s shared). The files

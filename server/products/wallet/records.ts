@@ -57,17 +57,24 @@ export function records(db: Queryable, now: () => number) {
   };
 }
 
-/** Operator: every user's withdrawals with the owner's account, optionally of one status, newest first. */
-export type OperatorWithdrawal = WithdrawalRecord & { user_id: number; account: string };
+/**
+ * Operator: every user's withdrawals with the owner's account, optionally of one status, newest
+ * first; with what holds the owner now (a freeze's reason, the end of a security change's lock),
+ * so the queue says why an approval would be refused before the approver types a code.
+ */
+export type OperatorWithdrawal = WithdrawalRecord & { user_id: number; account: string; owner_frozen: string | null; owner_locked_until: number };
 
-export async function operatorWithdrawals(db: Queryable, status: number | undefined, page: number, size: number): Promise<Page<OperatorWithdrawal>> {
+export async function operatorWithdrawals(db: Queryable, status: number | undefined, page: number, size: number, nowMs = Date.now()): Promise<Page<OperatorWithdrawal>> {
   const rows = await db.query<OperatorWithdrawal>(
-    `select ${WITHDRAWAL_COLUMNS}, w.user_id, u.account from withdrawal w join app_user u on u.id = w.user_id
+    `select ${WITHDRAWAL_COLUMNS}, w.user_id, u.account,
+       case when u.frozen_at is not null then coalesce(u.frozen_reason, '') end as owner_frozen,
+       case when u.withdrawals_locked_until_ms > $4 then u.withdrawals_locked_until_ms else 0 end as owner_locked_until
+     from withdrawal w join app_user u on u.id = w.user_id
      where $1::smallint is null or w.status = $1 order by w.id desc limit $2 offset $3`,
-    [status ?? null, size, (page - 1) * size],
+    [status ?? null, size, (page - 1) * size, Math.trunc(nowMs)],
   );
   const [{ total }] = (await db.query<{ total: number }>('select count(*)::int as total from withdrawal where $1::smallint is null or status = $1', [status ?? null])) as [
     { total: number },
   ];
-  return { list: rows.map((r) => ({ ...toWithdrawalRecord(r), user_id: Number(r.user_id) })), total: Number(total), page, size };
+  return { list: rows.map((r) => ({ ...toWithdrawalRecord(r), user_id: Number(r.user_id), owner_locked_until: Number(r.owner_locked_until) })), total: Number(total), page, size };
 }

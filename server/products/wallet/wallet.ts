@@ -87,7 +87,7 @@ export function wallet(deps: WalletDeps) {
     accountKinds: ctx.accounts.kinds,
     /** The operators' held deposits: list, credit, return (heldDeposits.ts). */
     heldDeposits: heldDeposits(ctx),
-    operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size),
+    operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size, ctx.now()),
     chainEvents,
   };
 }

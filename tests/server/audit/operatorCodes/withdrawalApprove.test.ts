@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_PATHS, WithdrawalStatus, type WithdrawalRecord } from '../../../../domain/wallet.js';
+import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord } from '../../../../domain/wallet.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../../http.js';
 import { FUNDS_PASSWORD, useWallet } from '../../wallet/harness.js';
@@ -65,10 +65,17 @@ describe('a withdrawal approval asks the operator’s 2FA code', () => {
 describe('every refused approval or failure is in the audit log', () => {
   it('writes a refused row for a frozen owner and for a withdrawal no longer waiting, and the done row names the user and network', async () => {
     const { user, w } = await pending();
+    const queued = async () => expectOk(await t.call<Page<{ id: number; owner_frozen: string | null; owner_locked_until: number }>>(t.operator, WALLET_PATHS.operatorWithdrawals, { status: 1, page: 1 })).list.find((r) => r.id === w.id);
+    expect(await queued()).toMatchObject({ owner_frozen: null, owner_locked_until: 0 });
     await t.db.query(`update app_user set frozen_at = now(), frozen_reason = 'audit' where id = $1`, [user.id]);
+    // The queue says why before the approver types a code: the owner is frozen, and for what.
+    expect(await queued()).toMatchObject({ owner_frozen: 'audit' });
     expectRefusal(await approve(w.id, t.deskCode()), 400);
     expect(await rowOf(w.id)).toEqual({ status: WithdrawalStatus.notDisbursed, tx_hash: null });
-    await t.db.query(`update app_user set frozen_at = null, frozen_reason = '' where id = $1`, [user.id]);
+    await t.db.query(`update app_user set frozen_at = null, frozen_reason = '', withdrawals_locked_until_ms = 9000000000000 where id = $1`, [user.id]);
+    // A security change's lock, with its end.
+    expect(await queued()).toMatchObject({ owner_frozen: null, owner_locked_until: 9_000_000_000_000 });
+    await t.db.query(`update app_user set withdrawals_locked_until_ms = 0 where id = $1`, [user.id]);
     const approved = expectOk(await approve(w.id, t.deskCode()));
     expectRefusal(await approve(w.id, t.deskCode()), 400, EN.walletWithdrawalNotWaiting);
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: w.id, reason: 'too late' }), 400, EN.walletWithdrawalNotWaiting);

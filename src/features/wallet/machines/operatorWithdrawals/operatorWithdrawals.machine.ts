@@ -10,6 +10,10 @@ import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepU
 export interface QueuedWithdrawal extends WithdrawalRecord {
   account?: string;
   user_id?: number;
+  /** The owner's freeze reason while frozen, else null: an approval would be refused. */
+  owner_frozen?: string | null;
+  /** The end (epoch ms) of the owner's lock after a security change, 0 when none: an approval would be refused until then. */
+  owner_locked_until?: number;
 }
 
 /** The queue's filter, kept by the shared paged list: a status, or none for every withdrawal. */

@@ -35,10 +35,10 @@ const session = (step_up_until: number | null) => [
 ];
 
 /** The queue over a fake operator API: the session stepped up at first, no longer after the approval's refusal (the window ran out). */
-async function renderQueue() {
+async function renderQueue(list: QueuedWithdrawal[] = [waiting]) {
   const windows = [UNTIL, null];
   const { api, calls } = fakeApi({
-    [WALLET_PATHS.operatorWithdrawals]: { list: [waiting], total: 1, page: 1, size: 10 },
+    [WALLET_PATHS.operatorWithdrawals]: { list, total: list.length, page: 1, size: 10 },
     [OPERATOR_PATHS.mySessions]: () => session(windows.shift() ?? null),
     [WALLET_PATHS.operatorApproveWithdrawal]: () => refusal('Enter your authentication code'),
   });
@@ -76,5 +76,23 @@ describe('withdrawal queue view: the step-up window', () => {
     fireEvent.click(within(after).getByRole('button', { name: 'Approve' }));
     await act(async () => undefined);
     expect(calls.filter((c) => c.path === WALLET_PATHS.operatorApproveWithdrawal)).toHaveLength(1);
+  });
+});
+
+describe('withdrawal queue view: an owner the server would refuse', () => {
+  it('says a frozen owner and a locked one in the row, and offers no approval for them (failing stays possible)', async () => {
+    const lockedUntil = Date.now() + 3_600_000;
+    await renderQueue([
+      { ...waiting, id: 13, owner_frozen: 'chargeback', owner_locked_until: 0 },
+      { ...waiting, id: 14, owner_frozen: null, owner_locked_until: lockedUntil },
+      { ...waiting, id: 15, owner_frozen: null, owner_locked_until: 0 },
+    ]);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Owner frozen: chargeback');
+    expect(rows[1]!.textContent).toContain("Owner's withdrawals locked until");
+    expect(rows[2]!.textContent).not.toContain('Owner');
+    const approve = (row: HTMLElement) => within(row).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(rows.map((row) => approve(row).disabled)).toEqual([true, true, false]);
+    expect((within(rows[0]!).getByRole('button', { name: 'Fail' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
 import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Segmented } from '../../../../app/ui/Segmented';
@@ -76,6 +77,23 @@ function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; o
   );
 }
 
+/** Whether the owner is frozen or locked now: the server would refuse the approval (it may still be failed). */
+const ownerHeld = (r: QueuedWithdrawal) => (r.owner_frozen ?? null) !== null || (r.owner_locked_until ?? 0) > Date.now();
+
+/** Why an approval would be refused, said in the row before the approver types a code. */
+function OwnerHold({ row }: { row: QueuedWithdrawal }) {
+  const { t } = useTranslation();
+  if ((row.owner_frozen ?? null) !== null) return <Badge $tone="down" style={{ marginLeft: 6 }}>{t('wallet.ops.ownerFrozen', { reason: row.owner_frozen })}</Badge>;
+  if ((row.owner_locked_until ?? 0) > Date.now()) {
+    return (
+      <Badge $tone="down" style={{ marginLeft: 6 }}>
+        {t('wallet.ops.ownerLocked')} <DateTime at={row.owner_locked_until!} className="" />
+      </Badge>
+    );
+  }
+  return null;
+}
+
 /** /operator: withdrawals waiting for a decision (not disbursed first), approve or fail with a reason. */
 export function WithdrawalQueue() {
   const { t } = useTranslation();
@@ -102,14 +120,22 @@ export function WithdrawalQueue() {
           { key: 'col.fee', align: 'right', render: (r) => money(r.fee, r.currency) },
           { key: 'col.network', render: (r) => r.network },
           { key: 'col.address', render: (r) => <code title={r.address}>{r.address.length > 22 ? `${r.address.slice(0, 10)}…${r.address.slice(-8)}` : r.address}</code> },
-          { key: 'col.status', render: (r) => <Badge $tone={r.status === WithdrawalStatus.notDisbursed ? 'warn' : 'dim'}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge> },
+          {
+            key: 'col.status',
+            render: (r) => (
+              <>
+                <Badge $tone={r.status === WithdrawalStatus.notDisbursed ? 'warn' : 'dim'}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge>
+                {r.status === WithdrawalStatus.notDisbursed && <OwnerHold row={r} />}
+              </>
+            ),
+          },
           {
             key: 'col.actions',
             align: 'right',
             render: (r) =>
               r.status === WithdrawalStatus.notDisbursed ? (
                 <span style={{ display: 'inline-flex', gap: 6 }}>
-                  <Button type="button" $small disabled={queue.deciding} onClick={() => queue.approve(r.id)}>
+                  <Button type="button" $small disabled={queue.deciding || ownerHeld(r)} onClick={() => queue.approve(r.id)}>
                     {t('wallet.ops.approve')}
                   </Button>
                   <Button type="button" $small $variant="ghost" disabled={queue.deciding} onClick={() => queue.fail(r.id)}>
