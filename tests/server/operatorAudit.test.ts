@@ -108,7 +108,7 @@ describe('sign-ins in the log', () => {
 });
 
 describe('identity review is audited in its transaction', () => {
-  it('approve and reject each write one row; a second review writes none', async () => {
+  it('approve and reject each write one row; a second review changes nothing and is one refused row', async () => {
     const submit = async () => {
       const user = await t.user();
       const [row] = await t.db.query<{ id: number }>(`insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, 'Ada', 'X1', 'f', 'b') returning id`, [user.id]);
@@ -119,7 +119,10 @@ describe('identity review is audited in its transaction', () => {
     const first = await submit();
     const approved = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) })));
     expect(approved).toEqual([expect.objectContaining({ operator_id: compliance.id, roles: ['compliance'], kind: 'kyc.approve', object_type: 'kyc_submission', object_id: String(first.id), before: { status: 2 }, after: { status: 3, user_id: first.user.id } })]);
-    expect(await rowsOf(async () => expectRefusal(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) }), 400))).toEqual([]);
+    // Every attempt is in the log (docs/OPERATOR.md "The audit log"): the repeat as refused, with why, and no before/after.
+    expect(await rowsOf(async () => expectRefusal(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) }), 400))).toEqual([
+      expect.objectContaining({ operator_id: compliance.id, kind: 'kyc.approve', object_id: String(first.id), outcome: 'refused', detail: 'kycNotPending', before: null, after: null }),
+    ]);
     const second = await submit();
     const rejected = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/reject', { id: second.id, reason: 'Blurred photo', code: t.operatorCode(compliance) })));
     expect(rejected).toEqual([expect.objectContaining({ kind: 'kyc.reject', after: { status: 4, user_id: second.user.id, reason: 'Blurred photo' } })]);
