@@ -26,8 +26,11 @@ async function pending() {
 }
 
 const rowOf = async (id: number) => (await t.db.query<{ status: number; tx_hash: string | null }>('select status, tx_hash from withdrawal where id = $1', [id]))[0];
+/** The withdrawal's done rows: a refused attempt is a row of its own (outcome refused) and changes nothing. */
 const auditRows = async (id: number) =>
-  Number((await t.db.query<{ n: number }>(`select count(*)::int as n from operator_audit_log where object_type = 'withdrawal' and object_id = $1`, [String(id)]))[0]!.n);
+  Number((await t.db.query<{ n: number }>(`select count(*)::int as n from operator_audit_log where object_type = 'withdrawal' and object_id = $1 and outcome = 'done'`, [String(id)]))[0]!.n);
+const refusedRows = async (id: number) =>
+  (await t.db.query<{ detail: string }>(`select detail from operator_audit_log where object_type = 'withdrawal' and object_id = $1 and outcome = 'refused' order by id`, [String(id)])).map((r) => r.detail);
 
 describe('a withdrawal waiting for review when the owner changes their security', () => {
   it('is not sent while the lock holds: the approval is refused, saying until when, and changes nothing', async () => {
@@ -40,6 +43,7 @@ describe('a withdrawal waiting for review when the owner changes their security'
     expectRefusal(refused, 400, translate('en_US', 'walletWithdrawalOwnerLocked', { until: formatUtc(until) }));
     expect({ row: await rowOf(w.id), balance: await t.balance(user, 'USDT'), audit: await auditRows(w.id) }).toEqual(before);
     expect(before.row).toEqual({ status: WithdrawalStatus.notDisbursed, tx_hash: null });
+    expect(await refusedRows(w.id)).toEqual(['walletWithdrawalOwnerLocked']);
 
     // The operator may still refuse it (the funds go back), or approve it once the lock has ended.
     t.set(until + 1);
