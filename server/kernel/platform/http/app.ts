@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { ProductParts } from '../product.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
-import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
+import { API_CACHE_CONTROL, securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
@@ -58,7 +58,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
-  const securityValues = options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
+  const securityValues = securityHeaderValues(options.security?.hstsMaxAge ?? 0);
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   // Node looks for requests past their time this often (its default, 30 s, would let one run 90 s).
   const timing = { requestTimeout, connectionsCheckingInterval: Math.min(5000, requestTimeout) };
@@ -76,6 +76,8 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
                 // Set before any answer is written (the holder's answer comes later): every answer,
                 // the refusals written here included, carries the same security headers.
                 for (const [name, value] of Object.entries(securityValues)) response.setHeader(name, value);
+                // Every product call is an /api one (the holder's own answer says the same).
+                response.setHeader('cache-control', API_CACHE_CONTROL);
                 return;
               }
               handler(request, response);
@@ -83,9 +85,11 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
         }
       : {}),
     // A URL the router cannot take (bad percent-encoding, a path parameter over its length limit)
-    // never reaches the hooks: answer it as the bad input it is, in the lang header's language.
+    // never reaches the hooks: answer it as the bad input it is, in the lang header's language, with
+    // the headers the security hook would have set (decision 0009: every answer, refusals included).
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const lang = localeFromHeader(request.headers.lang);
+      reply.headers(securityValues).header('cache-control', API_CACHE_CONTROL);
       if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'badRequest'), data: null });
       }

@@ -12,6 +12,14 @@ export interface SecurityHeaderOptions {
 }
 
 /**
+ * Every /api answer unless its route says otherwise: nothing keeps a copy. The web API is POST, which
+ * no cache stores, but the Binance dialect's signed reads (balances, orders, trades) are GETs, and an
+ * answer without Cache-Control may be kept by a browser or a proxy on heuristics (RFC 9111 §4.2.2),
+ * for whoever asks the same URL next. The public reads lose nothing: the app asks them afresh anyway.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+/**
  * The headers a browser needs to contain a page (issue 11, item 6), on every answer: HTML, API and
  * assets. The session token lives in localStorage (spec), so the Content Security Policy is what
  * keeps an injected script from running at all:
@@ -29,8 +37,10 @@ export const securityHeaders = (options: SecurityHeaderOptions = {}) =>
     // The same headers on every answer, set by one synchronous hook. (@fastify/helmet, used before,
     // built helmet's whole middleware again on every request, parsing the policy each time: ~2 % of
     // the busy server under bench:pipeline's load.)
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      // Before the route runs, so a route with a caching rule of its own (a photo's) replaces it.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
       done();
     });
   });
