@@ -52,7 +52,7 @@ function startDesk(input = { mayEdit: true, mayOverride: true }) {
 }
 
 describe('feesDesk edits (scenarios)', () => {
-  it('replaces the tiers only when they climb; a refusal stays under the form; saved, it closes and reads the desk again', async () => {
+  it('replaces the tiers only when they climb and once confirmed with a 2FA code; a refusal stays under the confirmation; saved, it closes and reads the desk again', async () => {
     const t = startDesk();
     t.actor.send({ type: 'desk.editTiers' });
     expect(t.actor.getSnapshot().value).toEqual({ desk: 'loading', edit: 'closed' });
@@ -65,17 +65,32 @@ describe('feesDesk edits (scenarios)', () => {
     t.actor.send({ type: 'desk.submitTiers', tiers: [] });
     expect(t.deferred.inputsOf('saveTiers')).toHaveLength(0);
     const tiers = [{ tier: 0, min_volume_usdt: '0' }, { tier: 1, min_volume_usdt: '500000' }, { tier: 2, min_volume_usdt: '5000000' }];
+    // A sendable table is held for its confirmation, not sent; back to the form, it is still held.
     t.actor.send({ type: 'desk.submitTiers', tiers });
-    expect(t.deferred.inputsOf('saveTiers')).toEqual([{ tiers }]);
+    expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { tiers: 'confirming' } });
+    expect(t.actor.getSnapshot().context.pending).toEqual({ kind: 'tiers', tiers });
+    t.actor.send({ type: 'desk.backToForm' });
+    expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { tiers: 'editing' } });
+    t.actor.send({ type: 'desk.submitTiers', tiers });
+    // No code, or a malformed one: nothing is sent.
+    t.actor.send({ type: 'desk.confirmEdit', code: '' });
+    t.actor.send({ type: 'desk.confirmEdit', code: '12' });
+    expect(t.deferred.inputsOf('saveTiers')).toHaveLength(0);
+    t.actor.send({ type: 'desk.confirmEdit', code: ' 123456 ' });
+    expect(t.deferred.inputsOf('saveTiers')).toEqual([{ tiers, totp_code: '123456' }]);
     t.actor.send({ type: 'desk.closeEdit' });
+    t.actor.send({ type: 'desk.backToForm' });
     expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { tiers: 'sending' } });
     await t.settle({ type: 'xstate.error.actor.saveTiers', error: { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' } });
+    expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { tiers: 'confirming' } });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'A schedule row names a tier this edit removes' });
-    t.actor.send({ type: 'desk.submitTiers', tiers });
+    t.actor.send({ type: 'desk.confirmEdit', code: '654321' });
+    expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
     await t.settle({ type: 'xstate.done.actor.saveTiers', output: tiers });
     expect(t.actor.getSnapshot().value).toEqual({ desk: 'loading', edit: 'closed' });
     expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'fees.form.saved' } }]);
     expect(t.reads()).toBe(2);
+    expect(t.actor.getSnapshot().context.pending).toBeUndefined();
   });
 
   it('sets a schedule row with a rebate within the taker rate, removes one without rates, and refuses a futures rebate', async () => {
@@ -89,13 +104,17 @@ describe('feesDesk edits (scenarios)', () => {
     t.actor.send({ type: 'desk.submitSchedule', edit: { ...row, taker: '-0.0001' } });
     t.actor.send({ type: 'desk.submitSchedule', edit: { ...row, maker: '1' } });
     expect(t.deferred.inputsOf('saveSchedule')).toHaveLength(0);
+    expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { schedule: 'editing' } });
     t.actor.send({ type: 'desk.submitSchedule', edit: { ...row, maker: '', taker: '', remove: true } });
-    expect(t.deferred.inputsOf('saveSchedule')).toEqual([{ ...row, maker: '', taker: '', remove: true }]);
+    expect(t.deferred.inputsOf('saveSchedule')).toHaveLength(0);
+    t.actor.send({ type: 'desk.confirmEdit', code: '123456' });
+    expect(t.deferred.inputsOf('saveSchedule')).toEqual([{ ...row, maker: '', taker: '', remove: true, totp_code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.saveSchedule', output: row });
     t.actor.send({ type: 'desk.editSchedule' });
     expect(t.actor.getSnapshot().context.form).toEqual({ kind: 'schedule', row: undefined });
     t.actor.send({ type: 'desk.submitSchedule', edit: { product: 'spot', market: '*', tier: 1, maker: '-0.0002', taker: '0.0004' } });
-    expect(t.deferred.inputsOf('saveSchedule')).toHaveLength(2);
+    t.actor.send({ type: 'desk.confirmEdit', code: 'ABCDE-12345' });
+    expect(t.deferred.inputsOf('saveSchedule').at(-1)).toEqual({ product: 'spot', market: '*', tier: 1, maker: '-0.0002', taker: '0.0004', totp_code: 'ABCDE-12345' });
   });
 
   it("sets or ends a user's override only with a well-formed 2FA code, sent as totp_code", async () => {

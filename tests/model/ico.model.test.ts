@@ -110,11 +110,11 @@ describe('ICO board: descriptions in the display language (issue 37 defect 17)',
 });
 
 /** The desk over a project list and a save that records what it was sent. */
-function desk() {
+function desk(projects = [OPERATOR_PROJECT]) {
   const sent: IcoProjectInput[] = [];
   const machine = icoDeskMachine.provide({
     actors: {
-      fetchProjects: fromPromise(async () => [OPERATOR_PROJECT]),
+      fetchProjects: fromPromise(async () => projects),
       saveProject: fromPromise(async ({ input }: { input: IcoProjectInput }) => {
         sent.push(input);
         return OPERATOR_PROJECT;
@@ -154,6 +154,39 @@ describe('ICO desk: the description per language (issue 37 defect 17)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(d.sent[0]).toMatchObject({ id: OPERATOR_PROJECT.id, description: { en_US: 'A settlement layer.', ja_JP: '', de_DE: 'Eine Abwicklungsschicht.' } });
     expect(d.sent[0]).not.toHaveProperty('symbol');
+  });
+});
+
+describe('ICO desk: listing a project asks the operator’s 2FA code', () => {
+  it('a save that lists an unlisted project is not sent without a well-formed code, and is sent with it; other saves send none', async () => {
+    const unlisted = { ...OPERATOR_PROJECT, id: 2, listed: false };
+    const d = desk([OPERATOR_PROJECT, unlisted]);
+    await vi.advanceTimersByTimeAsync(0);
+    d.actor.send({ type: 'desk.edit', projectId: unlisted.id });
+    expect(d.actor.getSnapshot().context.form).toMatchObject({ listed: false, wasListed: false, code: '' });
+    d.actor.send({ type: 'desk.field', field: 'listed', value: true });
+    d.actor.send({ type: 'desk.save' });
+    expect(d.actor.getSnapshot().context.problem).toEqual({ field: 'code', key: 'ico.desk.codeRequired' });
+    d.actor.send({ type: 'desk.field', field: 'code', value: '12' });
+    d.actor.send({ type: 'desk.save' });
+    expect(d.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(d.sent).toHaveLength(0);
+    d.actor.send({ type: 'desk.field', field: 'code', value: ' 123456 ' });
+    d.actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(d.sent[0]).toMatchObject({ id: unlisted.id, listed: true, totp_code: '123456' });
+
+    // Listed already, or left unlisted: no code asked, none sent.
+    d.actor.send({ type: 'desk.edit', projectId: OPERATOR_PROJECT.id });
+    d.actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    d.actor.send({ type: 'desk.edit', projectId: unlisted.id });
+    d.actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(d.sent.slice(1).map((input) => [input.id, input.listed, 'totp_code' in input])).toEqual([
+      [OPERATOR_PROJECT.id, true, false],
+      [unlisted.id, false, false],
+    ]);
   });
 });
 

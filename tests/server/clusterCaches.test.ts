@@ -9,6 +9,7 @@ import { cacheChanged } from '../../server/kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../server/kernel/platform/catalogue.js';
 import { startNode, type RunningNode } from '../../server/startNode.js';
 import { clusterNodes } from './scaleOutSetup.js';
+import { recoveryCodesOf } from './support/operators.js';
 import { signInOperator } from './support/productTestbed.js';
 import { createTestUser } from './support/users.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
@@ -52,6 +53,8 @@ describe.runIf(usingPostgres())('caches across cluster nodes', () => {
       const two = await startNode(cluster.config(1));
       nodes.push(two);
       const operator = await signInOperator(db, 'caches-risk@openex.test');
+      // A schedule row's edit asks the operator's own 2FA code: a recovery code each (good once, whatever the clock).
+      const deskCode = recoveryCodesOf(db, 'caches-risk@openex.test');
       const trader = await createTestUser(db, { tag: 'caches', funded: { USDT: '10000' } });
       let n = 0;
       const buy = () => call(two, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' }, trader.token, { 'idempotency-key': `caches-${++n}` });
@@ -74,7 +77,7 @@ describe.runIf(usingPostgres())('caches across cluster nodes', () => {
       for (const [maker, taker] of [['0.0007', '0.0009'], ['0.0006', '0.0008'], ['0.0005', '0.0007']] as const) {
         const wanted = JSON.stringify({ maker, taker });
         expect(await rate()).not.toBe(wanted);
-        expect((await call(one, FEE_PATHS.operatorSchedule, { product: 'spot', market: 'BTC_USDT', tier: 0, maker, taker }, operator)).code).toBe(200);
+        expect((await call(one, FEE_PATHS.operatorSchedule, { product: 'spot', market: 'BTC_USDT', tier: 0, maker, taker, totp_code: await deskCode() }, operator)).code).toBe(200);
         await heldWithin(async () => (await rate()) === wanted, Date.now(), WITHIN_MS);
       }
 

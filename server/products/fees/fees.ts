@@ -35,6 +35,8 @@ export interface FeesDeps {
 }
 
 const refusal = (key: FeesMessageKey) => new Refusal(key);
+/** The tier table's audit object: one table, replaced whole. */
+const TIERS = { type: 'fee_tier', id: 'all' } as const;
 
 const OVERRIDE_COLUMNS = `user_id, product, market, trim_scale(maker)::text as maker, trim_scale(taker)::text as taker, ends_ms, note`;
 const toOverride = (r: FeeOverride): FeeOverride => ({ ...r, user_id: Number(r.user_id), ends_ms: Number(r.ends_ms) });
@@ -81,6 +83,13 @@ export function feesService(deps: FeesDeps) {
     }
   }
 
+  /**
+   * The operator's own 2FA code for an edit of what trades pay (tiers, schedule rows, overrides: each
+   * moves money), checked before the edit's transaction; a refusal is audited as the edit's.
+   */
+  const askCode = (operator: OperatorActor, kind: string, object: { type: string; id: string }, code: string | undefined, lang: string | undefined, at = now()) =>
+    askOperatorCode(db, { operator, kind, object, code, now: at, lang, notEnabled: kind === 'fees.override' ? 'feesTwoFactorRequired' : 'feesEditTwoFactorRequired' });
+
   async function checkMarket(q: Queryable, product: FeeProduct, market: string) {
     if (!FEE_PRODUCTS.includes(product)) throw refusal('feesMarketUnknown');
     if (market === DEFAULT_MARKET) return;
@@ -126,10 +135,13 @@ export function feesService(deps: FeesDeps) {
 
     /**
      * Replaces the tiers: tier 0 from 0, each higher tier a higher minimum (so tiers climb with
-     * volume); refused while a schedule row names a tier the edit drops.
+     * volume); refused while a schedule row names a tier the edit drops. It moves a user from one
+     * schedule row to another, so it asks the operator's own 2FA code.
      */
-    setTiers: (operator: OperatorActor, tiers: FeeTier[]) =>
-      audited(operator, 'fees.tiers', { type: 'fee_tier', id: 'all' }, async (tx) => {
+    async setTiers(operator: OperatorActor, tiers: FeeTier[], code: string | undefined, lang?: string): Promise<Outcome<FeeTier[]>> {
+      const proven = await askCode(operator, 'fees.tiers', TIERS, code, lang);
+      if (!proven.ok) return proven;
+      return audited(operator, 'fees.tiers', TIERS, async (tx) => {
         const sorted = [...tiers].sort((a, b) => a.tier - b.tier);
         // The rule the desk's form says before sending (domain/fees.ts).
         if (!tiersValid(sorted)) throw refusal('feesTiersInvalid');
@@ -144,11 +156,18 @@ export function feesService(deps: FeesDeps) {
           [kept, sorted.map((t) => t.min_volume_usdt)],
         );
         return { data: sorted, before, after: sorted };
-      }),
+      });
+    },
 
-    /** Sets (or removes) one schedule row: a product's market or its default, from a tier up. */
-    setSchedule: (operator: OperatorActor, edit: FeeScheduleEdit) =>
-      audited(operator, 'fees.schedule', { type: 'fee_schedule', id: `${edit.product} ${edit.market} ${edit.tier}` }, async (tx) => {
+    /**
+     * Sets (or removes) one schedule row: a product's market or its default, from a tier up. What
+     * every trade pays (a rebate paid from the fee account): it asks the operator's own 2FA code.
+     */
+    async setSchedule(operator: OperatorActor, edit: FeeScheduleEdit, code: string | undefined, lang?: string): Promise<Outcome<FeeScheduleRow>> {
+      const object = { type: 'fee_schedule', id: `${edit.product} ${edit.market} ${edit.tier}` };
+      const proven = await askCode(operator, 'fees.schedule', object, code, lang);
+      if (!proven.ok) return proven;
+      return audited(operator, 'fees.schedule', object, async (tx) => {
         await checkMarket(tx, edit.product, edit.market);
         const [before] = await tx.query<FeeRate>(
           'select trim_scale(maker)::text as maker, trim_scale(taker)::text as taker from fee_schedule where product = $1 and market = $2 and tier = $3 for update',
@@ -170,7 +189,8 @@ export function feesService(deps: FeesDeps) {
         );
         const row: FeeScheduleRow = { product: edit.product, market: edit.market, tier: edit.tier, maker: edit.maker, taker: edit.taker };
         return { data: row, before: before ?? null, after: { maker: edit.maker, taker: edit.taker } };
-      }),
+      });
+    },
 
     /**
      * Sets or ends a user's override. It moves money (a rebate is paid from the fee account), so it
@@ -179,7 +199,7 @@ export function feesService(deps: FeesDeps) {
     async setOverride(operator: OperatorActor, edit: FeeOverrideEdit, code: string | undefined, lang?: string): Promise<Outcome<FeeOverride>> {
       const object = { type: 'fee_override', id: `${edit.user_id} ${edit.product} ${edit.market}` };
       const at = now();
-      const proven = await askOperatorCode(db, { operator, kind: 'fees.override', object, code, now: at, lang, notEnabled: 'feesTwoFactorRequired' });
+      const proven = await askCode(operator, 'fees.override', object, code, lang, at);
       if (!proven.ok) return proven;
       return audited(operator, edit.end ? 'fees.override_end' : 'fees.override', object, async (tx) => {
         await checkMarket(tx, edit.product, edit.market);

@@ -40,24 +40,32 @@ export function feesRoutes(service: Fees, db: Database) {
 
     app.post(FEE_PATHS.operatorRead, { config: operator, schema: { body: emptyBody } }, async (request) => ok(request.lang, await service.desk()));
 
-    app.post<{ Body: { tiers: FeeTier[] } }>(
+    app.post<{ Body: { tiers: FeeTier[]; totp_code?: string } }>(
       FEE_PATHS.operatorTiers,
       {
         config: operator,
-        schema: { body: strictObject(['tiers'], { tiers: { type: 'array', minItems: 1, maxItems: 20, items: strictObject(['tier', 'min_volume_usdt'], { tier, min_volume_usdt: decimal }) } }) },
+        schema: {
+          body: strictObject(['tiers'], {
+            tiers: { type: 'array', minItems: 1, maxItems: 20, items: strictObject(['tier', 'min_volume_usdt'], { tier, min_volume_usdt: decimal }) },
+            totp_code: secondFactorCode,
+          }),
+        },
       },
-      async (request) => okWith(request.lang, 'feesTiersSaved', unwrap(await service.setTiers(request.operator, request.body.tiers))),
+      async (request) => okWith(request.lang, 'feesTiersSaved', unwrap(await service.setTiers(request.operator, request.body.tiers, request.body.totp_code, request.lang))),
     );
 
-    app.post<{ Body: FeeScheduleEdit }>(
+    app.post<{ Body: FeeScheduleEdit & { totp_code?: string } }>(
       FEE_PATHS.operatorSchedule,
       {
         config: operator,
-        schema: { body: strictObject(['product', 'market', 'tier', 'maker', 'taker'], { product, market, tier, maker: rate, taker: rate, remove: { type: 'boolean' } }) },
+        schema: {
+          body: strictObject(['product', 'market', 'tier', 'maker', 'taker'], { product, market, tier, maker: rate, taker: rate, remove: { type: 'boolean' }, totp_code: secondFactorCode }),
+        },
       },
       async (request) => {
-        const edit = { ...request.body, market: upper(request.body.market) };
-        return okWith(request.lang, 'feesScheduleSaved', unwrap(await service.setSchedule(request.operator, edit)));
+        const { totp_code, ...body } = request.body;
+        const edit = { ...body, market: upper(body.market) };
+        return okWith(request.lang, 'feesScheduleSaved', unwrap(await service.setSchedule(request.operator, edit, totp_code, request.lang)));
       },
     );
 

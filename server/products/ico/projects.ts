@@ -133,9 +133,17 @@ const locked = (field: string): Refusal => ({ ok: false, key: 'icoProjectLocked'
  * Creates (no id) or edits a project (docs/API.md "Projects"). A new project needs every field but
  * `listed` and the other languages' descriptions (the default language's is required); its token
  * becomes a currency (no deposits or withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
- * fixed; once settled only name, description and `listed` may change.
+ * fixed; once settled only name, description and `listed` may change. `listingCoded`: the
+ * operator's 2FA code was checked for a save that lists the project.
  */
-export async function saveProject(db: Database, input: IcoProjectInput, now: number, operator?: OperatorActor): Promise<Saved> {
+/** Whether a project is listed already (none yet, a new project, is not): a save listing it asks the operator's code (subscriptions.ts). */
+export async function isListed(q: Queryable, id: number | undefined): Promise<boolean> {
+  if (id === undefined) return false;
+  const [row] = await q.query<{ listed: boolean }>('select listed from ico_project where id = $1', [id]);
+  return row?.listed === true;
+}
+
+export async function saveProject(db: Database, input: IcoProjectInput, now: number, operator?: OperatorActor, listingCoded = false): Promise<Saved> {
   return db.transaction(async (tx): Promise<Saved> => {
     let current: ProjectRow | undefined;
     if (input.id !== undefined) {
@@ -170,6 +178,10 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
       release_period_ms: input.release_period_ms ?? current!.release_period_ms,
       listed: input.listed ?? current?.listed ?? false,
     };
+    // An operator's save that lists the project (opens its spot market) carries the operator's code,
+    // asked before this transaction; one read as unlisted there but listed by nobody's code here
+    // (unlisted meanwhile) is refused rather than listed without it.
+    if (operator && next.listed && current?.listed !== true && !listingCoded) return { ok: false, key: 'twoFactorRequired' };
     if (!/^[A-Z][A-Z0-9]{1,9}$/.test(next.symbol)) return invalid('symbol');
     if (next.name.trim().length === 0) return invalid('name');
     // Every other language falls back to the default's text: it must exist (and not be blank).

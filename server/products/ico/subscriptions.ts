@@ -29,9 +29,10 @@ import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platfo
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/platform/outcome.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
-import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';
+import { isListed, lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';
 
 export const SUBSCRIBE_SCOPE = 'ico.subscribe';
 export const THAW_SCOPE = 'ico.thaw';
@@ -275,9 +276,21 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
     /** Every project with every language's description (the desk edits them all). */
     operatorProjects: (lang: LocaleCode): Promise<IcoOperatorProject[]> => everyProject(toOperatorProject, lang),
 
-    async save(input: IcoProjectInput, lang: LocaleCode, operator?: OperatorActor): Promise<Outcome<IcoOperatorProject>> {
+    /**
+     * An operator's save (or the demo's, with no operator). One that lists the project opens a spot
+     * market (at once if settled, else at its settlement), as a market listing does
+     * (wallet/listing), so it asks the operator's own 2FA code first; other saves do not.
+     */
+    async save(input: IcoProjectInput, lang: LocaleCode, operator?: OperatorActor, code?: string): Promise<Outcome<IcoOperatorProject>> {
+      const listing = operator !== undefined && input.listed === true && !(await isListed(db, input.id));
+      if (operator && listing) {
+        const object = { type: 'ico_project', id: input.id ?? 'new' };
+        const kind = input.id === undefined ? 'ico.project_create' : 'ico.project_save';
+        const proven = await askOperatorCode(db, { operator, kind, object, asked: { listed: true }, code, now: clock(), lang, notEnabled: 'icoTwoFactorRequired' });
+        if (!proven.ok) return proven;
+      }
       try {
-        const saved = await saveProject(db, input, clock(), operator);
+        const saved = await saveProject(db, input, clock(), operator, listing);
         if (!saved.ok) return saved;
         announceListing(pairs, saved.listed);
         const prices = await lastPrices(db, [saved.data.symbol]);

@@ -23,6 +23,7 @@ import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { lockUser } from '../../kernel/platform/userLock.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 import type { SecondsMessageKey } from './messages.js';
@@ -247,11 +248,20 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
 
     periods: () => listPeriods(db),
 
-    /** An operator's change of one period, with its audit row (fields changed, before and after) in one transaction; a refusal is audited as refused. */
-    async updatePeriod(operator: OperatorActor, change: SecondsPeriodUpdate): Promise<Outcome<SecondsPeriod>> {
-      const outcome = await changePeriod(change, operator);
-      if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'seconds.period_update', object: { type: 'seconds_period', id: `${change.symbol}:${change.period}` }, outcome: 'refused', detail: outcome.key });
-      return outcome;
+    /**
+     * An operator's change of one period, with its audit row (fields changed, before and after) in
+     * one transaction; a refusal is audited as refused. A payout rate is what the house pays every
+     * winning contract, so a change naming one asks the operator's own 2FA code first (the house
+     * rule, docs/OPERATOR.md), checked before the transaction; stakes, exposure and `enabled` alone
+     * do not.
+     */
+    async updatePeriod(operator: OperatorActor, change: SecondsPeriodUpdate, code?: string, lang?: string): Promise<Outcome<SecondsPeriod>> {
+      const action = { operator, kind: 'seconds.period_update', object: { type: 'seconds_period', id: `${change.symbol.toUpperCase()}:${change.period}` } };
+      if (change.payout_rate !== undefined) {
+        const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'secondsTwoFactorRequired' });
+        if (!proven.ok) return proven;
+      }
+      return auditRefusal(db, action, await changePeriod(change, operator));
     },
   };
 

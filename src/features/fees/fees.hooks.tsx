@@ -42,6 +42,9 @@ export function useFeesDeskFlow() {
       form: (s) => s.context.form,
       opened: (s) => s.context.opened,
       refusal: (s) => s.context.refusal,
+      /** The tier table or schedule row's edit held for its confirmation (old → new, the 2FA code), or undefined. */
+      pending: (s) => s.context.pending,
+      confirming: (s) => s.matches({ edit: { tiers: 'confirming' } }) || s.matches({ edit: { schedule: 'confirming' } }) || s.matches({ edit: { tiers: 'sending' } }) || s.matches({ edit: { schedule: 'sending' } }),
       sending: (s) => s.matches({ edit: { tiers: 'sending' } }) || s.matches({ edit: { schedule: 'sending' } }) || s.matches({ edit: { override: 'sending' } }),
     },
     {
@@ -51,6 +54,8 @@ export function useFeesDeskFlow() {
       submitTiers: (tiers: FeeTier[]) => ({ type: 'desk.submitTiers', tiers }),
       submitSchedule: (edit: FeeScheduleEdit) => ({ type: 'desk.submitSchedule', edit }),
       submitOverride: (edit: FeeOverrideEdit, code: string) => ({ type: 'desk.submitOverride', edit, code }),
+      confirmEdit: (code: string) => ({ type: 'desk.confirmEdit', code }),
+      backToForm: () => ({ type: 'desk.backToForm' }),
       close: () => ({ type: 'desk.closeEdit' }),
     },
   );

@@ -6,7 +6,7 @@ import { ShellContext } from '../../app/views/hooks';
 import type { LocaleCode } from '../../../domain/languages';
 import type { RecordDays } from '../../../domain/wallet';
 import { mineOf, remainingTerm, type icoBoardMachine } from './machines/icoBoard/icoBoard.machine';
-import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
+import { listsNow, type icoDeskMachine, type ProjectField } from './machines/icoDesk/icoDesk.machine';
 import { icoListFilter, type IcoListFilter, type IcoListSource, type IcoRow } from './machines/icoList/icoList.filter';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { usePagedList } from '../../app/views/usePagedList';
@@ -102,7 +102,14 @@ export function useIcoList(source: IcoListSource) {
 export function useIcoDesk() {
   const { context, ...flow } = useActorFlow(
     useActorRef(IcoContext.use().desk),
-    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), saving: (s) => s.matches('saving') },
+    {
+      context: (s) => s.context,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      saving: (s) => s.matches('saving'),
+      /** The open form's save lists the project: its 2FA code field is shown. */
+      listing: (s) => s.context.form !== undefined && listsNow(s.context.form),
+    },
     {
       create: () => ({ type: 'desk.new', now: Date.now() }),
       edit: (projectId: number) => ({ type: 'desk.edit', projectId }),

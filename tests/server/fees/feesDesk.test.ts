@@ -8,9 +8,10 @@ import { auditKindsAfter, auditMark, auditRowsAfter, type TestOperator } from '.
 import { productTestbed } from '../support/productTestbed.js';
 
 /**
- * Issue 52 §2 on the desk and the user's page: finance edits tiers and schedules (audited, the next
- * lookup sees them at once), sets a user's override with its own 2FA code (refused without it,
- * audited either way), the auditor reads but cannot edit, other roles get 403; bad input is a
+ * Issue 52 §2 on the desk and the user's page: finance edits tiers and schedules with its own 2FA
+ * code (audited, the next lookup sees them at once; the code's refusals are in
+ * audit/operatorCodes/feesEdits.test.ts), sets a user's override with its own 2FA code (refused
+ * without it, audited either way), the auditor reads but cannot edit, other roles get 403; bad input is a
  * translated 400 that changes nothing; the daily 30-day volumes are exact from the trades of the
  * window; the user's page shows tier, volume, the next tier and their own rate per market.
  */
@@ -25,7 +26,10 @@ const t = productTestbed({
 
 const ops = t.deskOperators({ finance: ['finance'], auditor: ['auditor'], risk: ['risk'] });
 
-const schedule = (op: TestOperator, body: object) => t.post<FeeScheduleRow>(op.headers, FEE_PATHS.operatorSchedule, body);
+/** A schedule row's edit, with a fresh 2FA code of the operator's (the route asks it: it moves money). */
+const schedule = (op: TestOperator, body: object) => t.post<FeeScheduleRow>(op.headers, FEE_PATHS.operatorSchedule, { totp_code: t.operatorCode(op), ...body });
+/** The tiers replaced, with a fresh 2FA code of the operator's. */
+const setTiers = (op: TestOperator, tiers: FeeTier[]) => t.post<FeeTier[]>(op.headers, FEE_PATHS.operatorTiers, { tiers, totp_code: t.operatorCode(op) });
 const override = (op: TestOperator, body: object) => t.post<FeeOverride>(op.headers, FEE_PATHS.operatorOverride, body);
 const state = async () => ({
   schedule: await t.db.query('select * from fee_schedule order by product, market, tier'),
@@ -53,7 +57,7 @@ describe('the fees desk', () => {
       { tier: 0, min_volume_usdt: '0' },
       { tier: 1, min_volume_usdt: '1000000' },
     ];
-    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers }));
+    expectOk(await setTiers(ops.finance, tiers));
     const saved = expectOk(await schedule(ops.finance, { product: 'spot', market: 'btc_usdt', tier: 1, maker: '-0.0001', taker: '0.0005' }));
     expect(saved).toEqual({ product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0001', taker: '0.0005' });
     const rows = await auditRowsAfter(t.db, mark);
@@ -69,9 +73,9 @@ describe('the fees desk', () => {
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', trader.id)).toMatchObject({ maker: '-0.0001', taker: '0.0005', tier: 1 });
     expect(await feeRateOf(t.db, t.db, 'spot', 'ETH_USDT', trader.id)).toMatchObject({ maker: '0.001', tier: 0 });
     // Removing a tier a schedule row uses is refused; removing the row, then the tier, is not.
-    expectRefusal(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }), 400, EN.feesTierInUse);
+    expectRefusal(await setTiers(ops.finance, [tiers[0]!]), 400, EN.feesTierInUse);
     expectOk(await schedule(ops.finance, { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '0', taker: '0', remove: true }));
-    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [tiers[0]] }));
+    expectOk(await setTiers(ops.finance, [tiers[0]!]));
     expect(await feeRateOf(t.db, t.db, 'spot', 'BTC_USDT', trader.id)).toMatchObject({ maker: '0.001', tier: 0 });
   });
 
@@ -88,15 +92,13 @@ describe('the fees desk', () => {
       [{ product: 'spot', market: '*', tier: 0, maker: '0.001', taker: '0.001', remove: true }, EN.feesDefaultRequired],
     ];
     for (const [body, message] of cases) expectRefusal(await schedule(ops.finance, body), 400, message);
-    expectRefusal(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers: [{ tier: 1, min_volume_usdt: '0' }] }), 400, EN.feesTiersInvalid);
+    expectRefusal(await setTiers(ops.finance, [{ tier: 1, min_volume_usdt: '0' }]), 400, EN.feesTiersInvalid);
     expectRefusal(
-      await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, {
-        tiers: [
-          { tier: 0, min_volume_usdt: '0' },
-          { tier: 1, min_volume_usdt: '500' },
-          { tier: 2, min_volume_usdt: '400' },
-        ],
-      }),
+      await setTiers(ops.finance, [
+        { tier: 0, min_volume_usdt: '0' },
+        { tier: 1, min_volume_usdt: '500' },
+        { tier: 2, min_volume_usdt: '400' },
+      ]),
       400,
       EN.feesTiersInvalid,
     );
@@ -169,7 +171,7 @@ describe('30-day volumes and the user page', () => {
       { tier: 1, min_volume_usdt: '50000' },
       { tier: 2, min_volume_usdt: '1000000' },
     ];
-    expectOk(await t.post(ops.finance.headers, FEE_PATHS.operatorTiers, { tiers }));
+    expectOk(await setTiers(ops.finance, tiers));
     expectOk(await schedule(ops.finance, { product: 'spot', market: '*', tier: 1, maker: '0.0008', taker: '0.0009' }));
     const user = await t.user();
     const day = Math.floor(t.now() / DAY_MS) * DAY_MS;

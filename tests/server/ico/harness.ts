@@ -5,6 +5,7 @@ import { createIco } from '../../../server/products/ico/product.js';
 import { silentUserFeed, type UserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import type { PairOpenings } from '../../../server/kernel/platform/catalogue.js';
 import { expectOk, type Answer } from '../http.js';
+import { adminCode } from '../support/operators.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';
 
@@ -35,8 +36,10 @@ export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) 
     /** A fresh token symbol per project. */
     symbol: () => `T${process.pid % 1000}X${++tokens}`.slice(0, 10),
 
-    save(body: IcoProjectInput, headers: Record<string, string> = {}): Promise<Answer<IcoProject>> {
-      return t.post<IcoProject>(t.operator, ICO_PATHS.operatorSave, body as object, headers);
+    /** The operator's save; one that lists the project carries a fresh 2FA code of the operator's (the route asks it then). */
+    async save(body: IcoProjectInput, headers: Record<string, string> = {}): Promise<Answer<IcoProject>> {
+      const coded = body.listed === true ? { totp_code: await adminCode(t.operator) } : {};
+      return t.post<IcoProject>(t.operator, ICO_PATHS.operatorSave, { ...body, ...coded }, headers);
     },
 
     /** A project in progress from now − 1 h for `hours` hours (operator route), with overrides. */

@@ -8,7 +8,7 @@ import { useSeconds } from './harness.js';
 import { INDEX_KEPT_SECONDS } from '../../../server/products/seconds/scheduler.js';
 import { settleDue } from '../../../server/products/seconds/settlement.js';
 import { settlementMismatches } from '../../../server/products/seconds/settlementCheck.js';
-import { auditMark, auditRowsAfter } from '../support/operators.js';
+import { adminCode, auditMark, auditRowsAfter } from '../support/operators.js';
 
 const t = useSeconds();
 const en = MESSAGES.en_US;
@@ -302,7 +302,7 @@ describe('seconds contracts: refusals change nothing', () => {
       [300, '0.9'],
     ]);
     const mark = await auditMark(t.db);
-    const changed = expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 300, payout_rate: '0.88', enabled: false }, t.operator));
+    const changed = expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 300, payout_rate: '0.88', enabled: false, totp_code: await adminCode(t.operator) }, t.operator));
     expect(changed).toMatchObject({ period: 300, payout_rate: '0.88', enabled: false });
     // Issue 51 §2: the change and its audit row, the fields changed before and after, in one transaction.
     expect(await auditRowsAfter(t.db, mark)).toEqual([
@@ -310,7 +310,7 @@ describe('seconds contracts: refusals change nothing', () => {
     ]);
     const config = expectOk(await post<SecondsConfig>(t.app, SECONDS_PATHS.config, { symbol: 'btc_usdt' }));
     expect(config.periods.map((p) => p.period)).toEqual([30, 60, 120]);
-    const bad = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, payout_rate: '1.5' }, t.operator);
+    const bad = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, payout_rate: '1.5', totp_code: await adminCode(t.operator) }, t.operator);
     expect(bad.body).toMatchObject({ code: 400, msg: en.secondsPeriodInvalid.replace('{field}', 'payout_rate') });
     const crossed = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, min_stake: '20000' }, t.operator);
     expect(crossed.body.code).toBe(400);
@@ -321,6 +321,6 @@ describe('seconds contracts: refusals change nothing', () => {
     const user = await t.user('10');
     const notOperator = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, payout_rate: '0.9' }, user.headers);
     expect(notOperator.body.code).toBe(403);
-    expectOk(await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 300, payout_rate: '0.9', enabled: true }, t.operator));
+    expectOk(await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 300, payout_rate: '0.9', enabled: true, totp_code: await adminCode(t.operator) }, t.operator));
   });
 });

@@ -9,12 +9,12 @@ export function createFeesActors(api: ApiClient) {
   };
 }
 
-/** The console desk's effects: the tiers, schedules and overrides read and edited, with the operator's token. */
+/** The console desk's effects: the tiers, schedules and overrides read and edited, with the operator's token (and each edit with their 2FA code). */
 export function createFeesDeskActors(operatorApi: ApiClient) {
   return {
     fetchDesk: fromPromise<FeesDesk>(({ signal }) => operatorApi.post<FeesDesk>(FEE_PATHS.operatorRead, {}, signal)),
-    saveTiers: fromPromise<unknown, { tiers: FeeTier[] }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorTiers, input, signal)),
-    saveSchedule: fromPromise<unknown, FeeScheduleEdit>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorSchedule, input, signal)),
+    saveTiers: fromPromise<unknown, { tiers: FeeTier[]; totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorTiers, input, signal)),
+    saveSchedule: fromPromise<unknown, FeeScheduleEdit & { totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorSchedule, input, signal)),
     saveOverride: fromPromise<unknown, FeeOverrideEdit & { totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorOverride, input, signal)),
   };
 }

@@ -5,7 +5,7 @@ import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents
 const row = FEES_DESK_FIXTURE.schedule[2]!;
 const override = FEES_DESK_FIXTURE.overrides[0]!;
 
-/** The desk's read, and its three edit forms (tiers, a schedule row, a user's override with the 2FA code). */
+/** The desk's read, and its three edit forms (tiers and a schedule row, each confirmed with the 2FA code; a user's override with the 2FA code). */
 export const feesDeskModel = machineModel(
   feesDeskMachine,
   [
@@ -17,6 +17,8 @@ export const feesDeskModel = machineModel(
     { type: 'desk.retry' },
     { type: 'desk.editTiers' },
     { type: 'desk.submitTiers', tiers: FEES_DESK_FIXTURE.tiers },
+    { type: 'desk.backToForm' },
+    { type: 'desk.confirmEdit', code: '123456' },
     ...actorAnswers('saveTiers', FEES_DESK_FIXTURE.tiers, { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' }),
     { type: 'desk.editSchedule', row },
     { type: 'desk.submitSchedule', edit: { ...row, maker: '-0.0002' } },

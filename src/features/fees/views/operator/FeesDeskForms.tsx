@@ -41,11 +41,11 @@ function MarketFields(props: { desk: FeesDesk; product: string }) {
   );
 }
 
-/** Replaces the tier table: tier 0 from 0, each higher tier from a higher 30-day volume. */
+/** Replaces the tier table: tier 0 from 0, each higher tier from a higher 30-day volume; confirmed next (FeeChangeDialog). */
 export function TiersDialog(props: DeskDialogProps & { tiers: FeeTier[]; onSubmit: (tiers: FeeTier[]) => void }) {
   const { t } = useTranslation();
   return (
-    <DeskFormikDialog<TiersValues> {...props} title={t('fees.form.tiersTitle')} submitKey="fees.form.save" intro={t('fees.form.tiersIntro')}
+    <DeskFormikDialog<TiersValues> {...props} title={t('fees.form.tiersTitle')} submitKey="fees.form.next" intro={t('fees.form.tiersIntro')}
       initialValues={tiersStart(props.tiers)} validationSchema={tiersSchema} onSubmit={(v) => props.onSubmit(tiersOf(v))}>
       {({ values }) => (
         <>
@@ -77,13 +77,13 @@ export function TiersDialog(props: DeskDialogProps & { tiers: FeeTier[]; onSubmi
   );
 }
 
-/** Sets one schedule row (a product's market or its default, from a tier up), or removes an existing one. */
-export function ScheduleDialog(props: DeskDialogProps & { desk: FeesDesk; row: FeeScheduleRow | undefined; onSubmit: (edit: FeeScheduleEdit) => void }) {
+/** Sets one schedule row (a product's market or its default, from a tier up), or removes an existing one; confirmed next (FeeChangeDialog). */
+export function ScheduleDialog(props: DeskDialogProps & { desk: FeesDesk; row: FeeScheduleRow | undefined; held?: FeeScheduleEdit | undefined; onSubmit: (edit: FeeScheduleEdit) => void }) {
   const { t } = useTranslation();
   const title = t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle');
   return (
-    <DeskFormikDialog<ScheduleValues> {...props} title={title} submitKey="fees.form.save" intro={t('fees.form.scheduleIntro')}
-      initialValues={scheduleStart(props.row)} validationSchema={scheduleSchema} onSubmit={(v) => props.onSubmit(scheduleOf(v))}>
+    <DeskFormikDialog<ScheduleValues> {...props} title={title} submitKey="fees.form.next" intro={t('fees.form.scheduleIntro')}
+      initialValues={scheduleStart(props.held ?? props.row, props.held?.remove === true)} validationSchema={scheduleSchema} onSubmit={(v) => props.onSubmit(scheduleOf(v))}>
       {({ values }) => (
         <>
           <div className="row">

@@ -9,6 +9,8 @@ import { FailedLine } from '../../../../app/ui/RetryButton';
 import { TitledPanel } from '../../../../app/ui/TitledPanel';
 import { useFeesDeskFlow } from '../../fees.hooks';
 import { ratePercent, volumeUsdt } from '../feeFormat';
+import { pendingChanges } from '../../machines/feesDesk/feesDesk.changes';
+import { FeeChangeDialog } from './FeeChangeDialog';
 import { OverrideDialog, ScheduleDialog, TiersDialog } from './FeesDeskForms';
 
 /** A table's title with its edit button beside it. */
@@ -36,13 +38,14 @@ function Head(props: { title: string; action?: { label: string; onClick: () => v
 /**
  * The console's fees desk (finance edits, auditors read): the tiers, every schedule row, the
  * overrides in force. With fees.write the tier table and schedule rows are edited through forms,
- * with fees.override a user's override (the operator's 2FA code); the server checks each call.
+ * each confirmed with what changes (old → new) and the operator's 2FA code; with fees.override a user's override (the operator's 2FA code); the server checks each call.
  */
 export function FeesDeskPage() {
   const { t } = useTranslation();
   const flow = useFeesDeskFlow();
   const desk = flow.desk;
   const market = (m: string) => (m === '*' ? t('fees.deskDefault') : m.replace('_', '/'));
+  const productName = (p: string) => (p === 'spot' ? t('fees.spot') : t('fees.futures'));
   return (
     <TitledPanel title={t('fees.desk')}>
       <PanelBody>
@@ -94,9 +97,27 @@ export function FeesDeskPage() {
                 ...(flow.mayOverride ? [{ key: 'fees.form.actions', align: 'right' as const, render: (o: FeeOverride) => <EditButton onClick={() => flow.editOverride(o)} /> }] : []),
               ]}
             />
-            {flow.form?.kind === 'tiers' && <TiersDialog key={flow.opened} tiers={desk.tiers} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitTiers} onClose={flow.close} />}
-            {flow.form?.kind === 'schedule' && (
-              <ScheduleDialog key={flow.opened} desk={desk} row={flow.form.row} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitSchedule} onClose={flow.close} />
+            {flow.confirming && flow.pending ? (
+              <FeeChangeDialog
+                key={`confirm ${flow.opened}`}
+                subject={flow.pending.kind === 'tiers' ? t('fees.tiers') : t('fees.form.rowSubject', { product: productName(flow.pending.edit.product), market: market(flow.pending.edit.market), tier: flow.pending.edit.tier })}
+                changes={pendingChanges(desk, flow.pending)}
+                sending={flow.sending}
+                refusal={flow.refusal}
+                onConfirm={flow.confirmEdit}
+                onBack={flow.backToForm}
+                onClose={flow.close}
+              />
+            ) : (
+              <>
+                {/* Back from the confirmation, a form starts from the edit held (`pending`). */}
+                {flow.form?.kind === 'tiers' && (
+                  <TiersDialog key={flow.opened} tiers={flow.pending?.kind === 'tiers' ? flow.pending.tiers : desk.tiers} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitTiers} onClose={flow.close} />
+                )}
+                {flow.form?.kind === 'schedule' && (
+                  <ScheduleDialog key={flow.opened} desk={desk} row={flow.form.row} held={flow.pending?.kind === 'schedule' ? flow.pending.edit : undefined} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitSchedule} onClose={flow.close} />
+                )}
+              </>
             )}
             {flow.form?.kind === 'override' && (
               <OverrideDialog key={flow.opened} desk={desk} override={flow.form.override} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitOverride} onClose={flow.close} />

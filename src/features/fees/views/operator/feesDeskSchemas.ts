@@ -15,23 +15,39 @@ const PROBLEM_KEYS = {
   feesFuturesNoRebate: 'fees.form.futuresNoRebate',
 } as const;
 
-/** The rate pair's problem, told on the maker field (where a rebate is typed). */
+/**
+ * Each rate's own problem under its own field: a malformed maker under the maker field, a malformed
+ * or negative taker under the taker field; what the pair breaks together (a rebate beyond the taker
+ * rate, a futures rebate) under the maker field, where a rebate is typed.
+ */
 const makerRate = yup
   .string()
   .trim()
   .required('fees.form.rateMalformed')
   .test('rate', 'fees.form.rateMalformed', function check(maker) {
     const parent = this.parent as { taker?: string; product?: FeeProduct };
-    const problem = rateProblem({ maker: maker ?? '', taker: (parent.taker ?? '').trim() }, parent.product ?? 'spot');
-    return problem === undefined || problem === 'feesTakerNegative' ? true : this.createError({ message: PROBLEM_KEYS[problem] });
+    const product = parent.product ?? 'spot';
+    // The maker alone, beside a taker rate that is surely valid: a malformed maker is the maker's.
+    if (rateProblem({ maker: maker ?? '', taker: '0' }, 'spot') === 'feesRateMalformed') return this.createError({ message: PROBLEM_KEYS.feesRateMalformed });
+    const problem = rateProblem({ maker: maker ?? '', taker: (parent.taker ?? '').trim() }, product);
+    // A malformed or negative taker rate is said under the taker field (takerRate).
+    return problem === undefined || problem === 'feesRateMalformed' || problem === 'feesTakerNegative' ? true : this.createError({ message: PROBLEM_KEYS[problem] });
   });
 const takerRate = yup
   .string()
   .trim()
   .required('fees.form.rateMalformed')
-  .test('taker', 'fees.form.takerNegative', (taker) => !(taker ?? '').startsWith('-'));
+  .test('taker', 'fees.form.rateMalformed', function check(taker) {
+    // The taker alone, beside a maker rate that is surely valid.
+    const problem = rateProblem({ maker: '0', taker: taker ?? '' }, 'spot');
+    return problem === undefined ? true : this.createError({ message: PROBLEM_KEYS[problem] });
+  });
 const product = yup.string<FeeProduct>().oneOf(FEE_PRODUCTS).required();
 const code = yup.string().trim().required('fees.form.codeRequired').test('code', 'fees.form.codeInvalid', (value) => isSecondFactorCode(value ?? ''));
+
+/** A confirmation's one field: the operator's own 2FA code (or a recovery code). */
+export const codeSchema = yup.object({ code });
+export type CodeValues = { code: string };
 
 /** The tier table as typed: each row a tier number and its 30-day minimum volume (USDT). */
 export const tiersSchema = yup.object({
@@ -58,8 +74,9 @@ export const scheduleSchema = yup.object({
   remove: yup.boolean().required(),
 });
 export type ScheduleValues = { product: FeeProduct; market: string; tier: string; maker: string; taker: string; remove: boolean };
-export const scheduleStart = (row: FeeScheduleRow | undefined): ScheduleValues =>
-  row ? { product: row.product, market: row.market, tier: String(row.tier), maker: row.maker, taker: row.taker, remove: false } : { product: 'spot', market: '*', tier: '0', maker: '', taker: '', remove: false };
+/** A form's start: a row of the desk (or, back from its confirmation, the edit held, `remove` as it was), or a blank new row. */
+export const scheduleStart = (row: FeeScheduleRow | undefined, remove = false): ScheduleValues =>
+  row ? { product: row.product, market: row.market, tier: String(row.tier), maker: row.maker, taker: row.taker, remove } : { product: 'spot', market: '*', tier: '0', maker: '', taker: '', remove: false };
 export const scheduleOf = (v: ScheduleValues): FeeScheduleEdit => ({
   product: v.product,
   market: v.market,

@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { IcoOperatorProject, IcoProjectInput } from '../../../../../domain/ico';
 import { DEFAULT_LANGUAGE, LOCALE_CODES, type LocaleCode } from '../../../../../domain/languages';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import { fromLocalInput, toLocalInput } from '../../../../../domain/localDateTime';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -30,15 +31,26 @@ export interface ProjectForm {
   release_rate: string;
   release_period_s: string;
   listed: boolean;
+  /** Whether the project was listed when loaded: a save that lists it (listed now, not then) asks the operator's 2FA code. */
+  wasListed: boolean;
+  /** The operator's own 2FA code (or a recovery code), sent only with a save that lists the project (`listsNow`). */
+  code: string;
 }
 
 /** The form's single-value fields (the descriptions change through `desk.description`, one language at a time). */
-export type ProjectField = Exclude<keyof ProjectForm, 'id' | 'loaded' | 'descriptions'>;
+export type ProjectField = Exclude<keyof ProjectForm, 'id' | 'loaded' | 'descriptions' | 'wasListed'>;
 
 /** What is wrong with the form, shown under the field (checked before sending). */
 export type FormProblem =
   | { field: 'start_at' | 'end_at'; key: 'ico.desk.timeInvalid' | 'ico.desk.endBeforeStart' }
-  | { field: 'description'; key: 'ico.desk.descriptionRequired' };
+  | { field: 'description'; key: 'ico.desk.descriptionRequired' }
+  | { field: 'code'; key: 'ico.desk.codeRequired' };
+
+/**
+ * Whether the save lists the project: it then opens a spot market (at once if settled, else at its
+ * settlement), as a market listing does, so the server asks the operator's own 2FA code.
+ */
+export const listsNow = (f: ProjectForm): boolean => f.listed && !f.wasListed;
 
 /** Every language, none written yet. */
 const noTexts = (): Record<LocaleCode, string> => Object.fromEntries(LOCALE_CODES.map((lang) => [lang, ''])) as Record<LocaleCode, string>;
@@ -51,7 +63,7 @@ export function blankForm(now: number): ProjectForm {
   return {
     id: undefined, symbol: '', name: '', descriptions: noTexts(), total: '1000000', price: '0.1', token_places: '2',
     start_at: toLocalInput(start), end_at: toLocalInput(start + 168 * HOUR), min_quantity: '10', max_quantity: '100000',
-    release_rate: '0.1', release_period_s: '86400', listed: false,
+    release_rate: '0.1', release_period_s: '86400', listed: false, wasListed: false, code: '',
   };
 }
 
@@ -60,6 +72,7 @@ export function formOf(p: IcoOperatorProject): ProjectForm {
     id: p.id, loaded: { start_at: p.start_at, end_at: p.end_at }, symbol: p.symbol, name: p.name, descriptions: { ...noTexts(), ...p.descriptions }, total: p.total, price: p.price,
     token_places: String(p.token_places), start_at: toLocalInput(p.start_at), end_at: toLocalInput(p.end_at), min_quantity: p.min_quantity,
     max_quantity: p.max_quantity, release_rate: p.release_rate, release_period_s: String(p.release_period_ms / 1000), listed: p.listed,
+    wasListed: p.listed, code: '',
   };
 }
 
@@ -78,11 +91,12 @@ export function formProblem(f: ProjectForm): FormProblem | undefined {
   if (end <= start) return { field: 'end_at', key: 'ico.desk.endBeforeStart' };
   // Every other language falls back to the default's text, so the server refuses a project without it.
   if (f.descriptions[DEFAULT_LANGUAGE.lang].trim() === '') return { field: 'description', key: 'ico.desk.descriptionRequired' };
+  if (listsNow(f) && !isSecondFactorCode(f.code)) return { field: 'code', key: 'ico.desk.codeRequired' };
   return undefined;
 }
 
 /** The request the form makes (an edit sends only what the server lets change: everything but the symbol). */
-export function inputOf(f: ProjectForm): IcoProjectInput {
+export function inputOf(f: ProjectForm): IcoProjectInput & { totp_code?: string } {
   const num = (v: string) => (/^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : -1);
   return {
     ...(f.id === undefined ? { symbol: f.symbol.trim().toUpperCase() } : { id: f.id }),
@@ -99,6 +113,7 @@ export function inputOf(f: ProjectForm): IcoProjectInput {
     release_rate: f.release_rate.trim(),
     release_period_ms: num(f.release_period_s) * 1000,
     listed: f.listed,
+    ...(listsNow(f) ? { totp_code: f.code.trim() } : {}),
   };
 }
 
@@ -127,7 +142,7 @@ const icoDeskSetup = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {
     fetchProjects: toBeProvided<IcoOperatorProject[]>('fetchProjects'),
-    saveProject: toBeProvided<IcoOperatorProject, IcoProjectInput>('saveProject'),
+    saveProject: toBeProvided<IcoOperatorProject, IcoProjectInput & { totp_code?: string }>('saveProject'),
   },
   actions: {
     showToast,

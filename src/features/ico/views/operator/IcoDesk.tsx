@@ -107,6 +107,25 @@ export function IcoDesk() {
                 <input type="checkbox" name="listed" checked={form.listed} onChange={(e) => desk.field('listed', e.target.checked)} />
                 {t('ico.desk.field.listed')}
               </label>
+              {/* A save that lists the project opens its spot market: the operator's 2FA code (the label names the field alone; the hint and problem describe it). */}
+              {desk.listing && (
+                <>
+                  <label>
+                    {t('ico.desk.code')}
+                    <input
+                      name="totp_code"
+                      value={form.code}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      aria-invalid={problem?.field === 'code'}
+                      aria-describedby={problem?.field === 'code' ? 'ico-desk-code-hint ico-desk-code-problem' : 'ico-desk-code-hint'}
+                      onChange={(e) => desk.field('code', e.target.value)}
+                    />
+                  </label>
+                  <Hint id="ico-desk-code-hint">{t('ico.desk.codeHint')}</Hint>
+                  {problem?.field === 'code' && <Problem id="ico-desk-code-problem" role="alert">{t(problem.key)}</Problem>}
+                </>
+              )}
             </Form>
             <div style={{ display: 'flex', gap: 8 }}>
               <Button $variant="primary" onClick={desk.save} disabled={desk.saving}>{t('ico.desk.save')}</Button>
