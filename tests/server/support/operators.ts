@@ -4,7 +4,7 @@ import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type Operato
 import { newRecoveryCodes, recoveryHash } from '../../../server/kernel/platform/auth/twoFactor.js';
 import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { expectOk, post } from '../http.js';
-import { nextTotpStep, STEP_MS, stepOf } from './totpSteps.js';
+import { enrolmentStep, nextTotpStep, STEP_MS } from './totpSteps.js';
 
 /** A password the operators desk takes (zxcvbn score ≥ 3). */
 export const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
@@ -137,7 +137,7 @@ export async function signInAnswer(app: FastifyInstance, account: string, passwo
   const first = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload, remoteAddress });
   const enrolment = (first.json() as { data: OperatorEnrolment | null }).data;
   if (!enrolment?.enrol) return first.json() as Answer;
-  const step = stepOf(Date.now()) - 1;
+  const step = enrolmentStep();
   usedSteps(app).set(enrolment.secret, step);
   secrets(app).set(name, enrolment.secret);
   const code = operatorCode(enrolment.secret, step * STEP_MS + STEP_MS / 2);

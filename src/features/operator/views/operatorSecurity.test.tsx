@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { OPERATOR_PATHS, type OperatorSessionView } from '../../../../domain/operators';
 import { OperatorDesksContext } from '../../../app/feature';
-import { inApp, testTexts } from '../../../app/testing/viewHarness';
+import { inApp, inShell, testTexts } from '../../../app/testing/viewHarness';
 import { createMySecurityActors } from '../actors/operator.actors';
 import { mySecurityMachine } from '../machines/mySecurity/mySecurity.machine';
 import { operatorSessionMachine, type OperatorEnrolled, type OperatorSignInAnswer } from '../machines/operatorSession/operatorSession.machine';
@@ -26,9 +26,12 @@ async function renderWith(flows: Partial<OperatorFlows>, view: 'layout' | 'secur
   render(
     inApp(
       i18n,
-      <OperatorDesksContext.Provider value={[]}>
-        <OperatorContext.Provider value={flows as OperatorFlows}>{view === 'layout' ? <OperatorLayout /> : <MySecurityDesk />}</OperatorContext.Provider>
-      </OperatorDesksContext.Provider>,
+      // The layout's language and theme choice read the shell's app actor.
+      inShell(
+        <OperatorDesksContext.Provider value={[]}>
+          <OperatorContext.Provider value={flows as OperatorFlows}>{view === 'layout' ? <OperatorLayout /> : <MySecurityDesk />}</OperatorContext.Provider>
+        </OperatorDesksContext.Provider>,
+      ),
     ),
   );
   await act(async () => undefined);
