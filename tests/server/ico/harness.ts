@@ -42,25 +42,26 @@ export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) 
       return t.post<IcoProject>(t.operator, ICO_PATHS.operatorSave, { ...body, ...coded }, headers);
     },
 
-    /** A project in progress from now − 1 h for `hours` hours (operator route), with overrides. */
+    /** The body of a project in progress from now − 1 h for `hours` hours, with overrides. */
+    projectInput: (overrides: IcoProjectInput = {}, hours = 48): IcoProjectInput => ({
+      symbol: h.symbol(),
+      name: 'Test token',
+      description: { en_US: 'A test project' },
+      total: '1000',
+      price: '0.5',
+      token_places: 2,
+      start_at: t.now() - HOUR,
+      end_at: t.now() + hours * HOUR,
+      min_quantity: '1',
+      max_quantity: '100000',
+      release_rate: '0.25',
+      release_period_ms: DAY,
+      ...overrides,
+    }),
+
+    /** That project, saved through the operator route. */
     async project(overrides: IcoProjectInput = {}, hours = 48): Promise<IcoProject> {
-      return expectOk(
-        await h.save({
-          symbol: h.symbol(),
-          name: 'Test token',
-          description: { en_US: 'A test project' },
-          total: '1000',
-          price: '0.5',
-          token_places: 2,
-          start_at: t.now() - HOUR,
-          end_at: t.now() + hours * HOUR,
-          min_quantity: '1',
-          max_quantity: '100000',
-          release_rate: '0.25',
-          release_period_ms: DAY,
-          ...overrides,
-        }),
-      );
+      return expectOk(await h.save(h.projectInput(overrides, hours)));
     },
 
     user: (funds = '1000'): Promise<TestUser> => newUser(funds === '0' ? {} : { funded: { USDT: funds } }),

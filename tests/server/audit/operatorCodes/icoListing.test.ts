@@ -17,20 +17,7 @@ const t = useIco();
 const EN = MESSAGES.en_US;
 
 const send = (body: IcoProjectInput & { totp_code?: string }) => t.post<IcoProject>(t.operator, ICO_PATHS.operatorSave, body as object);
-const fresh = (): IcoProjectInput => ({
-  symbol: t.symbol(),
-  name: 'Coded token',
-  description: { en_US: 'A project listed with a code' },
-  total: '1000',
-  price: '0.5',
-  token_places: 2,
-  start_at: t.now() - HOUR,
-  end_at: t.now() + 48 * HOUR,
-  min_quantity: '1',
-  max_quantity: '1000',
-  release_rate: '0.25',
-  release_period_ms: HOUR,
-});
+const fresh = (): IcoProjectInput => t.projectInput({ name: 'Coded token', description: { en_US: 'A project listed with a code' }, max_quantity: '1000', release_period_ms: HOUR });
 const listedOf = async (id: number) => (await t.db.query<{ listed: boolean }>('select listed from ico_project where id = $1', [id]))[0]?.listed;
 const projectCount = async () => Number((await t.db.query<{ n: number }>('select count(*)::int as n from ico_project'))[0]!.n);
 

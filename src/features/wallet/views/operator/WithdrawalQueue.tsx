@@ -77,14 +77,14 @@ function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; o
   );
 }
 
-/** Whether the owner is frozen or locked now: the server would refuse the approval (it may still be failed). */
-const ownerHeld = (r: QueuedWithdrawal) => (r.owner_frozen ?? null) !== null || (r.owner_locked_until ?? 0) > Date.now();
+/** Whether the owner was frozen or locked when the queue was read (the server sends 0 for a lock already over): an approval would be refused; failing stays possible. */
+const ownerHeld = (r: QueuedWithdrawal) => (r.owner_frozen ?? null) !== null || (r.owner_locked_until ?? 0) > 0;
 
 /** Why an approval would be refused, said in the row before the approver types a code. */
 function OwnerHold({ row }: { row: QueuedWithdrawal }) {
   const { t } = useTranslation();
   if ((row.owner_frozen ?? null) !== null) return <Badge $tone="down" style={{ marginLeft: 6 }}>{t('wallet.ops.ownerFrozen', { reason: row.owner_frozen })}</Badge>;
-  if ((row.owner_locked_until ?? 0) > Date.now()) {
+  if ((row.owner_locked_until ?? 0) > 0) {
     return (
       <Badge $tone="down" style={{ marginLeft: 6 }}>
         {t('wallet.ops.ownerLocked')} <DateTime at={row.owner_locked_until!} className="" />
