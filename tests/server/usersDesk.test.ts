@@ -13,7 +13,7 @@ import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../server/products/audit.js';
 import { useFuzzApp } from './fuzz/fuzzApp.js';
 import { expectOk, expectRefusal, post } from './http.js';
-import { auditKindsAfter, auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from './support/operators.js';
+import { auditKindsAfter, auditMark, auditRowsAfter, deskOperator, nextCode, type TestOperator } from './support/operators.js';
 import { createTestUser } from './support/users.js';
 
 /**
@@ -28,17 +28,8 @@ const PASSWORD = 'Desk-user-pass-2026';
 let compliance: TestOperator;
 let support: TestOperator;
 
-/** Each operator's codes: the enrolment used the step before its creation; the drift window takes one step either side of now. */
-const STEP = 30_000;
-const used = new Map<string, number>();
-async function code(op: TestOperator): Promise<string> {
-  const now = Date.now();
-  const last = used.get(op.secret) ?? Math.floor(now / STEP) - 1;
-  const step = Math.max(Math.floor(now / STEP) - 1, last + 1);
-  if (step > Math.floor(now / STEP) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP - now + 100));
-  used.set(op.secret, step);
-  return operatorCode(op.secret, step * STEP + STEP / 2);
-}
+/** Each operator's next code, after the one its enrolment took (the shared helper knows which step that was). */
+const code = (op: TestOperator): Promise<string> => nextCode(t.app, op.secret);
 /** A compliance operator of its own, so a test's codes never wait for the clock. */
 const officer = () => deskOperator(t.app, t.operator, ['compliance']);
 

@@ -7,7 +7,7 @@ import { expectOk, post } from './http.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader } from './spot/spotApp.js';
-import { deskOperator, OPERATOR_SECRET, operatorCode, signInOperator } from './support/operators.js';
+import { deskOperator, nextCode, OPERATOR_SECRET, signInOperator } from './support/operators.js';
 
 /**
  * Issue 51 §3 "Done when": a frozen user's open socket is refused at once — the whole server (HTTP
@@ -31,8 +31,8 @@ describe('a freeze ends the user’s sockets', () => {
     expect((await c.subscribe({ channel: USER_CHANNEL, token: me.token })).code).toBe(200);
     expect(quiet.server.realtime.userListening(me.id)).toBe(true);
 
-    const step = Math.floor(Date.now() / 30_000);
-    const code = operatorCode(officer.secret, step * 30_000 + 15_000);
+    // The step after the one its enrolment took (in a step's last seconds that is the current one).
+    const code = await nextCode(app, officer.secret);
     expectOk(await post(app, USERS_DESK_PATHS.freeze, { user_id: me.id, reason: 'Account reported stolen', code }, officer.headers));
 
     expect(quiet.server.realtime.userListening(me.id)).toBe(false);

@@ -48,7 +48,8 @@ function known(app: FastifyInstance) {
 }
 const usedSteps = (app: FastifyInstance) => known(app).usedSteps;
 
-async function nextCode(app: FastifyInstance, secret: string): Promise<string> {
+/** The operator's next unused code on `app` (after its enrolment's and every code taken here), waiting for a step when it must. */
+export async function nextCode(app: FastifyInstance, secret: string): Promise<string> {
   const used = usedSteps(app);
   const { step, waitMs } = nextTotpStep(used.get(secret) ?? -Infinity);
   // Taken before the wait, so callers at once each get a step of their own, not the same one.
