@@ -10,6 +10,7 @@ import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { failOnPageErrors } from './support/waits';
+import { toastDuring } from './support/toasts';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 const EN = catalogue<typeof icoCatalogue>('features/ico/locales/en_US.json').ico;
@@ -100,8 +101,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   await card.getByRole('button', { name: new RegExp(EN.thaw) }).click();
   const thaw = page.getByRole('dialog');
   await expect(thaw).toContainText(EN.releasedTotal);
-  await thaw.getByRole('button').last().click();
-  await expect(page.getByRole('status').filter({ hasText: EN.thawed })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, EN.thawed, () => thaw.getByRole('button').last().click());
 
   // Everything released after two periods: thaw again from the wallet page.
   await page.waitForTimeout(7000);
@@ -115,8 +115,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   if (before.find((b) => b.currency === symbol)?.frozen !== '0') {
     await expect(again.first()).toBeEnabled({ timeout: 15_000 });
     await again.first().click();
-    await page.getByRole('dialog').getByRole('button').last().click();
-    await expect(page.getByRole('status').filter({ hasText: EN.thawed })).toBeVisible({ timeout: 15_000 });
+    await toastDuring(page, EN.thawed, () => page.getByRole('dialog').getByRole('button').last().click());
     thaws = 2;
   }
   const balances = await call<Array<{ currency: string; available: string; frozen: string }>>(page, '/api/wallet/balances', { account: 'ico' }, await tokenOf(page));

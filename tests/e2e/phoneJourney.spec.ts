@@ -10,6 +10,7 @@ import { baseCatalogue } from './support/catalogue';
 import { TEST_FUNDS_PASSWORD } from './support/register';
 import { expectNoSidewaysScroll, shoot as shootAs, usePhone, verifiedTrader } from './support/phone';
 import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap';
+import { toastDuring } from './support/toasts';
 
 /**
  * Issue 50's phone journey: one new trader on a 390 × 844 phone goes through every product — a
@@ -75,8 +76,7 @@ async function spot(page: Page, w: Words) {
   await expectRefusalStays(form.getByRole('alert').filter({ hasText: s.validation.insufficient }), 'a buy beyond the balance');
   await shoot(page, 'spot-refused');
   await typeInto(form.getByLabel(w.base.col.quantity, { exact: true }), '0.01', 'the quantity');
-  await tap(buy, 'Buy BTC');
-  await expect(page.getByRole('status').filter({ hasText: s.form.placed })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.form.placed, () => tap(buy, 'Buy BTC'));
   // The orders sit under the form, behind their own tabs.
   await tap(page.getByRole('tab', { name: new RegExp(`^${w.base.trade.openOrders}`) }), 'the open orders tab');
   // The price 1000 in the language's number style (issue 50 M6): "1,000.00" in English, "1.000,00" in German.
@@ -86,8 +86,7 @@ async function spot(page: Page, w: Words) {
   await expect(dialog).toContainText(s.orders.revokeQuestion);
   // The buttons say what they do (issue 50 C3): "Keep order" / "Cancel order".
   await expect(dialog.getByRole('button', { name: s.orders.keepOrder })).toBeVisible();
-  await tap(dialog.getByRole('button', { name: s.orders.cancelOrder }), 'Cancel order (confirm)');
-  await expect(page.getByRole('status').filter({ hasText: s.orders.revoked })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.orders.revoked, () => tap(dialog.getByRole('button', { name: s.orders.cancelOrder }), 'Cancel order (confirm)'));
   await shoot(page, 'spot-cancelled');
   await expectNoSidewaysScroll(page, 'spot');
 }
@@ -144,8 +143,7 @@ async function seconds(page: Page, w: Words) {
   const risk = page.getByRole('dialog').filter({ hasText: sec.risk.title });
   await tap(risk.getByRole('button', { name: sec.risk.accept }), 'Accept the risk');
   const confirm = page.getByRole('dialog').filter({ hasText: sec.confirm.title });
-  await tap(confirm.getByRole('button', { name: sec.confirm.buy }), 'Buy (confirm)');
-  await expect(page.getByRole('status').filter({ hasText: sec.bought })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, sec.bought, () => tap(confirm.getByRole('button', { name: sec.confirm.buy }), 'Buy (confirm)'));
   await shoot(page, 'seconds-bought');
   await expectNoSidewaysScroll(page, 'seconds');
 }
@@ -171,8 +169,7 @@ async function p2p(page: Page, w: Words) {
   await tap(page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }), 'Confirm (buy)');
   await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
   await tap(page.getByRole('button', { name: fi.cancelOrder }), 'Cancel the order');
-  await tap(page.getByRole('dialog').getByRole('button', { name: fi.cancelOrder }), 'Cancel order (confirm)');
-  await expect(page.getByRole('status').filter({ hasText: fi.cancelledBuyer })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, fi.cancelledBuyer, () => tap(page.getByRole('dialog').getByRole('button', { name: fi.cancelOrder }), 'Cancel order (confirm)'));
   await shoot(page, 'p2p-cancelled');
   await expectNoSidewaysScroll(page, 'P2P');
 }

@@ -10,6 +10,7 @@ import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { fundAccount } from './support/api';
 import { failOnPageErrors } from './support/waits';
+import { toastDuring } from './support/toasts';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
 const EN = catalogue<typeof secondsCatalogue>('features/seconds/locales/en_US.json').seconds;
@@ -45,8 +46,7 @@ async function buy(page: Page, words: typeof EN, direction: 'up' | 'down', stake
   }
   const confirm = page.getByRole('dialog').filter({ hasText: words.confirm.title });
   await expect(confirm).toContainText(words.confirm.note);
-  await confirm.getByRole('button', { name: words.confirm.buy }).click();
-  await expect(page.getByRole('status').filter({ hasText: words.bought })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, words.bought, () => confirm.getByRole('button', { name: words.confirm.buy }).click());
 }
 
 test('buy up and down, watch the countdown, see the results and the history', async ({ page }) => {

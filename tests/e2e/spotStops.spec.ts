@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/register';
 import { baseEn, EN, form, fund, ordersPanel, tradingEn } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
+import { toastDuring } from './support/toasts';
 
 /**
  * Spot stop-limit and OCO in the browser (issue 37) against the real server: a funded trader
@@ -40,8 +41,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   await form(page).getByLabel(s.form.trigger, { exact: true }).fill(String(trigger));
   await form(page).getByLabel(s.form.limitPrice, { exact: true }).fill(String(trigger));
   await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.001');
-  await form(page).getByRole('button', { name: EN.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: s.form.stopPlaced })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.form.stopPlaced, () => form(page).getByRole('button', { name: EN.buyBtc }).click());
 
   await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
   const stopRow = ordersPanel(page).getByRole('row').filter({ hasText: s.stops.status.waiting });
@@ -60,8 +60,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   await expect(pageRow.getByTestId('stop-trigger')).toHaveText(group(trigger));
   await pageRow.getByRole('button', { name: EN.revoke }).click();
   await expect(page.getByRole('dialog')).toContainText(EN.question);
-  await page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: s.stops.cancelled })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.stops.cancelled, () => page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click());
   await expect(stopsTable.getByRole('row').filter({ hasText: 'BTC/USDT' })).toHaveCount(0);
   await expect(stopsTable).toContainText(s.stops.none);
 
@@ -78,8 +77,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   // A buy's take-profit must be below the trigger, as the server says too.
   await expect(form(page).getByRole('alert')).toHaveText(s.validation.ocoBuyBelow);
   await form(page).getByLabel(s.form.takeProfitPrice, { exact: true }).fill(String(takeProfit));
-  await form(page).getByRole('button', { name: EN.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: s.form.stopPlaced })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.form.stopPlaced, () => form(page).getByRole('button', { name: EN.buyBtc }).click());
 
   const legRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.waiting });
   await expect(legRow).toHaveCount(1, { timeout: 15_000 });
@@ -109,8 +107,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   // Cancelled, both stops are in the stop history of /order/spot-history (issue 50 M11).
   await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
   await ocoRow.getByRole('button', { name: EN.revoke }).click();
-  await page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: s.stops.cancelled })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, s.stops.cancelled, () => page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click());
   await page.goto('/order/spot-history');
   const stopHistory = page.getByRole('table', { name: s.stops.history });
   await expect(stopHistory.getByRole('row').filter({ hasText: s.stops.status.cancelled })).toHaveCount(2, { timeout: 15_000 });

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { baseCatalogue } from './catalogue';
+import { toastDuring } from './toasts';
+
+export { toastDuring };
 import type tradingCatalogue from '../../../src/features/spot/locales/en_US.json';
 
 /** Spot trading in the browser: the words, calls and steps trading.spec.ts and marketProcess.spec.ts share. */
@@ -82,21 +85,6 @@ export async function submitFarLimitBuy(page: Page, w: SpotWords) {
 }
 
 
-/**
- * Waits for a toast (role status) saying `text`, watched from before `act` at every frame of the
- * page: a success toast shows for a second, which a poll of the page can miss on a loaded machine
- * (CI saw "Order placed" come and go unseen), while a person would have read it.
- */
-export async function toastDuring(page: Page, text: string, act: () => Promise<void>): Promise<void> {
-  const seen = page.waitForFunction(
-    (wanted) => [...document.querySelectorAll('[role="status"]')].some((element) => element.textContent?.includes(wanted)),
-    text,
-    { polling: 'raf', timeout: 15_000 },
-  );
-  await act();
-  await seen;
-}
-
 /** A limit buy at 1000 USDT (far below BTC's market), then cancelled after the confirmation. */
 export async function placeAndCancelFarLimitBuy(page: Page, w: SpotWords) {
   await toastDuring(page, w.placed, () => submitFarLimitBuy(page, w));
@@ -107,7 +95,6 @@ export async function placeAndCancelFarLimitBuy(page: Page, w: SpotWords) {
   await row.getByRole('button', { name: w.revoke }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(w.question);
-  await dialog.getByRole('button', { name: w.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: w.revoked })).toBeVisible({ timeout: 15_000 });
+  await toastDuring(page, w.revoked, () => dialog.getByRole('button', { name: w.confirm }).click());
   await expect(ordersPanel(page).getByRole('row').filter({ hasText: w.waiting })).toHaveCount(0);
 }
