@@ -38,6 +38,8 @@ export const NOTIFICATION_KINDS = [
   // Orders that wait for a price (issue 50 M10): a spot stop placed its order, a futures TP/SL closed.
   'spot_stop_triggered',
   'futures_plan_triggered',
+  // A resting futures close cancelled once funding taken from its position's margin left it unbacked.
+  'futures_close_unbacked',
   // A balance correction approved by a second operator (issue 51 §4), with its reason.
   'balance_correction_credit',
   'balance_correction_debit',

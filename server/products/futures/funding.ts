@@ -3,6 +3,7 @@ import { fundingRate } from '../../../domain/futures/formulas.js';
 import { payFunding as fundingOn } from './engine/engine.js';
 import type { FuturesExchange } from './exchange.js';
 import { positionKey } from './positions.js';
+import { cancelUnbackedCloses } from './handlers.js';
 
 export interface FundingResult {
   symbol: string;
@@ -23,7 +24,7 @@ export interface FundingResult {
  * the position's margin (leaving the pool); beyond that the fund bears it.
  */
 export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: number): Promise<FundingResult | undefined> {
-  return ex.job(async (b) => {
+  return ex.job(async (b, now) => {
     const pair = ex.pairs.get(symbol)!;
     const marks = ex.marks.get(symbol);
     if (!marks) return undefined;
@@ -43,6 +44,8 @@ export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: numbe
     await b.books.lock(open.map((p) => p.userId));
     // The engine's funding step (the one the scenario tables drive) over the batch's working copies.
     const { paid, received } = fundingOn(b, ex.accounts, open.map((stored) => b.position(stored.userId, symbol)), marks.mark, rate, fundingMs);
+    // A payment the available balance could not cover came out of the margin: the closes it backed are checked again.
+    for (const p of open) if (b.position(p.userId, symbol).margin < p.margin) await cancelUnbackedCloses(ex, b, p.userId, symbol, now);
     await b.tx.query(
       `update futures_funding set rate = $4::numeric, positions = $5, paid = $6::numeric, received = $7::numeric where left_symbol = $1 and right_symbol = $2 and funding_ms = $3`,
       [pair.spec.left, pair.spec.right, fundingMs, fxText(rate), open.length, fxText(paid), fxText(received)],

@@ -10,12 +10,12 @@ import type { OrderView } from './commands.js';
 import { applyEvents } from './fills.js';
 import { liquidationCheck } from './margin.js';
 import type { FuturesMemory } from './memory.js';
-import { orderView } from './orderState.js';
+import { orderView, remainingOf } from './orderState.js';
 import { ticksToFx } from './pairs.js';
 import { placeOrder } from './place.js';
 import { planFires } from './plans.js';
 import { positionKey } from './positions.js';
-import { changeLeverage, changeMargin, closable, settleEnd } from './engine/engine.js';
+import { changeLeverage, changeMargin, closable, settleEnd, unbackedCloses } from './engine/engine.js';
 import { isRefusal, liquidationTargets, mustDeleverage, planOrder } from './engine/rules.js';
 import { claimPlan, endPlan, planPlaced } from './store.js';
 
@@ -37,6 +37,18 @@ export async function cancelOrder(m: FuturesMemory, b: Batch, userId: number, or
   if (!events.some((e) => e.type === 'cancelled')) settleEnd(b, o, S.cancelled, now);
   else await applyEvents(b, m.pairs.get(o.symbol)!, m.data.get(o.symbol)!, m.accounts, events, now);
   return { ok: true, data: { order: orderView(o) } };
+}
+
+/**
+ * After a position's margin fell (funding.ts): its resting closes that nothing backs any more
+ * (engine/account.ts unbackedCloses) are cancelled, in the batch, and their owner told why.
+ */
+export async function cancelUnbackedCloses(m: FuturesMemory, b: Batch, userId: number, symbol: string, now: number): Promise<void> {
+  for (const o of unbackedCloses(b, userId, symbol)) {
+    await cancelOrder(m, b, userId, o.id, now);
+    await notify(b.tx, userId, { kind: 'futures_close_unbacked', params: { symbol: symbol.replace('_', '/'), price: fxText(o.price!), quantity: fxText(remainingOf(o)) } });
+    b.noticed.add(userId);
+  }
 }
 
 export function setLeverage(m: FuturesMemory, b: Batch, userId: number, symbol: string, leverage: number, mode: MarginMode): Outcome<{ leverage: number; margin_mode: MarginMode }> {

@@ -4,9 +4,10 @@ import { fundingPayment } from '../../../../domain/futures/formulas.js';
 import { minFx, type Fx } from '../../../../domain/fx.js';
 import type { Position } from '../positions.js';
 import { transfer, type Movement, type Working } from './effects.js';
+import { remainingOf, type OrderState } from '../orderState.js';
 import type { FuturesAccounts } from './fill.js';
 import type { FuturesPair } from '../pairs.js';
-import { isRefusal, leverageLocked, leverageRefusal, marginAmountRefusal, marginChange, type Refusal } from './rules.js';
+import { isRefusal, leverageLocked, leverageRefusal, lossBeyondMargin, marginAmountRefusal, marginChange, type Refusal } from './rules.js';
 
 /**
  * The engine's account-level steps: leverage and margin mode, an isolated position's margin, and
@@ -108,4 +109,20 @@ export function payFunding(w: Working, accounts: FuturesAccounts, open: readonly
   w.book(step.movements);
   for (const p of step.positions) w.putPosition(p);
   return step;
+}
+
+/**
+ * A user's resting closes on `symbol` checked again once the position's margin fell (a funding
+ * payment the available balance could not cover came out of it, so nothing is left to hold more
+ * from): each was accepted where its price lost nothing beyond the margin it frees plus what it
+ * holds (rules.ts closeTerms). Those that now lose more are answered, for the I/O layer to cancel:
+ * left in the book, a fill there would have the insurance fund pay a loss the user chose.
+ */
+export function unbackedCloses(w: Working, userId: number, symbol: string): OrderState[] {
+  const pos = w.position(userId, symbol);
+  const unbacked: OrderState[] = [];
+  w.eachOpenOrder(userId, symbol, (o) => {
+    if (!isOpening(o.action) && o.price !== null && o.source !== 'liquidation' && lossBeyondMargin(pos, remainingOf(o), o.price) > o.held) unbacked.push(o);
+  });
+  return unbacked.sort((a, b) => a.id - b.id);
 }

@@ -6,7 +6,7 @@ import type { PlaceRequest } from '../commands.js';
 import type { OrderState } from '../orderState.js';
 import type { FuturesPair } from '../pairs.js';
 import { flatPosition, positionKey, type Position } from '../positions.js';
-import { changeLeverage, changeMargin, payFunding } from './account.js';
+import { changeLeverage, changeMargin, payFunding, unbackedCloses } from './account.js';
 import type { Ledger, Movement, Working } from './effects.js';
 import { bookAll } from './effects.js';
 import { settleEnd, settleFill, TAKER_RATE, type FuturesAccounts } from './fill.js';
@@ -15,7 +15,7 @@ import { liquidationCheck, type Valuation } from './risk.js';
 import { isOpenStatus, isRefusal, type Refusal } from './rules.js';
 
 // The engine's stages, one import for the server's batch (place.ts, handlers.ts, fills.ts, adl.ts, funding.ts, rebuild.ts).
-export { changeLeverage, changeMargin, payFunding } from './account.js';
+export { changeLeverage, changeMargin, payFunding, unbackedCloses } from './account.js';
 export type { Working } from './effects.js';
 export { settleEnd, settleFill } from './fill.js';
 export { closable, decide, hold } from './place.js';
@@ -182,7 +182,10 @@ export class FuturesEngine {
       case 'funding': {
         const mark = d.marks.get(c.symbol);
         if (mark === undefined) break;
-        payFunding(d, this.accounts, [...d.positions.values()].filter((p) => p.symbol === c.symbol && p.side !== 0), mark, c.rate, c.fundingMs);
+        const open = [...d.positions.values()].filter((p) => p.symbol === c.symbol && p.side !== 0);
+        payFunding(d, this.accounts, open, mark, c.rate, c.fundingMs);
+        // Here no book holds the closes: a close nothing backs any more simply ends.
+        for (const p of open) if (d.position(p.userId, c.symbol).margin < p.margin) for (const o of unbackedCloses(d, p.userId, c.symbol)) settleEnd(d, o, S.cancelled, now);
         break;
       }
       case 'margin': {
