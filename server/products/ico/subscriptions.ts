@@ -29,7 +29,7 @@ import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platfo
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/platform/outcome.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
-import { askOperatorCode } from '../../kernel/platform/auth/operators/operatorAction.js';
+import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
 import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 import { isListed, lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';
@@ -125,6 +125,17 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
     const prices = await lastPrices(db, rows.map((r) => r.symbol));
     const now = clock();
     return rows.map((r) => view(r, now, prices.get(r.symbol), lang));
+  }
+
+  /** saveProject, with the table's own checks (numeric overflow, a constraint) a refusal, never a 500. */
+  async function saveRefusingChecks(input: IcoProjectInput, operator: OperatorActor | undefined, listing: boolean): ReturnType<typeof saveProject> {
+    try {
+      return await saveProject(db, input, clock(), operator, listing);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === '23514' || code === '22003') return { ok: false, key: 'icoProjectInvalid', vars: { field: 'total' } };
+      throw error;
+    }
   }
 
   return {
@@ -283,24 +294,17 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
      */
     async save(input: IcoProjectInput, lang: LocaleCode, operator?: OperatorActor, code?: string): Promise<Outcome<IcoOperatorProject>> {
       const listing = operator !== undefined && input.listed === true && !(await isListed(db, input.id));
-      if (operator && listing) {
-        const object = { type: 'ico_project', id: input.id ?? 'new' };
-        const kind = input.id === undefined ? 'ico.project_create' : 'ico.project_save';
-        const proven = await askOperatorCode(db, { operator, kind, object, asked: { listed: true }, code, now: clock(), lang, notEnabled: 'icoTwoFactorRequired' });
+      const action = operator && { operator, kind: input.id === undefined ? 'ico.project_create' : 'ico.project_save', object: { type: 'ico_project', id: input.id ?? 'new' } };
+      if (action && listing) {
+        const proven = await askOperatorCode(db, { ...action, asked: { listed: true }, code, now: clock(), lang, notEnabled: 'icoTwoFactorRequired' });
         if (!proven.ok) return proven;
       }
-      try {
-        const saved = await saveProject(db, input, clock(), operator, listing);
-        if (!saved.ok) return saved;
-        announceListing(pairs, saved.listed);
-        const prices = await lastPrices(db, [saved.data.symbol]);
-        return { ok: true, data: toOperatorProject(saved.data, clock(), prices.get(saved.data.symbol), lang) };
-      } catch (error) {
-        // The table's checks (numeric overflow, a constraint): a refusal, never a 500.
-        const code = (error as { code?: string }).code;
-        if (code === '23514' || code === '22003') return { ok: false, key: 'icoProjectInvalid', vars: { field: 'total' } };
-        throw error;
-      }
+      const saved = await saveRefusingChecks(input, operator, listing);
+      // A refused save is a row of the audit log as every refused operator action is (its done row is in the save's transaction).
+      if (!saved.ok) return action ? auditRefusal(db, action, saved) : saved;
+      announceListing(pairs, saved.listed);
+      const prices = await lastPrices(db, [saved.data.symbol]);
+      return { ok: true, data: toOperatorProject(saved.data, clock(), prices.get(saved.data.symbol), lang) };
     },
   };
 }

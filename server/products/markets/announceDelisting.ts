@@ -7,6 +7,7 @@ import type { Database } from '../../kernel/platform/db/database.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
+import { HALT_REASON_MAX } from '../../../domain/market.js';
 
 export interface DelistAnnounced {
   symbol: string;
@@ -41,10 +42,13 @@ export async function announceDelisting(
   columns: DelistingColumns,
   request: { operator: OperatorActor; symbol: string; at: number; reason: string; code: string | undefined; lang?: string; now: number },
 ): Promise<Outcome<DelistAnnounced>> {
-  const { operator, at, reason, now } = request;
+  const { operator, at, now } = request;
+  const reason = request.reason.trim();
   const [left = '', right = ''] = request.symbol.toUpperCase().split('_');
   const object = { type: columns.objectType, id: `${left}_${right}` };
   const action = { operator, kind: columns.kind, object };
+  // Traders read the reason: 1 to HALT_REASON_MAX characters.
+  if (reason.length === 0 || reason.length > HALT_REASON_MAX) return auditRefusal(db, action, refuse('marketHaltReasonRequired'));
   if (at < now) return auditRefusal(db, action, refuse('marketDelistInPast'));
   const allowed = await askOperatorCode(db, { ...action, code: request.code, now, lang: request.lang, notEnabled: 'marketTwoFactorRequired' });
   if (!allowed.ok) return allowed;

@@ -1,3 +1,4 @@
+import { HALT_REASON_MAX } from '../../../domain/market.js';
 import type { MarketKind, OperatorCurrency, OperatorDeskEntry, OperatorMarket } from '../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
@@ -69,6 +70,11 @@ export function marketHalts(db: Database) {
     // A contract's object is told apart from the spot market of the same pair.
     const object = { type: kind === 'spot' ? 'pair' : 'contract', id: symbol.toUpperCase() };
     const c = COLUMNS[kind];
+    // Traders read a halt's reason: 1 to HALT_REASON_MAX characters, else a refused row like any refusal.
+    if (reason !== null && (reason.length === 0 || reason.length > HALT_REASON_MAX)) {
+      await writeOperatorAudit(db, { operator, kind: audit, object, outcome: 'refused', detail: 'marketHaltReasonRequired' });
+      return { ok: false, key: 'marketHaltReasonRequired' };
+    }
     const outcome = await db.transaction(async (tx): Promise<Outcome<OperatorMarket>> => {
       const found = await lockMarket(tx, kind, symbol);
       // Before "not listed": a spot market its delisting halted no longer trades (spot's listing 0) but is still being closed, which the operator is told.

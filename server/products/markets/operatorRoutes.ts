@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { HALT_REASON_MAX } from '../../../domain/market.js';
 import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type ContractListing, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { anyBody, currency, decimal, leverage, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
-import { ResultCode } from '../../../domain/api.js';
 import { marketHalts } from './halts.js';
 import { marketDelisting } from './delisting.js';
 import { marketListing } from './listing.js';
@@ -58,13 +57,6 @@ const delistBody = strictObject(['symbol', 'delist_at', 'reason'], {
   totp_code: secondFactorCode,
 });
 
-/** A delisting's reason, trimmed: 1 to HALT_REASON_MAX characters, else a translated refusal. */
-function reasonOf(body: DelistBody): string {
-  const reason = body.reason.trim();
-  if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
-  return reason;
-}
-
 /** The risk desk's market halts (halts.ts); each route's permission is in the operator product's table. */
 export function marketOperatorRoutes(db: Database, changes: MarketChanges, delisting: ReturnType<typeof marketDelisting>, delistContract: ReturnType<typeof contractDelisting>) {
   const halts = marketHalts(db);
@@ -87,12 +79,12 @@ export function marketOperatorRoutes(db: Database, changes: MarketChanges, delis
     });
     app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.delist, { config: operator, schema: { body: delistBody } }, async (request) => {
       const { symbol, delist_at, totp_code } = request.body;
-      return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, reasonOf(request.body), totp_code, request.lang)));
+      return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, request.body.reason, totp_code, request.lang)));
     });
     // A contract's delisting: halted at the time, then closed at the mark where futures runs (contractDelisting.ts).
     app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.contractDelist, { config: operator, schema: { body: delistBody } }, async (request) => {
       const { symbol, delist_at, totp_code } = request.body;
-      const announced = unwrap(await delistContract.announce(request.operator, symbol, delist_at, reasonOf(request.body), totp_code, request.lang));
+      const announced = unwrap(await delistContract.announce(request.operator, symbol, delist_at, request.body.reason, totp_code, request.lang));
       await changes.changed();
       return okWith(request.lang, 'contractDelistAnnounced', announced);
     });
@@ -101,9 +93,7 @@ export function marketOperatorRoutes(db: Database, changes: MarketChanges, delis
       MARKET_OPERATOR_PATHS.halt,
       { config: operator, schema: { body: strictObject(['symbol', 'reason'], { symbol: pairSymbol, reason: text(HALT_REASON_MAX * 2), market: kindSchema }) } },
       async (request) => {
-        const reason = request.body.reason.trim();
-        if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
-        const halted = unwrap(await halts.halt(request.operator, request.body.market ?? 'spot', request.body.symbol, reason));
+        const halted = unwrap(await halts.halt(request.operator, request.body.market ?? 'spot', request.body.symbol, request.body.reason));
         await changes.changed();
         return okWith(request.lang, 'marketHaltDone', halted);
       },

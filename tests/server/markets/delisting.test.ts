@@ -72,6 +72,7 @@ describe('delisting a spot market', () => {
     expect(JSON.stringify(history.data)).toContain('LTC');
 
     expect(await auditOutcomes(db, 'market.delist')).toEqual([
+      ['refused', 'marketHaltReasonRequired'],
       ['refused', 'marketDelistInPast'],
       ['refused', expect.any(String)],
       ['done', REASON],

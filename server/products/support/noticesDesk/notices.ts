@@ -14,6 +14,7 @@ import {
   type PlatNoteInput,
 } from '../../../../domain/notices.js';
 import { changedFields, writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { auditRefusal } from '../../../kernel/platform/auth/operators/operatorAction.js';
 import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
 import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
 import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
@@ -99,7 +100,9 @@ export async function operatorNotices(db: Queryable): Promise<OperatorNotice[]> 
 
 /** Creates (no id) or edits a notice's texts; a published notice stays published with its new texts. */
 export async function saveNotice(db: Database, input: NoticeInput, operator: OperatorActor, now: number): Promise<Outcome<OperatorNotice>> {
-  return db.transaction(async (tx) => {
+  // A refused save is a refused row of the log, as every refused operator action is.
+  const action = { operator, kind: input.id === undefined ? 'notice.create' : 'notice.edit', object: { type: 'notice', id: input.id ?? 'new' } };
+  return auditRefusal(db, action, await db.transaction(async (tx): Promise<Outcome<OperatorNotice>> => {
     let current: OperatorNotice | undefined;
     if (input.id !== undefined) {
       const [row] = await tx.query<NoticeRow>(`select ${COLUMNS} from notice where id = $1 for update`, [input.id]);
@@ -130,12 +133,13 @@ export async function saveNotice(db: Database, input: NoticeInput, operator: Ope
     const created = noticeOf(row!);
     await writeOperatorAudit(tx, { operator, kind: 'notice.create', object: { type: 'notice', id: created.id }, after: { titles, bodies } });
     return { ok: true, data: created };
-  });
+  }));
 }
 
 /**
- * Publishes or unpublishes a notice. Asking for the state it is already in changes nothing and is
- * audited as refused; `pushed` is what the notice channel carries once the transaction committed.
+ * Publishes or unpublishes a notice. Asking for the state it is already in, or naming no notice,
+ * changes nothing and is audited as refused; `pushed` is what the notice channel carries once the
+ * transaction committed.
  */
 export async function setPublished(
   db: Database,
@@ -144,17 +148,13 @@ export async function setPublished(
   operator: OperatorActor,
   now: number,
 ): Promise<Outcome<{ notice: OperatorNotice; push: NoticePush }>> {
-  return db.transaction(async (tx) => {
+  const kind = published ? 'notice.publish' : 'notice.unpublish';
+  const object = { type: 'notice', id };
+  return auditRefusal(db, { operator, kind, object }, await db.transaction(async (tx): Promise<Outcome<{ notice: OperatorNotice; push: NoticePush }>> => {
     const [row] = await tx.query<NoticeRow>(`select ${COLUMNS} from notice where id = $1 for update`, [id]);
     if (!row) return refuse('noticeUnknown');
     const current = noticeOf(row);
-    const kind = published ? 'notice.publish' : 'notice.unpublish';
-    const object = { type: 'notice', id };
-    if (current.published === published) {
-      const key = published ? 'noticeAlreadyPublished' : 'noticeNotPublished';
-      await writeOperatorAudit(tx, { operator, kind, object, outcome: 'refused', detail: key });
-      return refuse(key);
-    }
+    if (current.published === published) return refuse(published ? 'noticeAlreadyPublished' : 'noticeNotPublished');
     const [updated] = await tx.query<NoticeRow>(
       `update notice set published = $2, published_ms = case when $2 then $3::bigint else published_ms end, updated_ms = $3 where id = $1 returning ${COLUMNS}`,
       [id, published, now],
@@ -162,7 +162,7 @@ export async function setPublished(
     const notice = noticeOf(updated!);
     await writeOperatorAudit(tx, { operator, kind, object, before: { published: current.published }, after: { published, published_at: notice.published_at } });
     return { ok: true, data: { notice, push: { id, published, at: now } } };
-  });
+  }));
 }
 
 /** The five platform notes with every language's texts (plat_note, one row per type and language). */
@@ -182,7 +182,8 @@ export async function operatorPlatNotes(db: Queryable): Promise<OperatorPlatNote
 
 /** Edits one platform note: the languages named are written (a blank one deleted: its readers get the default's). */
 export async function savePlatNote(db: Database, input: PlatNoteInput, operator: OperatorActor): Promise<Outcome<OperatorPlatNote>> {
-  return db.transaction(async (tx) => {
+  const action = { operator, kind: 'plat_note.save', object: { type: 'plat_note', id: input.type } };
+  return auditRefusal(db, action, await db.transaction(async (tx): Promise<Outcome<OperatorPlatNote>> => {
     // The note's rows, locked, so two saves of one note apply one after the other.
     await tx.query(`select 1 from plat_note where type = $1 for update`, [input.type]);
     const current = (await operatorPlatNotes(tx)).find((n) => n.type === input.type)!;
@@ -205,5 +206,5 @@ export async function savePlatNote(db: Database, input: PlatNoteInput, operator:
     const { before, after } = changedFields({ titles: current.titles, contents: current.contents }, { titles, contents });
     await writeOperatorAudit(tx, { operator, kind: 'plat_note.save', object: { type: 'plat_note', id: input.type }, before, after });
     return { ok: true, data: saved };
-  });
+  }));
 }

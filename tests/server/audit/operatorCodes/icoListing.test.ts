@@ -56,4 +56,18 @@ describe('an ICO project’s listing asks the operator’s 2FA code', () => {
       ['ico.project_save', String(p.id), 'done', ''],
     ]);
   });
+
+  it('writes a refused save as a refused row too: a project that does not pass its checks changes nothing and is in the log', async () => {
+    const mark = await auditMark(t.db);
+    const created = await projectCount();
+    expectRefusal(await send({ ...fresh(), symbol: 'bad symbol' }), 400, EN.icoProjectInvalid.replace('{field}', 'symbol'));
+    const p = expectOk(await send(fresh()));
+    expectRefusal(await send({ id: p.id, end_at: p.start_at - 1 } as IcoProjectInput), 400, EN.icoProjectInvalid.replace('{field}', 'end_at'));
+    expect(await projectCount()).toBe(created + 1);
+    expect((await auditRowsAfter(t.db, mark)).map((r) => [r.kind, r.object_id, r.outcome, r.detail])).toEqual([
+      ['ico.project_create', 'new', 'refused', 'icoProjectInvalid'],
+      ['ico.project_create', String(p.id), 'done', ''],
+      ['ico.project_save', String(p.id), 'refused', 'icoProjectInvalid'],
+    ]);
+  });
 });
