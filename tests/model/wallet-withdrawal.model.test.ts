@@ -10,10 +10,10 @@ afterEach(() => void vi.useRealTimers());
 const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal', 'checkFundsPassword'];
 
 describe('withdrawal machine (scenarios)', () => {
-  async function toEditing() {
+  async function toEditing(withQuota = quota) {
     const t = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'usdt', currencies });
     expect(t.actor.getSnapshot().value).toEqual({ loading: { networks: 'loading', quota: 'loading', book: 'loading' } });
-    await t.settle({ type: 'xstate.done.actor.fetchQuota', output: quota });
+    await t.settle({ type: 'xstate.done.actor.fetchQuota', output: withQuota });
     await t.settle({ type: 'xstate.done.actor.fetchAddresses', output: [bookAddress] });
     await t.settle({ type: 'xstate.done.actor.fetchNetworks', output: [network] });
     expect(t.actor.getSnapshot().value).toBe('editing');
@@ -30,6 +30,12 @@ describe('withdrawal machine (scenarios)', () => {
     const { actor, deferred } = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'DOGE', currencies });
     expect(actor.getSnapshot().value).toBe('closed');
     expect(deferred.inputsOf('fetchNetworks')).toHaveLength(0);
+  });
+
+  it('a security change\'s hold the quota names takes no submission: the form stays, nothing is asked', async () => {
+    const { actor } = await toEditing({ ...quota, withdrawals_locked_until: Date.UTC(2026, 11, 1, 4, 42) });
+    actor.send({ type: 'withdraw.submit', form });
+    expect(actor.getSnapshot().value).toBe('editing');
   });
 
   it('a quantity under the minimum is refused with its message and goes no further', async () => {

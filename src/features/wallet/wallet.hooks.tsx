@@ -18,6 +18,7 @@ import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/
 import { useAppFlow } from '../../app/views/hooks';
 import { useWalletAccounts } from '../../app/walletAccountList';
 import { useActorFlow, signals } from '../../app/views/actorFlow';
+import { withdrawalsHeldUntil } from './machines/withdrawal/withdrawalHold';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
 
@@ -111,6 +112,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
     {
       ...currencyPageReads,
       quota: (s) => s.context.quota,
+      heldUntil: (s) => withdrawalsHeldUntil(s.context.quota),
       book: (s) => s.context.book,
       form: (s) => s.context.form,
       loading: (s) => s.matches('loading'),

@@ -12,7 +12,6 @@ import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { ConfirmWithdrawalDialog, FundsPasswordDialog, WithdrawalRecords } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
-import { withdrawalsHeldUntil } from './withdrawalHold';
 import { DateTime } from '../../../app/ui/DateTime';
 import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
@@ -26,7 +25,7 @@ export function WithdrawalPage() {
   const bookId = useId();
   const limits = flow.limits;
   const addresses = flow.book.filter((b: BookRecord) => b.currency === flow.currency && b.network === flow.network);
-  const heldUntil = withdrawalsHeldUntil(flow.quota, Date.now());
+  const heldUntil = flow.heldUntil;
   return (
     <Stack>
       <FormCard title={t('menu.wallet.cash')} intro={t('page.cash.intro')} busy={flow.loading}>

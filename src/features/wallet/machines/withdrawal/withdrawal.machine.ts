@@ -9,6 +9,7 @@ import { currencyStart } from '../currencyStart';
 import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../requestKey';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
+import { withdrawalsHeldUntil } from './withdrawalHold';
 
 /** A currency as the withdrawal page needs it (from the app's currency list). */
 export interface WithdrawCurrency {
@@ -157,7 +158,8 @@ export const withdrawalMachine = setup({
     formValid: ({ context, event }) => {
       if (event.type !== 'withdraw.submit') return false;
       const limits = limitsOf(context, Date.now());
-      return limits !== undefined && withdrawalProblem(limits, event.form) === undefined;
+      // Nothing is taken while a security change holds withdrawals (the form says until when).
+      return limits !== undefined && withdrawalProblem(limits, event.form) === undefined && withdrawalsHeldUntil(context.quota) === undefined;
     },
     hasPassword: ({ event }) => event.type === 'withdraw.password' && event.password.length > 0,
   },
