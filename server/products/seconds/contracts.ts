@@ -12,7 +12,7 @@ import {
   type SecondsPeriod,
   type SecondsPeriodUpdate,
 } from '../../../domain/seconds.js';
-import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { addDecimal, compareDecimal, mulDecimal } from '../../../domain/decimal.js';
 import { isPositiveDecimalInput, isShareInput } from '../../../domain/decimalRule.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
@@ -154,8 +154,9 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
      * (changing nothing) on a disabled period, a stake outside its bounds, too little balance, a
      * missing acknowledgement, no price, or one of the exposure bounds (docs/API.md "Limits"):
      *
-     * - the book's: net open stake per pair, period and direction ≤ the period's max_exposure
-     *   (serialised by the period's row);
+     * - the book's: what the house could lose on the period's open contracts of the pair ≤ its
+     *   max_exposure — stakes the other way net out within an expiry second (one settle price),
+     *   never across seconds (houseExposure; serialised by the period's row);
      * - the user's: their stake in one expiry second ≤ the period's max_stake, and their open
      *   stake on the pair ≤ its max_exposure (serialised by the kernel's per-user lock, so
      *   concurrent purchases of one user, whatever their periods, are checked one after another);
@@ -186,21 +187,10 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
             if (halt?.reason) throw new Refusal('secondsPairHalted', { symbol: `${pair.left}_${pair.right}`, reason: halt.reason });
             if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: period.min_stake });
             if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: period.max_stake });
-            // The open stake of this book: the contracts of the pair's seconds not settled yet.
-            const [book] = await tx.query<{ same: string; other: string }>(
-              `select trim_scale(coalesce(sum(c.stake) filter (where c.direction = $4), 0))::text as same,
-                 trim_scale(coalesce(sum(c.stake) filter (where c.direction <> $4), 0))::text as other
-               from seconds_second s join seconds_contract c
-                 on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
-               where s.left_symbol = $1 and s.right_symbol = $2 and s.settled_ms is null
-                 and c.period_s = $3 and c.settled_ms is null`,
-              [pair.left, pair.right, body.period, body.direction],
-            );
-            const net = subDecimal(addDecimal(book!.same, stake), book!.other);
-            if (compareDecimal(net, period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
             const now = clock();
             const second = Math.floor(now / 1000);
             const expiry = second + body.period;
+            if (compareDecimal(houseExposure(await openNets(tx, pair, body.period, body.direction), expiry, stake), period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
             const mine = await userStakes(tx, userId, pair, expiry);
             if (compareDecimal(addDecimal(mine.inSecond, stake), period.max_stake) > 0) throw new Refusal('secondsUserSecondLimit', { max: period.max_stake });
             if (compareDecimal(addDecimal(mine.open, stake), period.max_exposure) > 0) throw new Refusal('secondsUserOpenLimit', { max: period.max_exposure });
@@ -303,6 +293,37 @@ async function userStakes(tx: Queryable, userId: number, pair: IndexPair, expiry
     [userId, pair.left, pair.right, expiry],
   );
   return { open: row!.open, inSecond: row!.in_second };
+}
+
+/** The period's open contracts on the pair, netted per expiry second: stake in `direction` minus the other way. */
+async function openNets(tx: Queryable, pair: IndexPair, period: number, direction: string): Promise<Array<{ second: number; net: string }>> {
+  const rows = await tx.query<{ second: string; net: string }>(
+    `select c.expiry_second::text as second, trim_scale(sum(case when c.direction = $4 then c.stake else -c.stake end))::text as net
+     from seconds_second s join seconds_contract c
+       on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
+     where s.left_symbol = $1 and s.right_symbol = $2 and s.settled_ms is null and c.period_s = $3 and c.settled_ms is null
+     group by c.expiry_second`,
+    [pair.left, pair.right, period, direction],
+  );
+  return rows.map((r) => ({ second: Number(r.second), net: r.net }));
+}
+
+/**
+ * What the house stands to lose on a book once `stake` is added in the nets' direction at `expiry`:
+ * each expiry second settles at its own price, so up and down net out within a second, and the
+ * seconds add up whichever way each goes. Netted across seconds instead (as before), an up of
+ * 100,000 expiring at one second and a down of 100,000 at the next left room for as much again,
+ * though both can win.
+ */
+export function houseExposure(nets: ReadonlyArray<{ second: number; net: string }>, expiry: number, stake: string): string {
+  let total = '0';
+  let added = false;
+  for (const { second, net } of nets) {
+    const n = second === expiry ? addDecimal(net, stake) : net;
+    added ||= second === expiry;
+    total = addDecimal(total, n.startsWith('-') ? n.slice(1) : n);
+  }
+  return added ? total : addDecimal(total, stake);
 }
 
 /** The net stake of one expiry second in a direction (every period's contracts in it). */

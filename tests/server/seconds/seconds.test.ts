@@ -293,6 +293,24 @@ describe('seconds contracts: refusals change nothing', () => {
     await t.expectAuditClean();
   });
 
+  it('nets stakes the other way only within one expiry second: each second settles at its own price, so across seconds they add up', async () => {
+    expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'ETH_USDT', period: 120, max_exposure: '100' }, t.operator));
+    const a = t.pricedAt('3000', 200, 'ETH_USDT');
+    const buyers = [await t.user('1000'), await t.user('1000'), await t.user('1000')];
+    const eth = (user: (typeof buyers)[number], body: object) => t.buy(user, { symbol: 'eth_usdt', period: 120, ...body });
+    expectOk(await eth(buyers[0]!, { direction: 'up', quantity: '60' }));
+    // A second later: a down expiring a second after that up does not offset it (both can win): 60 + 50 is over 100.
+    t.at(a + 1, 200);
+    t.trades.priceOf('ETH_USDT', a + 1, '3000');
+    await refused(eth(buyers[1]!, { direction: 'down', quantity: '50' }), en.secondsExposureLimit);
+    expectOk(await eth(buyers[1]!, { direction: 'down', quantity: '40' }));
+    // Within that second an up nets against its down: 40 down − 30 up leaves 10, so 60 + 10 + 30 more fits.
+    expectOk(await eth(buyers[2]!, { direction: 'up', quantity: '30' }));
+    expectOk(await eth(buyers[2]!, { direction: 'down', quantity: '30' }));
+    await refused(eth(buyers[2]!, { direction: 'down', quantity: '10' }), en.secondsExposureLimit);
+    await t.expectAuditClean();
+  });
+
   it('lets an operator change a period: rate, stakes, switch; refuses nonsense', async () => {
     const periods = expectOk(await post<SecondsPeriod[]>(t.app, SECONDS_PATHS.operatorPeriods, {}, t.operator));
     expect(periods.filter((p) => p.symbol === 'BTC_USDT').map((p) => [p.period, p.payout_rate])).toEqual([
