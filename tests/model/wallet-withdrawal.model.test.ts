@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
 import { limitsOf } from '../../src/features/wallet/machines/withdrawal/withdrawal.machine';
 import { withdrawalProblem } from '../../domain/walletValidation';
+import type { WithdrawQuota } from '../../domain/wallet';
 import { currencies, network, setUp } from './walletScenario';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -10,7 +11,7 @@ afterEach(() => void vi.useRealTimers());
 const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal', 'checkFundsPassword'];
 
 describe('withdrawal machine (scenarios)', () => {
-  async function toEditing(withQuota = quota) {
+  async function toEditing(withQuota: WithdrawQuota = quota) {
     const t = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'usdt', currencies });
     expect(t.actor.getSnapshot().value).toEqual({ loading: { networks: 'loading', quota: 'loading', book: 'loading' } });
     await t.settle({ type: 'xstate.done.actor.fetchQuota', output: withQuota });
