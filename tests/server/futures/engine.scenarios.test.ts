@@ -354,6 +354,19 @@ const scenarios: Scenario[] = [
     commands: [...LONG_ISOLATED, mark('100000'), funding('0.0001')],
     available: { 1: '0', [INSURANCE]: '1000001' }, positions: { '1:BTC_USDT': { side: 1, quantity: '0.1', cost: '9800', margin: '979' } },
   },
+  {
+    // Bankruptcy 98 000 − 980 ÷ 0.1 = 88 200: a close resting there loses 1 beyond the 979 left, so it ends.
+    name: 'funding taken from the margin ends a resting close it no longer backs',
+    wallet: { 1: '984.9' },
+    commands: [...LONG_ISOLATED, order(1, 'close_long', '0.1', '88200'), mark('100000'), funding('0.0001')],
+    orders: { 2: { action: 'close_long', status: S.cancelled } },
+  },
+  {
+    name: 'funding taken from the margin leaves a close it still backs (88 300 loses 9 less than the 979 left)',
+    wallet: { 1: '984.9' },
+    commands: [...LONG_ISOLATED, order(1, 'close_long', '0.1', '88300'), mark('100000'), funding('0.0001')],
+    orders: { 2: { action: 'close_long', status: S.entrusted } },
+  },
 ];
 
 describe('FuturesEngine scenarios', () => {
