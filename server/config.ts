@@ -125,7 +125,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hstsMaxAge: nonNegativeSeconds(env.HSTS_MAX_AGE),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    marketMakers: env.MARKET_MAKERS !== 'off',
+    // The simulated market makers and P2P merchants hold stock minted from nothing (booked as
+    // deposits; a merchant releases without any payment): part of the simulated world, so off by
+    // default once the chain simulator is (real balances: docs/DEPLOY.md "Before real money").
+    marketMakers: simulationSwitch(env.MARKET_MAKERS, env.CHAIN_SIMULATOR),
     makerHistoryKeptMinutes: env.MAKER_HISTORY_KEPT_MINUTES ? positiveMinutes('MAKER_HISTORY_KEPT_MINUTES', env.MAKER_HISTORY_KEPT_MINUTES) : undefined,
     makerTradesKeptMinutes: env.MAKER_TRADES_KEPT_MINUTES ? positiveMinutes('MAKER_TRADES_KEPT_MINUTES', env.MAKER_TRADES_KEPT_MINUTES) : undefined,
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
@@ -134,7 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainSimulator: env.CHAIN_SIMULATOR !== 'off',
     chainBlockMs: positiveMs(env.CHAIN_BLOCK_MS, 2000, 'CHAIN_BLOCK_MS'),
     secondsContracts: env.SECONDS_CONTRACTS !== 'off',
-    p2pMerchants: env.P2P_MERCHANTS !== 'off',
+    p2pMerchants: simulationSwitch(env.P2P_MERCHANTS, env.CHAIN_SIMULATOR),
     p2pMerchantDelayMs: positiveMs(env.P2P_MERCHANT_DELAY_MS, 4000, 'P2P_MERCHANT_DELAY_MS'),
     fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
     pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
@@ -226,4 +229,11 @@ function portNumber(value: string, name: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${value}`);
   return port;
+}
+
+/** A simulation's switch: `on` or `off` as set, else whatever the chain simulator is (on unless CHAIN_SIMULATOR=off). */
+export function simulationSwitch(value: string | undefined, chainSimulator: string | undefined): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  return chainSimulator !== 'off';
 }

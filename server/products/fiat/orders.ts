@@ -154,7 +154,7 @@ export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeReque
   const buyerId = takerBuys ? takerId : ad.user_id;
   const sellerId = takerBuys ? ad.user_id : takerId;
   const rules = await legalTrade(tx);
-  const value = await valueInUsdt(tx, ad.crypto, quantity);
+  const value = await valueInUsdt(tx, ad.crypto, quantity, now);
   // The buyer's limits; a taker who sells also sends crypto: refused while their security lock
   // runs, read under their row lock here, in the sale's transaction (outflow.ts requireOutflowUnlocked).
   await lockUsers(tx, takerBuys ? [buyerId] : [buyerId, sellerId]);

@@ -1,4 +1,5 @@
-import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
+import { addDecimal, compareDecimal, mulDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
+import { limitPrice } from '../../kernel/platform/limitPrice.js';
 import { DAY_MS, MINUTE_MS } from '../../../domain/fiat.js';
 import { DEFAULT_LEGAL_TRADE } from '../../../domain/constants.js';
 import { identityRights } from '../../../domain/kyc.js';
@@ -68,10 +69,14 @@ export async function setLegalTrade(db: Queryable, patch: LegalTradePatch): Prom
   return { ...DEFAULT_P2P_GUARDS, ...row!.value };
 }
 
-/** The USDT value of a crypto quantity at the currency list's price (2 decimals). */
-export async function valueInUsdt(db: Queryable, crypto: string, quantity: string): Promise<string> {
-  const [row] = await db.query<{ value: string }>(`select trim_scale($2::numeric * price)::text as value from currency where symbol = $1`, [crypto, quantity]);
-  return trimZeros(toFixedDecimal(row?.value ?? '0', 2, 'half-up'));
+/**
+ * The USDT value of a crypto quantity for the trust limits (2 decimals), at the limit's price
+ * (wallet/prices.ts limitPrice): one trade far below the market, made between two accounts of the
+ * buyer's, cannot make 2 BTC count as 200 USDT. No price at all counts as 0.
+ */
+export async function valueInUsdt(db: Queryable, crypto: string, quantity: string, now: number): Promise<string> {
+  const price = await limitPrice(db, crypto, now);
+  return trimZeros(toFixedDecimal(price ? mulDecimal(quantity, price) : '0', 2, 'half-up'));
 }
 
 /**
@@ -98,10 +103,20 @@ export async function checkTrustLimits(tx: Queryable, buyerId: number, value: st
   }
 }
 
-/** USDT in `fiat` from the reference rates (the fiat_rate table the markets product keeps). */
+/**
+ * USDT in `fiat` from the reference rates (the fiat_rate table the markets product keeps), the
+ * crypto at the median of its X/USDT market's one-minute closes over the last hour (its list price
+ * when none): a margin ad follows the market, not the last trade, which one account selling to
+ * another far below the market would set (floating sell ads then sold BTC at 100 USD).
+ */
 export async function referenceRate(db: Queryable, crypto: string, fiat: string): Promise<string | undefined> {
   const [row] = await db.query<{ price: string }>(
-    `select trim_scale(c.price * r.price)::text as price from currency c, fiat_rate r where c.symbol = $1 and r.pair = $2`,
+    `select trim_scale(coalesce((
+       select percentile_disc(0.5) within group (order by k.close) from candle k
+       where k.left_symbol = c.symbol and k.right_symbol = 'USDT' and k.interval = '1min'
+         and k.open_time > extract(epoch from clock_timestamp()) * 1000 - 3600000
+     ), c.price) * r.price)::text as price
+     from currency c, fiat_rate r where c.symbol = $1 and r.pair = $2`,
     [crypto, `usdt_${fiat.toLowerCase()}`],
   );
   return row?.price;

@@ -1,4 +1,3 @@
-import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * The USDT price of every currency: the close of the latest 1min candle of {coin}_USDT when the
@@ -15,8 +14,3 @@ export const USDT_PRICE_CTE = `usdt_price as (
     order by open_time desc limit 1
   ) k on true
 )`;
-
-export async function usdtPrice(db: Queryable, symbol: string): Promise<string | undefined> {
-  const [row] = await db.query<{ price: string }>(`with ${USDT_PRICE_CTE} select trim_scale(price)::text as price from usdt_price where symbol = $1`, [symbol]);
-  return row?.price;
-}

@@ -10,7 +10,7 @@ import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js'
 import type { WalletContext } from './context.js';
 import { requireFundsPassword } from './fundsPassword.js';
 import { currencyRules, delistingEnded, findNetwork } from './networks.js';
-import { usdtPrice } from './prices.js';
+import { limitPrice } from '../../kernel/platform/limitPrice.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity, quantityRefusal } from './rules.js';
 import { lockUserWallet } from './userLock.js';
@@ -84,9 +84,11 @@ export function withdrawals(ctx: WalletContext) {
    */
   async function limitsOf(db: Queryable, userId: number, currency: string, places: number, network: { network: string; withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
     const limit = await withdrawLimit(db, userId, now);
-    const price = (await usdtPrice(db, currency))!;
+    // Counted at the limit's price (prices.ts limitPrice): one trade far below the market cannot make a quantity look small.
+    const price = await limitPrice(db, currency, now);
     const { available } = await readBalance(db, userId, currency, 'spot');
-    const remaining = compareDecimal(price, '0') > 0 ? divDecimal(limit.left_usdt, price, 8) : available;
+    // A currency with no price cannot be counted against the limit: nothing of it fits (walletNoPrice says why).
+    const remaining = price ? divDecimal(limit.left_usdt, price, 8) : '0';
     const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining, places, ...(network ? { network: network.network } : {}) };
     return { limit, price, limits };
   }
@@ -160,6 +162,7 @@ export function withdrawals(ctx: WalletContext) {
         // quota that would not let them out either.
         await requireWithdrawalAllowed(db, userId, { currency, network, address }, now);
         const early = await limitsOf(db, userId, currency, rules.amount_places, found, now);
+        if (!early.price) throw new Refusal('walletNoPrice', { currency });
         refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
@@ -180,6 +183,7 @@ export function withdrawals(ctx: WalletContext) {
             await requireWithdrawalAllowed(tx, userId, { currency, network, address }, now);
             // Again under the lock: another submission may have used the quota or the balance meanwhile.
             const { limit, price, limits } = await limitsOf(tx, userId, currency, rules.amount_places, found, now);
+            if (!price) throw new Refusal('walletNoPrice', { currency });
             refuseUnlessValid(limits, limit, { address, quantity, currency });
             const value = mulDecimal(quantity, price);
             const [row] = await tx.query<WithdrawalRecord>(

@@ -94,7 +94,8 @@ describe('delisting a currency', () => {
     expect(await t.db.query('select status from deposit where id = $1', [inFlight.id])).toEqual([{ status: DepositStatus.success }]);
     expect(await t.balance(user, 'DLST')).toEqual({ available: '25', frozen: '0' });
 
-    // Withdrawals: open until the end, so the user leaves with part of it.
+    // Withdrawals: open until the end, so the user leaves with part of it (the coin priced, as by a trade against USDT: walletNoPrice).
+    await t.db.query(`update currency set price = 0.5 where symbol = 'DLST'`);
     const withdraw = (quantity: string, key: string) =>
       t.call(user, WALLET_PATHS.withdraw, { currency: 'DLST', network: 'ERC20', address: `0x${'b'.repeat(40)}`, quantity, funds_password: FUNDS_PASSWORD }, key);
     expectOk(await withdraw('10', 'leave-one'));

@@ -105,6 +105,8 @@ describe('a deposit below the minimum', () => {
 describe('a withdrawal quantity', () => {
   it("is refused beyond the currency's places, by the server and by the form's shared rule", async () => {
     await listCoin();
+    // Priced, as by its first trade against USDT: an unpriced coin is not withdrawn against the limit (walletNoPrice).
+    await t.db.query(`update currency set price = 0.5 where symbol = 'FEEC'`);
     const user = await t.newUser();
     expectOk(await sendDeposit(user, '10.5'));
     await t.mineAll();
