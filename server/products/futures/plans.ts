@@ -66,7 +66,12 @@ export function planFires(plan: PlanState, position: Position | undefined, mark:
   }
   const price = plan.triggerBy === 'mark' ? mark : last;
   if (price === undefined) return false;
-  const above = price >= plan.triggerValue;
-  const below = price <= plan.triggerValue;
-  return plan.kind === 'take_profit' ? (gainUp ? above : below) : gainUp ? below : above;
+  return firesAt(plan.kind, gainUp ? 1 : -1, plan.triggerValue, price);
+}
+
+/** Whether a price plan fires at `price`: a long's take-profit at or above its trigger, its stop-loss at or below (a short's the other way). */
+export function firesAt(kind: PlanState['kind'], positionSide: 1 | -1, trigger: Fx, price: Fx): boolean {
+  const above = price >= trigger;
+  const below = price <= trigger;
+  return kind === 'take_profit' ? (positionSide === 1 ? above : below) : positionSide === 1 ? below : above;
 }

@@ -13,7 +13,7 @@ import type { FuturesExchange } from './exchange.js';
 import { liquidationCheck, positionRisk } from './margin.js';
 import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
 import { normaliseSymbol, ticksToFx, type FuturesPair } from './pairs.js';
-import type { PlanState } from './plans.js';
+import { firesAt, type PlanState } from './plans.js';
 import { roeTriggerPrice } from '../../../domain/futures/planTrigger.js';
 import { endPlan } from './store.js';
 import type { Batch } from './batch.js';
@@ -42,6 +42,12 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
     const can = !!row && (row.kind !== 'user' || row.name_status === NameStatus.verified);
     if (can) mayTrade.add(userId);
     return can;
+  }
+
+  /** The contract's last trade price, undefined before its first trade. */
+  function lastPrice(pair: FuturesPair): Fx | undefined {
+    const last = ex.data.get(pair.spec.symbol)?.lastTradePrice();
+    return last === undefined ? undefined : ticksToFx(pair, last);
   }
 
   /** `available`: the account's contract balance as just read (the account call), else memory's last committed figure. */
@@ -233,6 +239,10 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       const givenPrice = planPrice(pair, r.exec_price);
       if (givenPrice === undefined || (givenPrice !== null && givenPrice <= 0n) || (r.exec_type === 'limit' && givenPrice === null)) return refuse('futuresPlanInvalid', { field: 'exec_price' });
       const execPrice = r.exec_type === 'limit' ? givenPrice : null;
+      // One that would trigger at once (a long's take-profit below the price, its stop-loss above)
+      // closes the position the moment it opens: refused, with the price it is judged by.
+      const current = triggerBy === 'mark' ? ex.marks.get(pair.spec.symbol)?.mark : lastPrice(pair);
+      if (current !== undefined && firesAt(kind, positionSide, value, current)) return refuse('futuresPlanFiresNow', { price: fxText(current) });
       let q: Fx | null = null;
       if (quantity !== undefined) {
         const lots = decimalToUnits(quantity, pair.spec.amountPrecision);

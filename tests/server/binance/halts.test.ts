@@ -75,13 +75,14 @@ describe('halting a spot market', () => {
     );
     expect(audit.map((r) => [r.kind, r.outcome, r.detail])).toEqual([
       ['access.refused', 'refused', 'trading.write'],
+      ['market.halt', 'refused', 'marketHaltReasonRequired'],
       ['market.halt', 'refused', 'marketNotListed'],
       ['market.halt', 'done', REASON],
       ['market.halt', 'refused', 'marketAlreadyHalted'],
       ['market.resume', 'done', ''],
       ['market.resume', 'refused', 'marketNotHalted'],
     ]);
-    expect(audit[2]).toMatchObject({ before: { halted_reason: null }, after: { halted_reason: REASON } });
+    expect(audit[3]).toMatchObject({ before: { halted_reason: null }, after: { halted_reason: REASON } });
     expect(await auditBooks(t.server.db)).toEqual([]);
   });
 });
