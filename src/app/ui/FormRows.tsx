@@ -28,7 +28,6 @@ const Field = styled.div`
   input:disabled { color: ${({ theme }) => theme.color.textFaint}; }
   .unit { padding: 0 9px; font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
-  .reading { color: ${({ theme }) => theme.color.warn}; font-size: 11px; line-height: 1.4; }
 `;
 
 export interface NumberFieldProps {
@@ -49,9 +48,29 @@ export interface NumberFieldProps {
   pointHint?: boolean;
 }
 
+/**
+ * How a figure typed with one thousands group was read, and what to type for the thousands
+ * (pointReading): under NumberField's `pointHint`, and under any other field where a misread
+ * figure is money (the P2P amount: Turkish "1.000" is 1 TRY).
+ */
+export function PointReadingNote({ id, reading }: { id: string; reading: NonNullable<ReturnType<typeof pointReading>> }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ReadingText id={id} role="status">
+      {t('numberField.pointRead', { value: reading.value, thousands: inThousands(reading.plain, i18n.language), plain: reading.plain })}
+    </ReadingText>
+  );
+}
+
+const ReadingText = styled.span`
+  color: ${({ theme }) => theme.color.warn};
+  font-size: 11px;
+  line-height: 1.4;
+`;
+
 /** A decimal field as typed (never reformatted while typing; a decimal comma or a pasted grouped figure is read: decimalInput), right-aligned, with its unit. */
 export function NumberField(props: NumberFieldProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const reading = props.pointHint ? pointReading(props.value) : undefined;
   const described = [reading ? `${id}-reading` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -74,11 +93,7 @@ export function NumberField(props: NumberFieldProps) {
         />
         <span className="unit">{props.unit}</span>
       </div>
-      {reading && (
-        <span className="reading" id={`${id}-reading`} role="status">
-          {t('numberField.pointRead', { value: reading.value, thousands: inThousands(reading.plain, i18n.language), plain: reading.plain })}
-        </span>
-      )}
+      {reading && <PointReadingNote id={`${id}-reading`} reading={reading} />}
       {props.error && (
         <span className="error" id={`${id}-error`} role="alert">
           {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}

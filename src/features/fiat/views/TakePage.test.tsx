@@ -8,6 +8,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { DEFAULT_LEGAL_TRADE } from '../../../../domain/constants';
+import { inThousands } from '../../../../domain/localeFormat';
+import { pointReading } from '../../../../domain/orderMath';
 import { CONFIG_FIXTURE } from '../../../app/machines/app/app.model';
 import { inShell, renderWithFlows } from '../../../app/testing/viewHarness';
 import { FiatContext } from '../fiat.context';
@@ -43,5 +45,22 @@ describe('P2P take page: the purchase confirmation', () => {
     fireEvent.click(await screen.findByRole('button', { name: i18n.t('deal.buyCoin', { coin: AD.crypto }) }));
     await act(async () => undefined);
     expect(screen.getByRole('dialog').textContent).toContain('You will have 15 minutes to pay');
+  });
+});
+
+describe('P2P take page: the amount as it was read', () => {
+  it('says under the amount that Turkish "1.000" was read as 1 (a decimal point), as the order forms do', async () => {
+    const take = fiatTakeMachine.provide({
+      actors: { loadTake: fromPromise<TakeData, { adId: number }>(async () => ({ ad: AD, methods: [] })) },
+      actions: { showToast: () => undefined, mintIdempotencyKey: () => undefined },
+    });
+    const i18n = await renderWithFlows(FiatContext, { take } as unknown as FiatFlows, inShell(<TakePage side="buy" />), { locale: 'tr_TR', route: `/deal/buy-next?ad=${AD.id}` });
+    const amount = await screen.findByRole('textbox', { name: new RegExp(i18n.t('fiat.col.amount')) });
+    fireEvent.change(amount, { target: { value: '1.000' } });
+    await act(async () => undefined);
+    const note = document.getElementById(amount.getAttribute('aria-describedby') ?? '');
+    const reading = pointReading('1.000')!;
+    expect(note?.textContent).toBe(i18n.t('numberField.pointRead', { value: reading.value, thousands: inThousands(reading.plain, 'tr_TR'), plain: reading.plain }));
+    expect(note?.getAttribute('role')).toBe('status');
   });
 });

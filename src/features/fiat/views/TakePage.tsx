@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdSide } from '../../../../domain/fiat';
-import { decimalInput } from '../../../../domain/orderMath';
+import { decimalInput, pointReading } from '../../../../domain/orderMath';
+import { PointReadingNote } from '../../../app/ui/FormRows';
 import { Button } from '../../../app/ui/Button';
 import { RetryButton } from '../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
@@ -25,6 +27,8 @@ export function TakePage(props: { side: AdSide }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const take = useFiatTake({ adId: Number(params.get('ad')) || 0, by: params.get('by') === 'quantity' ? 'quantity' : 'amount', value: params.get('value') ?? '' });
+  const readingId = useId();
+  const reading = pointReading(take.value);
   const ad = take.data?.ad;
   const buying = props.side === 'buy';
   // The buyer's time to pay, what the order's countdown starts from (spec §9 legal_trade.pay_time, minutes).
@@ -74,7 +78,9 @@ export function TakePage(props: { side: AdSide }) {
                 <PressedChoice role="radiogroup" label={t('fiat.enterBy')} value={take.by} options={[['amount', t('deal.byAmount')], ['quantity', t('deal.byQuantity')]]} onChoose={take.setBy} />
                 <label style={{ flex: 1 }}>
                   {take.by === 'amount' ? `${t('fiat.col.amount')} (${ad.fiat})` : `${t('fiat.col.quantity')} (${ad.crypto})`}
-                  <input name="value" inputMode="decimal" value={take.value} onChange={(e) => take.setValue(decimalInput(e.target.value))} />
+                  <input name="value" inputMode="decimal" value={take.value} aria-describedby={reading ? readingId : undefined} onChange={(e) => take.setValue(decimalInput(e.target.value))} />
+                  {/* "1.000" typed in Turkish is 1 TRY, not a thousand: said as the order forms say it. */}
+                  {reading && <PointReadingNote id={readingId} reading={reading} />}
                 </label>
               </div>
               {!buying && (
