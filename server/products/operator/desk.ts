@@ -20,7 +20,12 @@ import './messages.js';
  * code, yourself, the environment's operator, an unknown id, a taken name) as `refused` with its
  * message key — so the log shows attempts as well as changes.
  */
-const ACCOUNT = /^[^\s\p{Cc}]{3,254}$/u;
+/**
+ * Latin letters, digits and . _ @ + - only, starting with a letter or digit: the log and the desks
+ * name operators by it, and a zero-width or look-alike character made "op_finance2\u200b" read
+ * exactly as another operator's "op_finance2".
+ */
+const ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9._@+-]{2,253}$/;
 
 interface Row {
   id: number;

@@ -103,8 +103,13 @@ export function operatorSecurity(db: Database, now: () => number = Date.now) {
         // Mandatory 2FA: an admin without it (a session opened some other way) is asked for it all the same.
         const proven = await askOperatorCode(db, { operator: admin, kind: 'operator.reset_2fa', object, code: input.code, now: now(), lang, notEnabled: 'twoFactorRequired' });
         if (!proven.ok) throw new Refusal(proven.key, proven.vars);
-        const [target] = await db.query<{ id: number }>(`select id from app_user where id = $1 and kind = 'operator'`, [input.id]);
+        const [target] = await db.query<{ id: number; from_environment: boolean | null }>(
+          `select u.id, o.from_environment from app_user u left join operator_account o on o.user_id = u.id where u.id = $1 and u.kind = 'operator'`,
+          [input.id],
+        );
         if (!target) throw await refused('operatorNotFound');
+        // The environment's operator is changed only there (its secret too: OPERATOR_TOTP_SECRET); a reset would sign it out and leave its enrolment to whoever has its password.
+        if (target.from_environment) throw await refused('operatorFromEnvironment');
         if (!(await twoFactorEnabled(db, input.id))) throw await refused('operatorTwoFactorNotOn');
         await db.transaction(async (tx) => {
           await removeTwoFactor(tx, input.id);
