@@ -210,3 +210,10 @@ export interface OperatorSignInView {
   /** The refusal's message key (loginFailed, twoFactorWrong …), '' when done. */
   detail: string;
 }
+
+/**
+ * An operator's account name: Latin letters, digits and . _ @ + -, starting with a letter or digit,
+ * 3 to 254 characters. The log and the desks name operators by it, and a zero-width or look-alike
+ * character made "op_finance2\u200b" read exactly as another operator's "op_finance2".
+ */
+export const OPERATOR_ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9._@+-]{2,253}$/;

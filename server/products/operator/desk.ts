@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
+import { OPERATOR_ACCOUNT, OPERATOR_ROLES, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import { passwordStrength } from '../../kernel/platform/auth/passwordStrength/offThread.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
@@ -20,12 +20,6 @@ import './messages.js';
  * code, yourself, the environment's operator, an unknown id, a taken name) as `refused` with its
  * message key — so the log shows attempts as well as changes.
  */
-/**
- * Latin letters, digits and . _ @ + - only, starting with a letter or digit: the log and the desks
- * name operators by it, and a zero-width or look-alike character made "op_finance2\u200b" read
- * exactly as another operator's "op_finance2".
- */
-const ACCOUNT = /^[A-Za-z0-9][A-Za-z0-9._@+-]{2,253}$/;
 
 interface Row {
   id: number;
@@ -115,7 +109,7 @@ export function operatorDesk(db: Database, now: () => number = Date.now) {
       const account = input.account.trim().toLowerCase();
       const roles = canonical(input.roles);
       const asked = { account, roles };
-      const problem: MessageKey | undefined = !ACCOUNT.test(account)
+      const problem: MessageKey | undefined = !OPERATOR_ACCOUNT.test(account)
         ? 'operatorAccountInvalid'
         : !(await passwordStrength.strongEnough(input.password, [account]))
           ? 'operatorPasswordWeak'

@@ -1,10 +1,8 @@
 import * as yup from 'yup';
-import { OPERATOR_ROLES, type OperatorRole } from '../../../../../domain/operators';
+import { OPERATOR_ACCOUNT, OPERATOR_ROLES, type OperatorRole } from '../../../../../domain/operators';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { loadPasswordStrength } from '../../../../../domain/validation';
 
-/** The server's rule for an operator's account name (server/products/operator/desk.ts): 3 to 254 characters, no spaces. */
-const OPERATOR_ACCOUNT = /^[^\s\p{Cc}]{3,254}$/u;
 
 const roles = yup.array(yup.string<OperatorRole>().oneOf(OPERATOR_ROLES).required()).required().min(1, 'operatorDesks.validation.rolesRequired');
 /** The admin's own 2FA code: every change of the desk gives or takes access (the server asks it). */
