@@ -14,7 +14,7 @@ const Meter = styled.div`
   .bars { display: grid; grid-template-columns: repeat(4, 1fr); gap: 3px; flex: 1; max-width: 160px; }
   .bar { height: 4px; border-radius: 2px; background: ${({ theme }) => theme.color.border}; }
   .bar.lit[data-score='0'], .bar.lit[data-score='1'] { background: ${({ theme }) => theme.color.down}; }
-  .bar.lit[data-score='2'] { background: ${({ theme }) => theme.color.accent}; }
+  .bar.lit[data-score='2'] { background: ${({ theme }) => theme.color.warn}; }
   .bar.lit[data-score='3'], .bar.lit[data-score='4'] { background: ${({ theme }) => theme.color.up}; }
 `;
 
