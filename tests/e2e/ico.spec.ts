@@ -144,6 +144,10 @@ test('participate in Japanese on a demo project', async ({ page }) => {
   await subscribeThroughPopup(page, JA, 'NOVA', '200', '10.00', false);
   await expect(card.getByTestId('ico-mine')).toContainText('200.00');
   await expect(card.getByTestId('ico-mine')).toContainText('10.00 USDT');
+  // Funds for the next one: the transfer opens with the ICO account as its destination (a trader told "not enough USDT in the ICO account" had to find it in the list).
+  await page.getByTestId('ico-account').getByRole('link').click();
+  await expect(page).toHaveURL(/\/wallet\/transfer\?currency=USDT&from=spot&to=ico$/);
+  await expect(page.locator('select:has(option[value="ico"])').last()).toHaveValue('ico', { timeout: 15_000 });
 });
 
 test('the operator creates a listed project with the date pickers; at its settlement its spot pair opens', async ({ page, browser }) => {

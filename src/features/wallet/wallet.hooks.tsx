@@ -140,11 +140,11 @@ export function useWithdrawalFlow(currency: string | undefined) {
 }
 
 /** /wallet/transfer. */
-export function useTransferFlow(initial: { currency?: string; from?: WalletAccount }) {
+export function useTransferFlow(initial: { currency?: string; from?: WalletAccount; to?: WalletAccount }) {
   const { currencies } = useAppFlow();
   const accounts = useWalletAccounts().map((a) => a.account);
   return useActorFlow(
-    useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), accounts, currency: initial.currency, from: initial.from } }),
+    useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), accounts, currency: initial.currency, from: initial.from, to: initial.to } }),
     {
       currency: (s) => s.context.currency,
       from: (s) => s.context.from,

@@ -84,7 +84,8 @@ export function SubscribePage() {
             <span>
               {t('col.frozen')}: <b>{money(data.account.frozen, ICO_CURRENCY)} {ICO_CURRENCY}</b>
             </span>
-            <Link to="/wallet/transfer">{t('menu.wallet.transfer')}</Link>
+            {/* Funds for a subscription go to the ICO account: the transfer opens with it as the destination. */}
+            <Link to={`/wallet/transfer?currency=${ICO_CURRENCY}&from=spot&to=ico`}>{t('menu.wallet.transfer')}</Link>
           </div>
         )}
       </Head>

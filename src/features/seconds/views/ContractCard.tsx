@@ -50,7 +50,8 @@ export function ContractCard(props: { ticketRef: SecondsContractActorRef; price:
       )}
       <FigureRow label={t('seconds.buyPrice')}>{priceFigure(c.buy_price, props.places)}</FigureRow>
       <FigureRow label={ticket.settled ? t('seconds.settlePrice') : t('seconds.indexNow')}>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</FigureRow>
-      <FigureRow label={t('seconds.drawBand')} testId="seconds-draw-band">{figures.band}</FigureRow>
+      {/* While open the buy second's band, which the expiry second's may widen (docs/API.md): said so, not as fixed. */}
+      <FigureRow label={ticket.settled ? t('seconds.drawBand') : t('seconds.drawBandOpen')} testId="seconds-draw-band">{figures.band}</FigureRow>
       <FigureRow label={t('seconds.stake', { currency: SECONDS_CURRENCY })}>{usdt(c.quantity)}</FigureRow>
       {!ticket.settled && current && (
         <>

@@ -56,7 +56,9 @@ export function TransferPage() {
   const [search] = useSearchParams();
   const accounts = useWalletAccounts();
   const from = search.get('from');
-  const flow = useTransferFlow({ currency: search.get('currency') ?? undefined, from: isAccount(accounts, from) ? from : undefined });
+  // A page that sends here for funds says where they should go too (the ICO page: to the ICO account).
+  const to = search.get('to');
+  const flow = useTransferFlow({ currency: search.get('currency') ?? undefined, from: isAccount(accounts, from) ? from : undefined, to: isAccount(accounts, to) ? to : undefined });
   const records = useWalletRecords<TransferRecord>('transfers', { days: 7 });
   const available = flow.available;
   return (
