@@ -62,9 +62,10 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           {b.inAppeal && <StepBand tone="warn" title={t('fiat.inAppeal')} hint={t('fiat.inAppealHint')} />}
           {b.completed && (
             <StepBand tone="up" title={t('fiat.purchaseSucceeded')} hint={t('fiat.releasedToYou', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
+              {/* The order's next steps, as buttons: as plain 19-px links they were hard to tap on a phone. */}
               <div className="actions">
-                <Link to="/wallet/legalSymbol">{t('fiat.toFiatAccount')}</Link>
-                <Link to="/deal">{t('fiat.backToAds')}</Link>
+                <Button as={Link} to="/wallet/legalSymbol">{t('fiat.toFiatAccount')}</Button>
+                <Button as={Link} to="/deal" $variant="ghost">{t('fiat.backToAds')}</Button>
               </div>
             </StepBand>
           )}
@@ -74,7 +75,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               title={t(FIAT_STATUS_KEYS.cancelled)}
               hint={t(o.cancel_reason === 'expired' ? 'fiat.cancelledExpired' : o.cancel_reason === 'operator' ? 'fiat.cancelledOperator' : 'fiat.cancelledBuyer')}
             >
-              <Link to="/deal">{t('fiat.backToAds')}</Link>
+              <Button as={Link} to="/deal" $variant="ghost">{t('fiat.backToAds')}</Button>
             </StepBand>
           )}
           <AppealRuling order={o} />
