@@ -233,15 +233,17 @@ test("the orders menu on a phone shows current orders once: the products in one 
   await expect(menu.getByRole('link', { name: 'Positions', exact: true })).toBeVisible();
 });
 
-test("the transfer page's From and To show their account's whole name on a phone (Russian, Japanese)", async ({ page }) => {
+test("the transfer page's From and To show their account's whole name on a phone (Russian, Japanese) and on a desktop (Spanish)", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signUp(page, `e2e-audit-transfer-${Date.now()}@example.org`, { open: false });
-  for (const lang of ['ru_RU', 'ja_JP']) {
-    // From the spot account to the futures one: the longest name, which two choices side by side cut short.
+  // The longest names: the futures account in Russian and Japanese, whose two choices side by side
+  // were cut short on a phone; the seconds account in Spanish, cut by a few pixels at 1440 px.
+  for (const [lang, account, viewport] of [['ru_RU', 'contract', PHONE], ['ja_JP', 'contract', PHONE], ['es_ES', 'sec_contract', { width: 1440, height: 900 }]] as const) {
+    await page.setViewportSize(viewport);
     await openIn(page, lang, '/wallet/transfer?from=spot');
     const choices = page.locator('select:has(option[value="contract"])');
     await expect(choices).toHaveCount(2, { timeout: 15_000 });
-    await choices.last().selectOption('contract');
+    await choices.last().selectOption(account);
     const fits = await choices.evaluateAll((selects) =>
       selects.map((el) => {
         const select = el as HTMLSelectElement;

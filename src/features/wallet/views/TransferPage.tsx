@@ -64,7 +64,7 @@ export function TransferPage() {
   return (
     <Stack>
       <FormCard title={t('menu.wallet.transfer')} intro={t('page.transfer.intro')}>
-        <WalletForm style={{ maxWidth: 560 }}>
+        <WalletForm style={{ maxWidth: 640 }}>
           <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
           <AccountPair>
             <AccountSelect labelKey="col.from" value={flow.from} onChange={flow.chooseFrom} />
