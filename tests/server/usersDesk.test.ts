@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated } from '../../domain/apiKeys.js';
 import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
 import { TWO_FACTOR_PATHS } from '../../domain/twoFactor.js';
-import { USERS_DESK_PATHS, type FreezeDone, type UserPage, type UsersDeskPage, type UsersExport } from '../../domain/usersDesk.js';
+import { USERS_DESK_PATHS, USERS_EXPORT_MAX, type FreezeDone, type UserPage, type UsersDeskPage, type UsersExport } from '../../domain/usersDesk.js';
 import { hashPassword } from '../../server/kernel/platform/auth/passwords.js';
 import { setSecurityOutlet } from '../../server/kernel/platform/auth/securityNotices.js';
 import { principalForToken, sessionCache } from '../../server/kernel/platform/auth/sessions.js';
@@ -87,6 +87,14 @@ describe('search', () => {
     expect(line).toContain(`"'=HYPERLINK(""x"")"`);
     const rows = await auditRowsAfter(t.db, mark);
     expect(rows).toEqual([expect.objectContaining({ kind: 'users.export', operator_id: support.id, outcome: 'done', after: { filters: { text: evil.account }, rows: 1 } })]);
+  });
+
+  it('an export past its row limit is refused, and the refusal is on record with the filters asked', async () => {
+    // More matching accounts than an export may carry (USERS_EXPORT_MAX), made in one statement.
+    await t.db.query(`insert into app_user (account) select 'bulk-export-' || n || '@example.org' from generate_series(1, $1::int) n`, [USERS_EXPORT_MAX + 1]);
+    const mark = await auditMark(t.db);
+    expectRefusal(await post(t.app, USERS_DESK_PATHS.export, { text: 'bulk-export-' }, support.headers), 400);
+    expect(await auditRowsAfter(t.db, mark)).toEqual([expect.objectContaining({ kind: 'users.export', operator_id: support.id, outcome: 'refused', after: { filters: { text: 'bulk-export-' } } })]);
   });
 });
 

@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { paging, strictObject } from '../../http/schemas.js';
 import { unwrap, type Outcome } from '../../outcome.js';
 import { writeOperatorAudit } from './auditLog.js';
+import { auditRefusal } from './operatorAction.js';
 
 const operator = { auth: 'operator' } as const;
 const PAGE_SIZE = 20;
@@ -42,18 +43,15 @@ export function operatorSearchRoutes<Query extends object>(app: FastifyInstance,
   );
   app.post<{ Body: Record<string, unknown> }>(desk.paths.export, { config: operator, schema: { body: strictObject([], desk.filters) } }, async (request) => {
     // The rows read and their audit row in one transaction: an export is on record whenever it left.
+    const action = { operator: request.operator, kind: desk.audit.kind, object: { type: desk.audit.objectType, id: '' } };
     const outcome = await db.transaction(async (tx) => {
       const read = await desk.exportCsv(tx, filtersOf(request.body));
       if (!read.ok) return read;
-      await writeOperatorAudit(tx, {
-        operator: request.operator,
-        kind: desk.audit.kind,
-        object: { type: desk.audit.objectType, id: '' },
-        after: { filters: request.body, rows: read.data.rows },
-      });
+      await writeOperatorAudit(tx, { ...action, after: { filters: request.body, rows: read.data.rows } });
       return read;
     });
-    const exported = unwrap(outcome);
+    // A refused export (too many rows) is on record too, with the filters asked.
+    const exported = unwrap(await auditRefusal(db, { ...action, asked: { filters: request.body } }, outcome));
     return ok(request.lang, { filename: desk.filename, rows: exported.rows, csv: exported.csv });
   });
 }
