@@ -225,8 +225,19 @@ test('the operator creates a listed project with the date pickers; at its settle
     .toMatchObject({ right_symbol: 'USDT', trade_status: 1 });
   // Its trading page comes with the pair's chart history in it (issue 55: the first candles in the
   // page, no kline read after the chart's code) and draws it (an empty market: no made-up bars).
-  await page.goto(`/markets/kline/${symbol}_USDT`);
-  const inPage = JSON.parse((await page.locator(`script#${FIRST_CANDLES_ID}`).textContent()) ?? '{}') as { pair?: string; bars?: unknown[] };
+  // The server waits 150 ms for them and sends the page without them past that (the chart then
+  // asks): on a loaded machine the first visit may go without, so the page is opened until it has them.
+  const candlesScript = page.locator(`script#${FIRST_CANDLES_ID}`);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/markets/kline/${symbol}_USDT`);
+        return candlesScript.count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(1);
+  const inPage = JSON.parse((await candlesScript.textContent()) ?? '{}') as { pair?: string; bars?: unknown[] };
   expect(inPage.pair?.toLowerCase()).toBe(`${symbol.toLowerCase()}_usdt`);
   expect(Array.isArray(inPage.bars)).toBe(true);
   await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible({ timeout: 20_000 });
