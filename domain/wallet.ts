@@ -192,6 +192,12 @@ export interface WithdrawQuota {
    * withdrawal; 0 when none does. The form says so before the funds password is asked for.
    */
   withdrawals_locked_until?: number;
+  /**
+   * False when the currency has no USDT price yet (listed, never traded against USDT): nothing of it
+   * can be counted against the 24-hour limit, so none of it is withdrawable (`remaining` 0), and the
+   * form says why. Absent from an older server.
+   */
+  priced?: boolean;
 }
 
 /** POST /api/wallet/transfer body (sent with an Idempotency-Key header). Internal transfers carry no fee. */

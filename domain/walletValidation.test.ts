@@ -41,6 +41,10 @@ describe('withdrawal rules (spec §5)', () => {
     expect(withdrawalProblem(rich, { address, quantity: '249.00000001' })).toBe('wallet.validation.insufficient');
   });
 
+  it('says a coin with no USDT price yet cannot be counted against the limit, before the quota', () => {
+    expect(withdrawalProblem({ ...limits, remaining: '0', unpriced: true }, { address, quantity: '25' })).toBe('wallet.validation.noPrice');
+  });
+
   it("refuses more places than the currency's own precision (issue 52 §1), before the minimum", () => {
     const fourPlaces = { ...limits, places: 4 };
     expect(withdrawalProblem(fourPlaces, { address, quantity: '25.0001' })).toBeUndefined();

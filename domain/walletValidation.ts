@@ -51,6 +51,8 @@ export interface WithdrawLimits {
    * password step (issue 50 M16): an unsaved address, or a saved one not yet usable, is refused there.
    */
   allowlist?: { now: number; saved: ReadonlyArray<{ address: string; usable_from?: number }> };
+  /** The currency has no USDT price yet: nothing of it fits the 24-hour limit, and the quantity says why. */
+  unpriced?: boolean;
 }
 
 /** The places a quantity needs: trailing zeros ("25.5000") add none. */
@@ -94,6 +96,7 @@ export function withdrawSchema(limits: WithdrawLimits) {
     quantity: quantity()
       .test('places', 'wallet.validation.tooManyPlaces', (v) => withinPlaces(v, limits.places))
       .test('minimum', 'wallet.validation.belowMinimum', (v) => !positive(v) || compareDecimal(v!.trim(), limits.min) >= 0)
+      .test('priced', 'wallet.validation.noPrice', (v) => !positive(v) || !limits.unpriced)
       .test('quota', 'wallet.validation.overQuota', (v) => !positive(v) || compareDecimal(v!.trim(), limits.remaining) <= 0)
       .test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(addDecimal(v!.trim(), limits.fee), limits.available) <= 0),
   });

@@ -110,7 +110,7 @@ export function withdrawals(ctx: WalletContext) {
       return outcome(async () => {
         const rules = await currencyRules(db, currency);
         if (!rules) throw new Refusal('walletCurrencyUnknown', { currency });
-        const { limit, limits } = await limitsOf(db, userId, currency, rules.amount_places, undefined, ctx.now());
+        const { limit, limits, price } = await limitsOf(db, userId, currency, rules.amount_places, undefined, ctx.now());
         const { available, remaining } = limits;
         // Issue 50 M16: the form says at the address field, before the funds password, that allowlist
         // mode only lets saved, matured addresses through.
@@ -127,6 +127,7 @@ export function withdrawals(ctx: WalletContext) {
           two_factor: twoFactor,
           places: rules.amount_places,
           withdrawals_locked_until: lockedUntil ?? 0,
+          priced: price !== undefined,
         };
       });
     },

@@ -90,6 +90,7 @@ describe('withdrawal refusals', () => {
       two_factor: false,
       places: 8,
       withdrawals_locked_until: 0,
+      priced: true,
     });
     expectRefusal(await withdraw(plain, { quantity: '41' }), 400, 'This exceeds your 24-hour withdrawal limit of 100 USDT; 40 USDT left');
     // A cancelled withdrawal gives its share of the limit back.

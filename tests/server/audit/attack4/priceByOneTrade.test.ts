@@ -44,7 +44,7 @@ describe('a price set by one trade', () => {
     await t.fund(user, 'BTC', '0.05', 'BTC');
     const quota = expectOk(await t.call<WithdrawQuota>(user, WALLET_PATHS.withdrawQuota, { currency: 'BTC' }));
     // 100 USDT at the day's high of 96 100, not at 100.
-    expect(quota.remaining).toBe('0.00104058');
+    expect(quota).toMatchObject({ remaining: '0.00104058', priced: true });
     expectRefusal(
       await t.call<WithdrawalRecord>(user, WALLET_PATHS.withdraw, { currency: 'BTC', network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', quantity: '0.0395', funds_password: FUNDS_PASSWORD }, 'price-dump-1'),
       400,
@@ -66,7 +66,7 @@ describe('a price set by one trade', () => {
     const user = await t.newUser();
     await t.fund(user, 'TRX', '500');
     const quota = expectOk(await t.call<WithdrawQuota>(user, WALLET_PATHS.withdrawQuota, { currency: 'TRX' }));
-    expect(quota.remaining).toBe('0');
+    expect(quota).toMatchObject({ remaining: '0', priced: false });
     const refused = await t.call<WithdrawalRecord>(user, WALLET_PATHS.withdraw, { currency: 'TRX', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', quantity: '100', funds_password: FUNDS_PASSWORD }, 'unpriced-1');
     expect(refused.body.code).toBe(400);
     expect(refused.body.msg).toBe(EN.walletNoPrice.replace('{currency}', 'TRX'));

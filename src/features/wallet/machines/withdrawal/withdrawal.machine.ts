@@ -83,6 +83,8 @@ export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network'
     network: network.network,
     // The currency's own places (its listing's precision): a finer quantity is refused at the field, as the server refuses it.
     ...(context.quota.places !== undefined ? { places: context.quota.places } : {}),
+    // No USDT price yet: nothing fits the 24-hour limit, said at the quantity (the server's walletNoPrice).
+    ...(context.quota.priced === false ? { unpriced: true } : {}),
   };
   if (!context.quota.allowlist) return limits;
   const saved = context.book.filter((b) => b.currency === context.currency && b.network === network.network).map((b) => ({ address: String(b.address), usable_from: typeof b.usable_from === 'number' ? b.usable_from : undefined }));
