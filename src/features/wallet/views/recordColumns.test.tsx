@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
 import { DepositStatus, type DepositRecord } from '../../../../domain/wallet';
 import { renderView } from '../../../app/testing/viewHarness';
-import { depositStatus, withdrawalColumns } from './recordColumns';
+import { depositColumns, depositStatus, ledgerColumns, withdrawalColumns } from './recordColumns';
 
 afterEach(cleanup);
 
@@ -50,5 +50,13 @@ describe('the withdrawal records’ columns', () => {
     expect(keys.slice(0, 3)).toEqual(['col.currency', 'col.quantity', 'col.status']);
     expect(keys.at(-1)).toBe('col.actions');
     expect(keys).toContain('col.time');
+  });
+});
+
+describe('the deposit and ledger records’ columns', () => {
+  it('lead with what a phone’s first screen must show: a deposit’s status, a ledger entry’s change', async () => {
+    const i18n = await renderView(<div />);
+    expect(depositColumns(i18n.t).map((c) => c.key).slice(0, 3)).toEqual(['col.currency', 'col.quantity', 'col.status']);
+    expect(ledgerColumns(i18n.t, []).map((c) => c.key).slice(0, 3)).toEqual(['col.type', 'col.currency', 'col.quantity']);
   });
 });

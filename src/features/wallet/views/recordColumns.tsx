@@ -60,8 +60,10 @@ export function depositStatus(t: TFunction, r: DepositRecord) {
 
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'down', 5: 'dim' };
 
+/** A deposit's row leads as a withdrawal's does: what, how much and where it stands (a phone shows the first three), then the rest. */
 export function depositColumns(t: TFunction): Column<DepositRecord>[] {
-  return [...onChainColumns<DepositRecord>(), { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) }];
+  const [when, what, quantity, ...rest] = onChainColumns<DepositRecord>();
+  return [what!, quantity!, { key: 'col.status', render: (r) => depositStatus(t, r) }, when!, ...rest];
 }
 
 /**
@@ -118,9 +120,14 @@ export function transferColumns(t: TFunction, accounts: readonly WalletAccountLi
   ];
 }
 
+/** A ledger row leads with its kind, currency and change (a phone's first screen), then when, where and the balances around it. */
 export function ledgerColumns(t: TFunction, accounts: readonly WalletAccountLink[]): Column<LedgerRecord>[] {
+  const [type, account, coin, before, change, after] = ledgerFields(t, accounts);
+  return [type!, coin!, change!, time(), account!, before!, after!];
+}
+
+function ledgerFields(t: TFunction, accounts: readonly WalletAccountLink[]): Column<LedgerRecord>[] {
   return [
-    time(),
     {
       key: 'col.type',
       render: (r) => (
