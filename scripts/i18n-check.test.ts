@@ -39,12 +39,16 @@ describe('i18n check: help-centre and notes seeds', () => {
     expect(checkSeedWords()).toEqual([]);
   });
 
+  it('a seed file that is not there is a problem, not a pass', () => {
+    expect(checkSeedWords((file) => (file.endsWith('notes/de_DE.json') ? undefined : '{}'))).toEqual(['seed server/kernel/platform/db/seed/notes/de_DE.json: missing']);
+  });
+
   it('refuses "fund password" or the old security-level sentence in a seed', () => {
     const problems = checkSeedWords((file) =>
       file.endsWith('help/en_US.json') ? '[{"answer": "Set a fund password."}]' : file.endsWith('notes/ru_RU.json') ? '{"a": "Финансовый пароль"}' : file.endsWith('help/ja_JP.json') ? '本人確認が完了するまでは「低」' : '{}',
     );
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^seed server\/kernel\/platform\/db\/seed\/help\/en_US\.json: says/);
+    expect(problems[0]).toMatch(/^seed server\/products\/support\/seed\/help\/en_US\.json: says/);
   });
 });
 

@@ -256,7 +256,8 @@ export const RETIRED_SEED_WORDS: Record<LocaleCode, RegExp[]> = {
   zh_TW: [/完成身分認證前為「低」/],
 };
 
-const SEED_DIRS = ['help', 'notes'].map((name) => join(root, 'server/kernel/platform/db/seed', name));
+/** The help centre's articles (the support product's seed) and the platform notes' (the kernel's). */
+const SEED_DIRS = ['server/products/support/seed/help', 'server/kernel/platform/db/seed/notes'].map((dir) => join(root, dir));
 
 /** Each seed file's texts checked against its language's retired words; `read` is for tests. */
 export function checkSeedWords(read: (file: string) => string | undefined = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {
@@ -265,7 +266,11 @@ export function checkSeedWords(read: (file: string) => string | undefined = (fil
     for (const code of LOCALE_CODES) {
       const file = join(dir, `${code}.json`);
       const text = read(file);
-      if (text === undefined) continue;
+      // Missing is a problem, not a pass: the help seed moved once and this check read nothing for months.
+      if (text === undefined) {
+        problems.push(`seed ${relative(root, file)}: missing`);
+        continue;
+      }
       for (const word of RETIRED_SEED_WORDS[code]) {
         if (word.test(text)) problems.push(`seed ${relative(root, file)}: says ${word} (a retired wording)`);
       }
