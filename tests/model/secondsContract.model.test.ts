@@ -1,13 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { secondsContractMachine } from '../../src/features/seconds/machines/secondsContract/secondsContract.machine';
-import { SETTLED, TICKET } from '../../src/features/seconds/machines/secondsFixtures';
+import { OPEN, SETTLED, TICKET } from '../../src/features/seconds/machines/secondsFixtures';
 import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('seconds ticket (scenarios)', () => {
+  it('a contract bought before the page (resumed) is a counting-down card from the start, with the page\'s clock offset, and takes its result', () => {
+    const deferred = standInsFor(secondsContractMachine);
+    const actor = createActor(secondsContractMachine.provide({ actors: deferred.actors }), { input: { symbol: 'btc_usdt', resumed: { contract: OPEN, offset: 250 } } }).start();
+    expect(actor.getSnapshot().matches({ live: 'countingDown' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ contract: OPEN, offset: 250, direction: 'up', period: 30, quantity: '100' });
+    expect(deferred.inputsOf('loadTicket')).toHaveLength(0);
+    actor.send({ type: 'ticket.pushed', contract: { ...SETTLED, id: OPEN.id } });
+    expect(actor.getSnapshot().value).toBe('settled');
+  });
+
   it('while the ticket is read again after a settlement, a period and a stake chosen are kept, and another settlement reads it again', async () => {
     const deferred = standInsFor(secondsContractMachine);
     const actor = createActor(secondsContractMachine.provide({ actors: deferred.actors }), { input: { symbol: 'btc_usdt' } }).start();

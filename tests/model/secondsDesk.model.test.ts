@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback, setup } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup } from 'xstate';
 import { MAX_CARDS, secondsDeskMachine } from '../../src/features/seconds/machines/secondsDesk/secondsDesk.machine';
 import { secondsDeskModel } from '../../src/features/seconds/machines/secondsDesk/secondsDesk.model';
 import { describeModel } from './harness';
@@ -113,5 +113,24 @@ describe('seconds desk machine: the form, and a fresh form for each bought ticke
     const all = tickets();
     desk.stop();
     for (const ticket of all) expect(ticket.getSnapshot().status).toBe('stopped');
+  });
+
+  it('opens the contracts bought before the page as cards with their levels, after the form and before the cards bought here', async () => {
+    const open = [
+      { id: 7, symbol: 'BTC_USDT', direction: 'down' as const, buy_price: '96000', status: 1, accepted_at: 1 },
+      { id: 8, symbol: 'BTC_USDT', direction: 'up' as const, buy_price: '96100', status: 1, accepted_at: 2 },
+    ];
+    const machine = secondsDeskMachine.provide({ actors: { contract: fakeTicket as never, loadOpen: fromPromise(async () => ({ contracts: open, offset: 120 })) as never } });
+    const desk = createActor(machine, { input: { symbol: 'btc_usdt' } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    const { tickets, levels } = desk.getSnapshot().context;
+    // The form first, then the newest resumed contract.
+    expect(tickets.map((t) => t.id)).toEqual(['ticket-0', 'resumed-8', 'resumed-7']);
+    expect(tickets[1]!.getSnapshot().context).toMatchObject({ symbol: 'btc_usdt' });
+    expect(levels).toEqual([
+      { ticketId: 'resumed-8', id: 8, direction: 'up', price: '96100' },
+      { ticketId: 'resumed-7', id: 7, direction: 'down', price: '96000' },
+    ]);
+    desk.stop();
   });
 });

@@ -3,6 +3,7 @@ import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, F
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
 import { maxLeverageOf } from '../../../domain/futures/brackets.js';
 import { fx, fxText, type Fx } from '../../../domain/fx.js';
+import { toFixedDecimal } from '../../../domain/decimal.js';
 import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../domain/futures/formulas.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/platform/db/database.js';
@@ -242,7 +243,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       // One that would trigger at once (a long's take-profit below the price, its stop-loss above)
       // closes the position the moment it opens: refused, with the price it is judged by.
       const current = triggerBy === 'mark' ? ex.marks.get(pair.spec.symbol)?.mark : lastPrice(pair);
-      if (current !== undefined && firesAt(kind, positionSide, value, current)) return refuse('futuresPlanFiresNow', { price: fxText(current) });
+      if (current !== undefined && firesAt(kind, positionSide, value, current)) return refuse('futuresPlanFiresNow', { price: toFixedDecimal(fxText(current), pair.spec.pricePrecision, 'half-up') });
       let q: Fx | null = null;
       if (quantity !== undefined) {
         const lots = decimalToUnits(quantity, pair.spec.amountPrecision);

@@ -16,7 +16,7 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
   });
   return {
     contract,
-    desk: secondsDeskMachine.provide({ actors: { contract } }),
+    desk: secondsDeskMachine.provide({ actors: { contract, loadOpen: actors.loadOpen } }),
     orders: secondsOrdersMachine.provide({
       actors: { list: pagedListMachine.provide({ actors: { loadPage: actors.fetchOrders }, actions: { showToast } }), contractUpdates },
     }),

@@ -33,11 +33,15 @@ export function useSecondsEnabled(): boolean {
  * the live contracts' buy prices.
  */
 export function useSecondsDesk(symbol: string) {
-  const { tickets, levels } = useActorFlow(useActorRef(SecondsContext.use().desk, { input: { symbol } }), { tickets: (s) => s.context.tickets, levels: (s) => s.context.levels }, {});
+  const { tickets, levels, resumeFailed } = useActorFlow(
+    useActorRef(SecondsContext.use().desk, { input: { symbol } }),
+    { tickets: (s) => s.context.tickets, levels: (s) => s.context.levels, resumeFailed: (s) => s.context.resumeFailed },
+    {},
+  );
   const cards = tickets.slice(1);
   // Issue 50 C7: a settled (or unreadable) contract is no longer open: its card moves to the results.
   const live = new Set(levels.map((l) => l.ticketId));
-  return { ticket: tickets[0], cards, openCards: cards.filter((c) => live.has(c.id)), endedCards: cards.filter((c) => !live.has(c.id)), levels };
+  return { ticket: tickets[0], cards, openCards: cards.filter((c) => live.has(c.id)), endedCards: cards.filter((c) => !live.has(c.id)), levels, resumeFailed };
 }
 
 /** One ticket: its state for the form or card, and senders. */

@@ -79,10 +79,10 @@ export function TakePage(props: { side: AdSide }) {
                 <label style={{ flex: 1 }}>
                   {take.by === 'amount' ? `${t('fiat.col.amount')} (${ad.fiat})` : `${t('fiat.col.quantity')} (${ad.crypto})`}
                   <input name="value" inputMode="decimal" value={take.value} aria-describedby={reading ? readingId : undefined} onChange={(e) => take.setValue(decimalInput(e.target.value))} />
-                  {/* "1.000" typed in Turkish is 1 TRY, not a thousand: said as the order forms say it. */}
-                  {reading && <PointReadingNote id={readingId} reading={reading} />}
                 </label>
               </div>
+              {/* "1.000" typed in Turkish is 1 TRY, not a thousand: said as the order forms say it, across the row's width below it. */}
+              {reading && <PointReadingNote id={readingId} reading={reading} />}
               {!buying && (
                 <label style={{ marginBottom: 12 }}>
                   {t('fiat.receiveTo')}

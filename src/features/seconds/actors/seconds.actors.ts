@@ -5,6 +5,7 @@ import type { Page } from '../../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { BuyInput, TicketData } from '../machines/secondsContract/secondsContract.machine';
+import type { OpenContracts } from '../machines/secondsDesk/secondsDesk.machine';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { SecondsOrdersExtra, SecondsOrdersFilter } from '../machines/secondsOrders/secondsOrders.machine';
 
@@ -29,6 +30,17 @@ export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
         signedIn() ? api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal) : Promise.resolve(undefined),
       ]);
       return { ...timed, account };
+    }),
+    /** The trader's open contracts on the pair (a page opened after buying them) and the clock offset to count them down with. */
+    loadOpen: fromPromise<OpenContracts, { symbol: string }>(async ({ input, signal }) => {
+      if (!signedIn()) return { contracts: [], offset: 0 };
+      const sentAt = Date.now();
+      const [config, current] = await Promise.all([
+        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal).then((c) => ({ c, receivedAt: (sentAt + Date.now()) / 2 })),
+        api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page: 1, size: 50 }, signal),
+      ]);
+      const symbol = input.symbol.toUpperCase();
+      return { contracts: current.list.filter((c) => c.symbol.toUpperCase() === symbol), offset: config.c.server_time - config.receivedAt };
     }),
     acknowledgeRisk: fromPromise<unknown>(({ signal }) => api.post(SECONDS_PATHS.acknowledge, {}, signal)),
     buyContract: fromPromise<SecondsContract, BuyInput>(({ input, signal }) => api.post(SECONDS_PATHS.buy, input.request, signal, undefined, input.idempotencyKey)),

@@ -10,7 +10,7 @@ import { Cards, Rule } from './secondsTrade.styles';
  * follow the seconds index (`indexPrice`, the page's `{pair}_sec_index_tick`): what the contracts
  * settle at, not the last trade (issue 50 S2: a card showed a loss while the index was winning).
  */
-export function OpenContracts(props: { className: string; indexPrice: string | undefined; places: number; cards: SecondsContractActorRef[]; ended: SecondsContractActorRef[] }) {
+export function OpenContracts(props: { className: string; indexPrice: string | undefined; places: number; cards: SecondsContractActorRef[]; ended: SecondsContractActorRef[]; resumeFailed?: boolean }) {
   const { t } = useTranslation();
   return (
     <Panel className={props.className} aria-label={t('seconds.openContracts')}>
@@ -21,7 +21,12 @@ export function OpenContracts(props: { className: string; indexPrice: string | u
         </Link>
       </PanelHeader>
       <PanelBody>
-        {props.cards.length === 0 ? <Muted style={{ fontSize: 12 }}>{t('seconds.noCards')}</Muted> : null}
+        {props.resumeFailed && (
+          <Muted role="status" style={{ fontSize: 12 }}>
+            {t('seconds.resumeFailed')} <Link to="/order/sec-current">{t('menu.order.current')}</Link>
+          </Muted>
+        )}
+        {props.cards.length === 0 && !props.resumeFailed ? <Muted style={{ fontSize: 12 }}>{t('seconds.noCards')}</Muted> : null}
         <Cards data-testid="seconds-open-cards">
           {props.cards.map((ref) => (
             <ContractCard key={ref.id} ticketRef={ref} price={props.indexPrice} places={props.places} />

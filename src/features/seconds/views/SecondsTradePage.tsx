@@ -67,7 +67,7 @@ function SecondsPanels(props: TradePanelsProps & { desk: Desk }) {
     <>
       {props.book()}
       {desk.ticket ? <SecondsTicket className="form" ticketRef={desk.ticket} /> : <Panel className="form" />}
-      <OpenContracts className="orders" indexPrice={props.indexPrice} places={pair.price_precision} cards={desk.openCards} ended={desk.endedCards} />
+      <OpenContracts className="orders" indexPrice={props.indexPrice} places={pair.price_precision} cards={desk.openCards} ended={desk.endedCards} resumeFailed={desk.resumeFailed} />
     </>
   );
 }

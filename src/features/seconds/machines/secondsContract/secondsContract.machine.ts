@@ -89,11 +89,20 @@ export const remainingMs = (c: Pick<SecondsContractContext, 'contract' | 'now' |
  * is pushed on the private channel; `settlementPoll` reads it if a push was missed; after
  * `settlementGiveUp` the card says so: failed, with a retry) → settled (win, loss or draw).
  */
+/** A new ticket (the form, with the period and stake carried over), or a contract bought before this page, counting down from here. */
+export interface SecondsContractInput {
+  symbol: string;
+  period?: number;
+  quantity?: string;
+  /** The open contract and the server's clock offset as the page read them (the desk's `loadOpen`). */
+  resumed?: { contract: SecondsContract; offset: number };
+}
+
 export const secondsContractMachine = setup({
   types: {
     context: {} as SecondsContractContext,
     events: {} as SecondsContractEvent,
-    input: {} as { symbol: string; period?: number; quantity?: string },
+    input: {} as SecondsContractInput,
   },
   actors: {
     loadTicket: toBeProvided<TicketData, { symbol: string }>('loadTicket'),
@@ -126,17 +135,18 @@ export const secondsContractMachine = setup({
     isSettlement: ({ context, event }) => event.type === 'ticket.pushed' && event.contract.id === context.contract?.id && event.contract.status === 2,
     settledElsewhere: ({ event }) => event.type === 'ticket.pushed' && event.contract.status === 2,
     fetchedSettled: (_, params: { contract: SecondsContract | undefined }) => params.contract?.status === 2,
+    resumed: ({ context }) => context.contract !== undefined,
   },
 }).createMachine({
   id: 'secondsContract',
   context: ({ input }) => ({
     symbol: input.symbol,
     data: undefined,
-    offset: 0,
-    period: input.period,
-    quantity: input.quantity ?? '',
-    direction: 'up',
-    contract: undefined,
+    offset: input.resumed?.offset ?? 0,
+    period: input.period ?? input.resumed?.contract.period,
+    quantity: input.quantity ?? input.resumed?.contract.quantity ?? '',
+    direction: input.resumed?.contract.direction ?? 'up',
+    contract: input.resumed?.contract,
     now: 0,
     idempotencyKey: undefined,
     mints: 0,
@@ -146,8 +156,12 @@ export const secondsContractMachine = setup({
   // Every state hears the private channel: the form reads its balance again after a settlement,
   // the card takes its result.
   invoke: { id: 'contractUpdates', src: 'contractUpdates' },
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'A contract bought before this page (resumed from the open contracts) is a card from the start; a new ticket is the form.',
+      always: [{ guard: 'resumed', target: 'live' }, { target: 'loading' }],
+    },
     loading: {
       on: {
         // The ticket stays on screen while it is read again after a settlement: a period or stake

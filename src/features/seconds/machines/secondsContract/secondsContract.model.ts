@@ -2,7 +2,11 @@ import { EXPIRED, OPEN, SETTLED, SETTLED_EXPIRED, TICKET } from '../secondsFixtu
 import { secondsContractMachine } from './secondsContract.machine';
 import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
-export const secondsContractModel = machineModel(secondsContractMachine, [{ name: 'BTC_USDT, first contract', input: { symbol: 'btc_usdt' } }], [
+export const secondsContractModel = machineModel(secondsContractMachine, [
+  { name: 'BTC_USDT, first contract', input: { symbol: 'btc_usdt' } },
+  // Bought before the page opened: a counting-down card from the start.
+  { name: 'BTC_USDT, resumed contract', input: { symbol: 'btc_usdt', resumed: { contract: OPEN, offset: 0 } } },
+], [
   { type: 'xstate.done.actor.loadTicket', output: TICKET },
   ...actorAnswers('loadTicket', { ...TICKET, account: { ...TICKET.account!, acknowledged: true } }),
   { type: 'ticket.period', period: 60 },

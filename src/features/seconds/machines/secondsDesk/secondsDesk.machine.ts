@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { SecondsDirection } from '../../../../../domain/seconds';
+import type { SecondsContract, SecondsDirection } from '../../../../../domain/seconds';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { secondsContractMachine, type SecondsContractActorRef } from '../secondsContract/secondsContract.machine';
 
 /** Cards kept on screen (open ones and the latest results). */
@@ -21,6 +22,8 @@ export interface SecondsDeskContext {
   levels: SecondsLevel[];
   /** Tickets opened so far: names the next one. */
   opened: number;
+  /** The contracts bought before this page could not be read: the page says where they are listed. */
+  resumeFailed: boolean;
 }
 
 export type SecondsDeskEvent =
@@ -28,6 +31,12 @@ export type SecondsDeskEvent =
   | { type: 'desk.bought'; id: string; period?: number; quantity: string; level?: SecondsLevel }
   /** A bought ticket is live no more (settled, or its result could not be read): its level goes. */
   | { type: 'desk.ended'; id: string };
+
+/** The trader's open contracts on the pair, and the server's clock offset to count them down with (`loadOpen`). */
+export interface OpenContracts {
+  contracts: SecondsContract[];
+  offset: number;
+}
 
 type TicketSnapshot = SnapshotFrom<typeof secondsContractMachine>;
 const BOUGHT_STATES = ['live', 'failed', 'settled'] as const;
@@ -53,6 +62,8 @@ export const secondsDeskMachine = setup({
   },
   actors: {
     contract: secondsContractMachine,
+    /** The open contracts bought before this page (signed out: none), read once as the page opens. */
+    loadOpen: toBeProvided<OpenContracts, { symbol: string }>('loadOpen'),
     /** Reports desk.bought once the ticket has been bought, then desk.ended once it is live no more. */
     ticketWatch: fromCallback<EventObject, { ticket: SecondsContractActorRef }>(({ input, sendBack }) => {
       const { ticket } = input;
@@ -79,6 +90,22 @@ export const secondsDeskMachine = setup({
       spawn('ticketWatch', { id: watchId(ticket.id), input: { ticket } });
       return { tickets: [ticket, ...context.tickets], opened: context.opened + 1 };
     }),
+    /**
+     * Cards for the contracts bought before this page (a reload, another tab), after the form and
+     * before the cards bought here: a trader who reloads still sees the money at stake count down.
+     */
+    resumeCards: assign(({ context, spawn }, params: OpenContracts) => {
+      const shown = new Set(context.levels.map((l) => l.id));
+      const resumed = params.contracts.filter((c) => c.status === 1 && !shown.has(c.id)).sort((a, b) => b.accepted_at - a.accepted_at).slice(0, MAX_CARDS);
+      const cards = resumed.map((contract) => {
+        const ticket = spawn('contract', { id: `resumed-${contract.id}`, input: { symbol: context.symbol, resumed: { contract, offset: params.offset } } }) as SecondsContractActorRef;
+        spawn('ticketWatch', { id: watchId(ticket.id), input: { ticket } });
+        return ticket;
+      });
+      const levels = cards.map((ticket, i) => ({ ticketId: ticket.id, id: resumed[i]!.id, direction: resumed[i]!.direction, price: resumed[i]!.buy_price }));
+      const [form, ...rest] = context.tickets;
+      return { tickets: [form!, ...cards, ...rest], levels: [...context.levels, ...levels] };
+    }),
     addLevel: assign({ levels: ({ context }, params: { level?: SecondsLevel }) => (params.level ? [params.level, ...context.levels] : context.levels) }),
     dropLevel: assign({ levels: ({ context }, params: { id: string }) => context.levels.filter((l) => l.ticketId !== params.id) }),
     /** The cards beyond MAX_CARDS stop (their polls, clocks and watches with them) ... */
@@ -99,11 +126,21 @@ export const secondsDeskMachine = setup({
   },
 }).createMachine({
   id: 'secondsDesk',
-  context: ({ input }) => ({ symbol: input.symbol, tickets: [], levels: [], opened: 0 }),
+  context: ({ input }) => ({ symbol: input.symbol, tickets: [], levels: [], opened: 0, resumeFailed: false }),
   entry: { type: 'openTicket', params: {} },
   initial: 'open',
   states: {
     open: {
+      invoke: {
+        id: 'loadOpen',
+        src: 'loadOpen',
+        input: ({ context }) => ({ symbol: context.symbol }),
+        onDone: { actions: [{ type: 'resumeCards', params: ({ event }) => event.output }, 'stopOldCards', 'forgetOldCards'] },
+        onError: {
+          actions: assign({ resumeFailed: true }),
+          description: 'Not read (a network fault): the page works with the cards bought here, and says the earlier ones are in the orders.',
+        },
+      },
       on: {
         'desk.bought': {
           guard: { type: 'isTheForm', params: ({ event }) => ({ id: event.id }) },
