@@ -109,8 +109,12 @@ test('the seconds page and a purchase in Japanese', async ({ page }) => {
   await signedUpOn(page, '/contract_sec/btc_usdt', { email: `e2e-seconds-ja-${Date.now()}@example.org`, fund: () => fundSeconds(page, '500'), language: /日本語/ });
   await expect(ticket(page, JA).getByTestId('seconds-available')).toHaveText('500.00 USDT', { timeout: 20_000 });
   await buy(page, JA, 'down', '20', true);
+  // A reload keeps the contract at stake on screen, counting down (it was gone until the page was left and opened again).
+  await page.reload();
+  const open = page.getByTestId('seconds-open-cards').getByTestId('seconds-card');
+  await expect(open.first().getByTestId('seconds-countdown')).toHaveText(/^残り\d+秒$/, { timeout: 20_000 });
+  // Once settled it moves to the results.
   const card = page.getByTestId('seconds-card').first();
-  await expect(card.getByTestId('seconds-countdown')).toHaveText(/^残り\d+秒$/);
   await expect(card).toHaveAttribute('data-state', 'settled', { timeout: 60_000 });
   await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${JA.outcome.win} \\+\\d+\\.\\d{2}|${JA.outcome.loss} -\\d+\\.\\d{2}|${JA.outcome.draw} 0\\.00) USDT$`));
   await page.goto('/order/sec-history');
