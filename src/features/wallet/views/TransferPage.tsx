@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TransferRecord, WalletAccount } from '../../../../domain/wallet';
 import { amountInput } from '../../../../domain/walletAmounts';
-import { money } from '../../../../domain/figures';
 import { transferSchema } from '../../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
 import { PHONE } from '../../../app/theme';
@@ -94,7 +93,7 @@ export function TransferPage() {
                 <Hint label={t('col.available')} testId="transfer-available">
                   {available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : inCurrency(available, flow.currency)}
                 </Hint>
-                <Hint label={t('col.fee')}>{money('0', flow.currency)}</Hint>
+                <Hint label={t('col.fee')}>{inCurrency('0', flow.currency)}</Hint>
                 {flow.availableFailed && (
                   <Button type="button" $variant="ghost" $small onClick={flow.retry} style={{ justifySelf: 'start' }}>
                     {t('common.retry')}

@@ -57,6 +57,6 @@ describe('the deposit and ledger records’ columns', () => {
   it('lead with what a phone’s first screen must show: a deposit’s status, a ledger entry’s change', async () => {
     const i18n = await renderView(<div />);
     expect(depositColumns(i18n.t).map((c) => c.key).slice(0, 3)).toEqual(['col.currency', 'col.quantity', 'col.status']);
-    expect(ledgerColumns(i18n.t, []).map((c) => c.key).slice(0, 3)).toEqual(['col.type', 'col.currency', 'col.quantity']);
+    expect(ledgerColumns(i18n.t, []).map((c) => c.key).slice(0, 3)).toEqual(['col.type', 'col.currency', 'col.change']);
   });
 });

@@ -142,7 +142,8 @@ function ledgerFields(t: TFunction, accounts: readonly WalletAccountLink[]): Col
     currency(),
     amount('col.balanceBefore', (r) => r.before),
     {
-      key: 'col.quantity',
+      // What the entry moved, signed (the balances before and after are beside it).
+      key: 'col.change',
       align: 'right',
       // A move of frozen funds only (a withdrawal's fee leaving the freeze, a P2P release, an ICO
       // allocation) changes nothing available: show the frozen amount that moved, marked as
