@@ -21,12 +21,15 @@ export function parseContract(value: unknown): SecondsContract | undefined {
 
 /** Promise actors for the seconds calls (docs/API.md "Seconds contracts"); each honours `signal`. */
 export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
+  /** The pair's config, with the moment the server's time in it stands for here: halfway through the call, the way there and back counted alike. */
+  const timedConfig = (symbol: string, signal: AbortSignal) => {
+    const sentAt = Date.now();
+    return api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol }, signal).then((config) => ({ config, receivedAt: (sentAt + Date.now()) / 2 }));
+  };
   return {
     loadTicket: fromPromise<TicketData, { symbol: string }>(async ({ input, signal }) => {
-      // The server's time read halfway through its own call: the way there and back counted alike.
-      const sentAt = Date.now();
       const [timed, account] = await Promise.all([
-        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal).then((config) => ({ config, receivedAt: (sentAt + Date.now()) / 2 })),
+        timedConfig(input.symbol, signal),
         signedIn() ? api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal) : Promise.resolve(undefined),
       ]);
       return { ...timed, account };
@@ -34,13 +37,10 @@ export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
     /** The trader's open contracts on the pair (a page opened after buying them) and the clock offset to count them down with. */
     loadOpen: fromPromise<OpenContracts, { symbol: string }>(async ({ input, signal }) => {
       if (!signedIn()) return { contracts: [], offset: 0 };
-      const sentAt = Date.now();
-      const [config, current] = await Promise.all([
-        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal).then((c) => ({ c, receivedAt: (sentAt + Date.now()) / 2 })),
-        api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page: 1, size: 50 }, signal),
-      ]);
+      const [timed, current] = await Promise.all([timedConfig(input.symbol, signal), api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page: 1, size: 50 }, signal)]);
       const symbol = input.symbol.toUpperCase();
-      return { contracts: current.list.filter((c) => c.symbol.toUpperCase() === symbol), offset: config.c.server_time - config.receivedAt };
+      // The same offset the form's ticket counts with (loadTicket).
+      return { contracts: current.list.filter((c) => c.symbol.toUpperCase() === symbol), offset: timed.config.server_time - timed.receivedAt };
     }),
     acknowledgeRisk: fromPromise<unknown>(({ signal }) => api.post(SECONDS_PATHS.acknowledge, {}, signal)),
     buyContract: fromPromise<SecondsContract, BuyInput>(({ input, signal }) => api.post(SECONDS_PATHS.buy, input.request, signal, undefined, input.idempotencyKey)),
