@@ -27,6 +27,10 @@ export const OPERATOR_PATHS = {
   mySignIns: '/api/operator/my_sign_ins',
   /** An admin resets another operator's 2FA (never their own). */
   resetTwoFactor: '/api/operator/operator_reset_2fa',
+  /** Access two admins give (docs/OPERATOR.md "Two admins give access"): the queue, and another admin's approval or rejection. */
+  accessRequests: '/api/operator/access_requests',
+  approveAccess: '/api/operator/access_approve',
+  rejectAccess: '/api/operator/access_reject',
 } as const;
 
 export const OPERATOR_ROLES = ['admin', 'compliance', 'finance', 'risk', 'support', 'auditor'] as const;
@@ -95,6 +99,46 @@ export const isOperatorRole = (value: unknown): value is OperatorRole => typeof 
 export function rolesGrant(roles: readonly string[], permission: OperatorPermission): boolean {
   return roles.some((role) => isOperatorRole(role) && ROLE_PERMISSIONS[role].includes(permission));
 }
+
+/**
+ * The changes that give access, which an admin other than the environment's operator only asks for:
+ * another admin approves them (docs/OPERATOR.md "Two admins give access"). Taking access away
+ * (a disable, a role removed) is done at once.
+ */
+export const ACCESS_REQUEST_KINDS = ['operator.create', 'operator.set_roles', 'operator.enable'] as const;
+export type AccessRequestKind = (typeof ACCESS_REQUEST_KINDS)[number];
+export const ACCESS_REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
+export type AccessRequestState = (typeof ACCESS_REQUEST_STATES)[number];
+
+/** How long a request waits for its second admin: after that it can only be rejected (asked again, it is current). */
+export const ACCESS_REQUEST_TTL_MS = 24 * 3_600_000;
+
+/** One access request as the admins' queue shows it. */
+export interface OperatorAccessRequest {
+  id: number;
+  kind: AccessRequestKind;
+  /** The operator it changes; null for a new operator (`account` names it). */
+  operator_id: number | null;
+  account: string;
+  /** The operator's whole set of roles once approved (create, set_roles); its roles now are in the operators list. */
+  roles: OperatorRole[];
+  requested_by: string;
+  requested_by_id: number;
+  requested_at: number;
+  state: AccessRequestState;
+  decided_by: string | null;
+  decided_at: number | null;
+}
+
+/** A change an admin asked for that waits for a second admin (create, set_roles, enable answer this or the operator). */
+export interface OperatorAccessPending {
+  request: OperatorAccessRequest;
+}
+export type OperatorChangeAnswer = OperatorView | OperatorAccessPending;
+export const isAccessPending = (answer: OperatorChangeAnswer): answer is OperatorAccessPending => 'request' in answer;
+
+/** Does setting `after` on an operator holding `before` give it anything (a role it lacks)? */
+export const rolesAdded = (before: readonly string[], after: readonly string[]): boolean => after.some((role) => !before.includes(role));
 
 /** One operator as the admin's list shows it. */
 export interface OperatorView {
@@ -180,6 +224,11 @@ export interface OperatorEnrolment {
   uri: string;
   issuer: string;
   account: string;
+  /**
+   * The operator chooses its own password with this enrolment (`new_password` in login_enrol): its
+   * first password was an admin's (docs/OPERATOR.md "Two admins give access").
+   */
+  new_password?: true;
 }
 
 /** One of the operator's own live sessions (my_sessions). */

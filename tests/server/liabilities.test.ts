@@ -14,7 +14,7 @@ import { systemAccountId } from '../../server/kernel/platform/ledger/systemAccou
 import { createLiabilities, DAILY_CHECK_MS } from '../../server/products/liabilities/product.js';
 import { DAY_MS, liabilitiesService } from '../../server/products/liabilities/liabilities.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
-import { adminCode, auditKindsAfter, auditMark, auditRowsAfter, DESK_PASSWORD } from './support/operators.js';
+import { adminCode, auditKindsAfter, auditMark, auditRowsAfter, DESK_INITIAL_PASSWORD } from './support/operators.js';
 import { productTestbed } from './support/productTestbed.js';
 
 /**
@@ -33,7 +33,7 @@ const t = productTestbed({
 });
 
 async function roleOperator(roles: OperatorRole[]) {
-  const view = expectOk(await post<OperatorView>(t.app, OPERATOR_PATHS.create, { account: `liab-${roles.join('-')}-${process.pid}@openex.test`, password: DESK_PASSWORD, roles, code: await adminCode(t.operator) }, t.operator));
+  const view = expectOk(await post<OperatorView>(t.app, OPERATOR_PATHS.create, { account: `liab-${roles.join('-')}-${process.pid}@openex.test`, password: DESK_INITIAL_PASSWORD, roles, code: await adminCode(t.operator) }, t.operator));
   return { headers: { token: await openSession(t.db, view.id, 1) } };
 }
 

@@ -4,7 +4,7 @@ import { SECOND_STEP_BUDGET } from '../../server/kernel/platform/auth/twoFactor.
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { expectOk, expectRefusal } from './http.js';
-import { DESK_PASSWORD } from './support/operators.js';
+import { DESK_INITIAL_PASSWORD, DESK_PASSWORD } from './support/operators.js';
 import { CHIEF, useOperator2faWorld } from './support/operator2faWorld.js';
 
 /**
@@ -29,14 +29,14 @@ describe('the first sign-in enrols', () => {
 
     // A wrong code: refused, audited, the ticket stays.
     w.tick();
-    const wrong = await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: '000000' }), 400, EN.twoFactorWrong));
+    const wrong = await w.auditRowsOf(async () => expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: '000000', new_password: DESK_PASSWORD }), 400, EN.twoFactorWrong));
     expect(wrong).toEqual([expect.objectContaining({ operator_id: op.id, kind: 'operator.two_factor_enrol', outcome: 'refused', detail: 'twoFactorWrong' })]);
     // Another address cannot use the ticket.
-    expectRefusal(await w.from('10.41.9.9', OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }), 400, EN.operatorTicketExpired);
+    expectRefusal(await w.from('10.41.9.9', OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret), new_password: DESK_PASSWORD }), 400, EN.operatorTicketExpired);
 
     let grant: { token: string; recovery_codes: string[]; operator: { id: number; roles: string[] } } | undefined;
     const done = await w.auditRowsOf(async () => {
-      grant = expectOk(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }));
+      grant = expectOk(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret), new_password: DESK_PASSWORD }));
     });
     expect(grant!.operator).toMatchObject({ id: op.id, roles: ['support'] });
     expect(grant!.recovery_codes).toHaveLength(10);
@@ -45,18 +45,18 @@ describe('the first sign-in enrols', () => {
     expectOk(await w.from(op.ip, OPERATOR_PATHS.mySessions, {}, { token: grant!.token }));
     // The ticket is used up, and the password alone now asks for the code.
     w.tick();
-    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }), 400, EN.operatorTicketExpired);
+    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret), new_password: DESK_PASSWORD }), 400, EN.operatorTicketExpired);
     expect(expectOk(await w.from<OperatorSecondStep>(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD }))).toMatchObject({ second_factor: true });
   });
 
   it('a new password step replaces the secret: an app set up from the old one is refused', async () => {
     const op = await w.newOperator(['risk'], '10.41.2.1');
-    const again = expectOk(await w.from<OperatorEnrolment>(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_PASSWORD }));
+    const again = expectOk(await w.from<OperatorEnrolment>(op.ip, OPERATOR_PATHS.login, { account: op.account, password: DESK_INITIAL_PASSWORD }));
     expect(again.secret).not.toBe(op.enrolment.secret);
     w.tick();
-    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret) }), 400, EN.operatorTicketExpired);
-    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: again.ticket, code: w.code(op.enrolment.secret) }), 400, EN.twoFactorWrong);
-    expectOk(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: again.ticket, code: w.code(again.secret) }));
+    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: w.code(op.enrolment.secret), new_password: DESK_PASSWORD }), 400, EN.operatorTicketExpired);
+    expectRefusal(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: again.ticket, code: w.code(op.enrolment.secret), new_password: DESK_PASSWORD }), 400, EN.twoFactorWrong);
+    expectOk(await w.from(op.ip, OPERATOR_PATHS.loginEnrol, { ticket: again.ticket, code: w.code(again.secret), new_password: DESK_PASSWORD }));
   });
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorView } from '../../domain/operators.js';
+import { OPERATOR_PATHS, type OperatorAccessPending, type OperatorAuditExport, type OperatorAuditPage, type OperatorView } from '../../domain/operators.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../server/products/audit.js';
 import { kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
 import { expectOk, expectRefusal } from './http.js';
 import { productTestbed } from './support/productTestbed.js';
-import { adminCode, auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, signInAnswer, type TestOperator } from './support/operators.js';
+import { adminCode, auditMark, auditRowsAfter, DESK_INITIAL_PASSWORD, DESK_PASSWORD, deskOperator, signInAnswer, type TestOperator } from './support/operators.js';
 
 /**
  * Issue 51 §1–§2 on the server: the admin's operators desk (each call one audit row, in its
@@ -24,9 +24,12 @@ const t = productTestbed({
 });
 
 let admin: TestOperator;
+/** The second admin, whose approval a change that gives access waits for (accessRequests.ts). */
+let second: TestOperator;
 let chiefId: number;
 beforeAll(async () => {
   admin = await deskOperator(t.app, t.operator, ['admin']);
+  second = await deskOperator(t.app, t.operator, ['admin']);
   chiefId = Number((await t.db.query<{ id: number }>('select id from app_user where account = $1', [CHIEF]))[0]!.id);
 });
 
@@ -42,34 +45,48 @@ async function rowsOf(act: () => Promise<unknown>) {
 
 describe('the operators desk: every action, one audit row', () => {
   it('create, set roles, disable and enable each write exactly one row with the values before and after', async () => {
-    let made: OperatorView | undefined;
-    const created = await rowsOf(async () => {
-      made = expectOk(await t.post<OperatorView>(admin.headers, OPERATOR_PATHS.create, { account: ' New.Hand@OpenEx.test ', password: DESK_PASSWORD, roles: ['support', 'finance'], code: await adminCode(admin.headers) }));
-    });
+    /** What `admin` asks for, then the second admin's approval: one row each, the approval's naming the request and its asker. */
+    const askedThenApproved = async (path: string, body: object) => {
+      let request = 0;
+      const asked = await rowsOf(async () => {
+        request = expectOk(await t.post<OperatorAccessPending>(admin.headers, path, { ...body, code: await adminCode(admin.headers) })).request.id;
+      });
+      expect(asked).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.access_request', outcome: 'done' })]);
+      let view: OperatorView | undefined;
+      const approved = await rowsOf(async () => {
+        view = expectOk(await t.post<OperatorView>(second.headers, OPERATOR_PATHS.approveAccess, { id: request, code: await adminCode(second.headers) }));
+      });
+      expect(approved).toHaveLength(1);
+      expect(approved[0]).toMatchObject({ operator_id: second.id, outcome: 'done', after: { request, requested_by: admin.account } });
+      return { view: view!, row: approved[0]! };
+    };
+    const created = await askedThenApproved(OPERATOR_PATHS.create, { account: ' New.Hand@OpenEx.test ', password: DESK_INITIAL_PASSWORD, roles: ['support', 'finance'] });
+    const made = created.view;
     expect(made).toMatchObject({ account: 'new.hand@openex.test', roles: ['finance', 'support'], disabled: false, from_environment: false });
-    expect(created).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.create', object_type: 'operator', object_id: String(made!.id), outcome: 'done', roles: ['admin'], after: { account: 'new.hand@openex.test', roles: ['finance', 'support'] } })]);
-    expect(created[0]!.client).toBeTruthy();
+    expect(created.row).toMatchObject({ kind: 'operator.create', object_type: 'operator', object_id: String(made.id), roles: ['admin'], after: { account: 'new.hand@openex.test', roles: ['finance', 'support'] } });
+    expect(created.row.client).toBeTruthy();
     expect(expectOk(await t.post<OperatorView[]>(t.operator, OPERATOR_PATHS.operators, {})).map((o) => o.account)).toContain('new.hand@openex.test');
 
-    const roles = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: made!.id, roles: ['auditor'], code: await adminCode(admin.headers) })));
-    expect(roles).toEqual([expect.objectContaining({ kind: 'operator.set_roles', outcome: 'done', before: { roles: ['finance', 'support'] }, after: { roles: ['auditor'] } })]);
+    const roles = await askedThenApproved(OPERATOR_PATHS.setRoles, { id: made.id, roles: ['auditor'] });
+    expect(roles.row).toMatchObject({ kind: 'operator.set_roles', before: { roles: ['finance', 'support'] }, after: { roles: ['auditor'] } });
 
-    const hand = await signIn('new.hand@openex.test', DESK_PASSWORD);
+    const hand = await signIn('new.hand@openex.test', DESK_INITIAL_PASSWORD);
     expect(hand.data!.operator.roles).toEqual(['auditor']);
-    const disabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: made!.id, code: await adminCode(admin.headers) })));
+    // Taking access away is one admin's, at once.
+    const disabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: made.id, code: await adminCode(admin.headers) })));
     expect(disabled).toEqual([expect.objectContaining({ kind: 'operator.disable', before: { disabled: false }, after: { disabled: true } })]);
     // Its session ended with the disable, and it cannot sign in (audited too).
     expectRefusal(await t.post({ token: hand.data!.token }, OPERATOR_PATHS.audit, { page: 1 }), 403, EN.notLoggedIn);
     const refusedSignIn = await rowsOf(async () => expect(await signIn('new.hand@openex.test', DESK_PASSWORD)).toMatchObject({ code: 400, msg: EN.operatorDisabled }));
-    expect(refusedSignIn).toEqual([expect.objectContaining({ operator_id: made!.id, kind: 'operator.sign_in', outcome: 'refused', detail: 'operatorDisabled' })]);
+    expect(refusedSignIn).toEqual([expect.objectContaining({ operator_id: made.id, kind: 'operator.sign_in', outcome: 'refused', detail: 'operatorDisabled' })]);
 
-    const enabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.enable, { id: made!.id, code: await adminCode(admin.headers) })));
-    expect(enabled).toEqual([expect.objectContaining({ kind: 'operator.enable', before: { disabled: true }, after: { disabled: false } })]);
+    const enabled = await askedThenApproved(OPERATOR_PATHS.enable, { id: made.id });
+    expect(enabled.row).toMatchObject({ kind: 'operator.enable', before: { disabled: true }, after: { disabled: false } });
     expect((await signIn('new.hand@openex.test', DESK_PASSWORD)).code).toBe(200);
   });
 
   it('each refused action also writes exactly one row, refused, with its reason', async () => {
-    const other = await deskOperator(t.app, admin.headers, ['risk']);
+    const other = await deskOperator(t.app, t.operator, ['risk']);
     const cases: Array<[string, object, string]> = [
       [OPERATOR_PATHS.disable, { id: admin.id }, 'operatorNotYourself'],
       [OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['auditor'] }, 'operatorNotYourself'],
@@ -89,8 +106,8 @@ describe('the operators desk: every action, one audit row', () => {
       const rows = await rowsOf(async () => expectRefusal(await t.post(admin.headers, path, { ...body, code: await adminCode(admin.headers) }), 400, EN[key as keyof typeof EN]));
       expect([path, rows]).toEqual([path, [expect.objectContaining({ operator_id: admin.id, outcome: 'refused', detail: key })]]);
     }
-    // Giving oneself more roles is not a lockout.
-    expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['admin', 'auditor'], code: await adminCode(admin.headers) }));
+    // Giving oneself more roles is not a lockout: it is asked for, as any grant (a second admin approves).
+    expect(expectOk(await t.post<OperatorAccessPending>(admin.headers, OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['admin', 'auditor'], code: await adminCode(admin.headers) })).request).toMatchObject({ kind: 'operator.set_roles', state: 'pending' });
   });
 
   it('a body its schema refuses changes nothing and writes nothing', async () => {
@@ -120,7 +137,7 @@ describe('identity review is audited in its transaction', () => {
       await t.db.query('update app_user set name_status = 2 where id = $1', [user.id]);
       return { id: Number(row!.id), user };
     };
-    const compliance = await deskOperator(t.app, admin.headers, ['compliance']);
+    const compliance = await deskOperator(t.app, t.operator, ['compliance']);
     const first = await submit();
     const approved = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id, code: t.operatorCode(compliance) })));
     expect(approved).toEqual([expect.objectContaining({ operator_id: compliance.id, roles: ['compliance'], kind: 'kyc.approve', object_type: 'kyc_submission', object_id: String(first.id), before: { status: 2 }, after: { status: 3, user_id: first.user.id } })]);
@@ -181,7 +198,7 @@ describe('append-only, and the chain the ledger audit checks', () => {
   });
 
   it('writers at once still make one chain: 20 refusals and 20 refused sign-ins in parallel, no fork, no gap', async () => {
-    const risk = await deskOperator(t.app, admin.headers, ['risk']);
+    const risk = await deskOperator(t.app, t.operator, ['risk']);
     const mark = await auditMark(t.db);
     await Promise.all([
       ...Array.from({ length: 20 }, () => t.post(risk.headers, OPERATOR_PATHS.operators, {})),

@@ -28,6 +28,9 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${OPERATOR_PATHS.disable}`]: 'operators.manage',
   [`POST ${OPERATOR_PATHS.enable}`]: 'operators.manage',
   [`POST ${OPERATOR_PATHS.setRoles}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.accessRequests}`]: 'operators.read',
+  [`POST ${OPERATOR_PATHS.approveAccess}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.rejectAccess}`]: 'operators.manage',
   [`POST ${OPERATOR_PATHS.audit}`]: 'audit.read',
   [`POST ${OPERATOR_PATHS.auditExport}`]: 'audit.read',
   // Operators' own 2FA, sessions and sign-in history (issue 51 §1).

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_OUTCOMES, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
+import { AUDIT_OUTCOMES, isAccessPending, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorChangeAnswer, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
 import { operatorSignIn } from './security/signIn.js';
 import { operatorSecurity } from './security/mySecurity.js';
 import { operatorDesk } from './desk.js';
+import { accessRequests } from './accessRequests.js';
 import { exportAudit, searchAudit } from './auditDesk.js';
 import { operatorSearchRoutes } from '../../kernel/platform/auth/operators/operatorSearch.js';
 import { revokeSession } from '../../kernel/platform/auth/sessions.js';
@@ -36,6 +37,10 @@ const auditFilters = {
  */
 export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS, now: () => number = Date.now) {
   const desk = operatorDesk(db, now);
+  const requests = accessRequests(db, now);
+  /** A change made says so; one asked for says it waits for a second admin (accessRequests.ts). */
+  const changed = (lang: Parameters<typeof okWith>[0], done: 'operatorCreated' | 'operatorUpdated', answer: OperatorChangeAnswer) =>
+    okWith(lang, isAccessPending(answer) ? 'operatorAccessRequested' : done, answer);
   const signIn = operatorSignIn(db, now);
   const security = operatorSecurity(db, now);
   return async (app: FastifyInstance) => {
@@ -56,9 +61,10 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
       { config: perClientPerMinute(limits.operatorLogin), schema: { body: strictObject(['challenge', 'code'], { challenge: ticket, code }) } },
       async (request) => ok(request.lang, unwrap(await signIn.secondStep(request.body, device(request)))),
     );
-    app.post<{ Body: { ticket: string; code: string } }>(
+    // A new operator chooses its own password with its enrolment (`new_password`: security/ownPassword.ts).
+    app.post<{ Body: { ticket: string; code: string; new_password?: string } }>(
       OPERATOR_PATHS.loginEnrol,
-      { config: perClientPerMinute(limits.operatorLogin), schema: { body: strictObject(['ticket', 'code'], { ticket, code }) } },
+      { config: perClientPerMinute(limits.operatorLogin), schema: { body: strictObject(['ticket', 'code'], { ticket, code, new_password: password }) } },
       async (request) => ok(request.lang, unwrap(await signIn.enrol(request.body, device(request)))),
     );
 
@@ -88,22 +94,31 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
     app.post<{ Body: OperatorCreate }>(
       OPERATOR_PATHS.create,
       { config: operator, schema: { body: strictObject(['account', 'password', 'roles'], { account: text(254, 1), password, roles, code }) } },
-      async (request) => okWith(request.lang, 'operatorCreated', unwrap(await desk.create(request.operator, request.body, request.lang))),
+      async (request) => changed(request.lang, 'operatorCreated', unwrap(await desk.create(request.operator, request.body, request.lang))),
     );
     // Each change of access asks the admin's own code (`code`, optional in the schema so that a
     // missing one is refused, translated and audited by the desk like a wrong one).
     const idBody = { body: strictObject(['id'], { id: rowId, code }) };
     const asked = (request: FastifyRequest<{ Body: { code?: string } }>) => ({ code: request.body.code, lang: request.lang });
     app.post<{ Body: { id: number; code?: string } }>(OPERATOR_PATHS.disable, { config: operator, schema: idBody }, async (request) =>
-      okWith(request.lang, 'operatorUpdated', unwrap(await desk.disable(request.operator, request.body.id, asked(request)))),
+      changed(request.lang, 'operatorUpdated', unwrap(await desk.disable(request.operator, request.body.id, asked(request)))),
     );
     app.post<{ Body: { id: number; code?: string } }>(OPERATOR_PATHS.enable, { config: operator, schema: idBody }, async (request) =>
-      okWith(request.lang, 'operatorUpdated', unwrap(await desk.enable(request.operator, request.body.id, asked(request)))),
+      changed(request.lang, 'operatorUpdated', unwrap(await desk.enable(request.operator, request.body.id, asked(request)))),
     );
     app.post<{ Body: { id: number; roles: OperatorRole[]; code?: string } }>(
       OPERATOR_PATHS.setRoles,
       { config: operator, schema: { body: strictObject(['id', 'roles'], { id: rowId, roles, code }) } },
-      async (request) => okWith(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles, asked(request)))),
+      async (request) => changed(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles, asked(request)))),
+    );
+
+    // Access two admins give: the queue, a second admin's approval (with their code), anyone's rejection.
+    app.post(OPERATOR_PATHS.accessRequests, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await requests.list()));
+    app.post<{ Body: { id: number; code?: string } }>(OPERATOR_PATHS.approveAccess, { config: operator, schema: idBody }, async (request) =>
+      okWith(request.lang, 'operatorAccessApproved', unwrap(await requests.approve(request.operator, request.body.id, request.body.code, request.lang))),
+    );
+    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.rejectAccess, { config: operator, schema: { body: strictObject(['id'], { id: rowId }) } }, async (request) =>
+      okWith(request.lang, 'operatorAccessRejected', unwrap(await requests.reject(request.operator, request.body.id))),
     );
 
     // The log leaving the building is itself written to the log.

@@ -7,7 +7,7 @@ import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { call, expectOk, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
-import { auditMark, auditRowsAfter, DESK_PASSWORD, OPERATOR_SECRET, operatorCode } from './operators.js';
+import { auditMark, auditRowsAfter, DESK_INITIAL_PASSWORD, DESK_PASSWORD, OPERATOR_SECRET, operatorCode } from './operators.js';
 
 /**
  * The test world of tests/server/operator2fa*.test.ts: the operator product's routes over a
@@ -71,15 +71,15 @@ export function useOperator2faWorld() {
     async newOperator(roles: OperatorRole[], ip = '10.41.1.1'): Promise<{ id: number; account: string; enrolment: OperatorEnrolment; ip: string }> {
       const admin = await world.chief();
       const account = `op-${++state.made}@openex.test`;
-      const view = expectOk(await from<OperatorView>(ip, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles, code: world.chiefCode() }, admin));
-      const enrolment = expectOk(await from<OperatorEnrolment>(ip, OPERATOR_PATHS.login, { account, password: DESK_PASSWORD }));
+      const view = expectOk(await from<OperatorView>(ip, OPERATOR_PATHS.create, { account, password: DESK_INITIAL_PASSWORD, roles, code: world.chiefCode() }, admin));
+      const enrolment = expectOk(await from<OperatorEnrolment>(ip, OPERATOR_PATHS.login, { account, password: DESK_INITIAL_PASSWORD }));
       return { id: view.id, account, enrolment, ip };
     },
-    /** A new operator, enrolled: its secret, recovery codes and session. */
+    /** A new operator, enrolled (choosing DESK_PASSWORD for itself): its secret, recovery codes and session. */
     async enrolled(roles: OperatorRole[], ip = '10.41.1.1') {
       const op = await world.newOperator(roles, ip);
       world.tick();
-      const done = expectOk(await from<{ token: string; recovery_codes: string[] }>(ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: world.code(op.enrolment.secret) }));
+      const done = expectOk(await from<{ token: string; recovery_codes: string[] }>(ip, OPERATOR_PATHS.loginEnrol, { ticket: op.enrolment.ticket, code: world.code(op.enrolment.secret), new_password: DESK_PASSWORD }));
       return { ...op, secret: op.enrolment.secret, recovery: done.recovery_codes, headers: { token: done.token } };
     },
   };

@@ -6,8 +6,13 @@ import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { expectOk, post } from '../http.js';
 import { enrolmentStep, nextTotpStep, STEP_MS } from './totpSteps.js';
 
-/** A password the operators desk takes (zxcvbn score ≥ 3). */
-export const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
+/**
+ * The password an admin gives a new operator at its creation (zxcvbn score ≥ 3), and the one the
+ * operator chooses for itself at its first sign-in (the enrolment's `new_password`: migration 068),
+ * which every later sign-in types.
+ */
+export const DESK_INITIAL_PASSWORD = 'Lantern-Harbour-Quill-2026';
+export const DESK_PASSWORD = 'Orchard-Beacon-Thimble-2026';
 
 /**
  * OPERATOR_TOTP_SECRET of the test files' environment operators (base32): ensureOperator(db, account,
@@ -142,13 +147,14 @@ export async function signInAnswer(app: FastifyInstance, account: string, passwo
   usedSteps(app).set(enrolment.secret, step);
   secrets(app).set(name, enrolment.secret);
   const code = operatorCode(enrolment.secret, step * STEP_MS + STEP_MS / 2);
-  return (await app.inject({ method: 'POST', url: OPERATOR_PATHS.loginEnrol, payload: { ticket: enrolment.ticket, code }, remoteAddress })).json() as Answer;
+  const own = enrolment.new_password ? { new_password: DESK_PASSWORD } : {};
+  return (await app.inject({ method: 'POST', url: OPERATOR_PATHS.loginEnrol, payload: { ticket: enrolment.ticket, code, ...own }, remoteAddress })).json() as Answer;
 }
 
 /**
- * An operator with `roles`, made through the admin's desk as `admin` (an operator holding `admin`,
- * whose session gives codes: `adminCode`) and enrolled through the real first sign-in, as a person
- * would; it can act as an admin in turn (its recovery codes, then its TOTP). The password answers the
+ * An operator with `roles`, made through the admin's desk as `admin` (the environment's operator,
+ * who gives access alone; its session gives codes: `adminCode`) and enrolled through the real first
+ * sign-in, as a person would, choosing DESK_PASSWORD; it can act as an admin in turn (its recovery codes, then its TOTP). The password answers the
  * enrolment (secret and URI), its first code turns 2FA on and opens the session. The enrolment
  * used the step before now (the drift window takes it), so a test's first code at its clock's now
  * is new. Each sign-in comes from an address of its own, so the login's per-client limit never
@@ -156,8 +162,8 @@ export async function signInAnswer(app: FastifyInstance, account: string, passwo
  */
 export async function deskOperator(app: FastifyInstance, admin: Record<string, string>, roles: readonly OperatorRole[], name?: string): Promise<TestOperator> {
   const account = name ?? `${roles.join('-') || 'none'}-${++made}-${process.pid}@openex.test`;
-  const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles, code: await adminCode(admin) }, admin));
-  const answer = await signInAnswer(app, account, DESK_PASSWORD, `10.51.${made % 250}.${(made * 7) % 250}`);
+  const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_INITIAL_PASSWORD, roles, code: await adminCode(admin) }, admin));
+  const answer = await signInAnswer(app, account, DESK_INITIAL_PASSWORD, `10.51.${made % 250}.${(made * 7) % 250}`);
   const token = answer.data?.token;
   const secret = secrets(app).get(account.trim().toLowerCase());
   if (!token || !answer.data?.recovery_codes || !secret) throw new Error(`operator ${account} could not enrol: ${JSON.stringify(answer)}`);

@@ -12,6 +12,7 @@ import { knownDevice, rememberDevice, type DeviceInfo } from '../../../kernel/pl
 import { outcomeOf, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
 import { lockKey, OPERATOR_SESSION_DAYS, type Operator } from '../operators.js';
+import { ownPasswordHash, passwordChangeRequired, replacePassword } from './ownPassword.js';
 
 /** How long a right password's ticket (second step or enrolment) waits for its code. */
 export const OPERATOR_TICKET_TTL_MS = 5 * 60_000;
@@ -36,7 +37,8 @@ type Audit = Parameters<typeof writeOperatorAudit>[0];
  * - 2FA on: the session if a right `code` came along, else a challenge for the second step;
  * - 2FA not on (a new operator's first sign-in, or after an admin's reset): an enrolment ticket
  *   with a new secret and its otpauth:// URI; its first right code turns 2FA on, answers the
- *   recovery codes once and opens the session.
+ *   recovery codes once and opens the session. A new operator's enrolment also takes the password
+ *   it chooses (`new_password`), which replaces the one its admin chose (ownPassword.ts).
  *
  * Tickets are short, bound to the address that obtained them, and only their hash is stored
  * (migration 041). Every completed or refused attempt is one audit row, in the attempt's own
@@ -77,11 +79,11 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
     writeOperatorAudit(tx, { operator: who, kind, object: { type: 'operator', id: who.id ?? '' }, outcome: 'refused', detail });
 
   /** The session, with the device remembered and the audit row as the transaction's last statement. */
-  async function open(tx: Queryable, operator: Operator, device: DeviceInfo, kind: string): Promise<string> {
+  async function open(tx: Queryable, operator: Operator, device: DeviceInfo, kind: string, after?: unknown): Promise<string> {
     await loginSucceeded(tx, lockKey(operator.account), device.ip);
     await rememberDevice(tx, operator.id, device);
     const token = await openSession(tx, operator.id, OPERATOR_SESSION_DAYS, device);
-    await writeOperatorAudit(tx, { operator: { ...operator, client: device.ip }, kind, object: { type: 'operator', id: operator.id } });
+    await writeOperatorAudit(tx, { operator: { ...operator, client: device.ip }, kind, object: { type: 'operator', id: operator.id }, after });
     return token;
   }
 
@@ -125,7 +127,8 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
           const secret = await startEnrolment(db, operator.id);
           const made = await ticket(operator.id, 'enrol', device.ip);
           const by = await issuer();
-          return { enrol: true, ticket: made.ticket, expires_at: made.expires_at, secret, uri: totpUri(secret, operator.account, by), issuer: by, account: operator.account };
+          const enrolment = { enrol: true, ticket: made.ticket, expires_at: made.expires_at, secret, uri: totpUri(secret, operator.account, by), issuer: by, account: operator.account } as const;
+          return (await passwordChangeRequired(db, operator.id)) ? { ...enrolment, new_password: true } : enrolment;
         }
         if (input.code === undefined) {
           const made = await ticket(operator.id, 'second_step', device.ip);
@@ -156,7 +159,7 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
      * wrong code counts towards this client's sign-in backoff (the budget of wrong codes is an
      * enabled 2FA's) and is audited; the ticket stays for another try until it expires.
      */
-    async enrol(input: { ticket: string; code: string }, device: DeviceInfo): Promise<Outcome<OperatorEnrolled>> {
+    async enrol(input: { ticket: string; code: string; new_password?: string }, device: DeviceInfo): Promise<Outcome<OperatorEnrolled>> {
       return outcomeOf(async () => {
         const owner = await ticketOwner(input.ticket, 'enrol', device.ip);
         const key = lockKey(owner.account);
@@ -167,11 +170,18 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
           throw new Refusal(blocked.key, blocked.vars);
         }
         const operator = await standing(owner.id, owner.account, device, 'operator.two_factor_enrol');
+        // An admin's first password is replaced here, before the code is spent (ownPassword.ts).
+        const replacement = await ownPasswordHash(db, operator, input.new_password);
+        if (!replacement.ok) {
+          await refuse(db, who, 'operator.two_factor_enrol', replacement.key);
+          throw new Refusal(replacement.key);
+        }
         const done = await db.transaction(async (tx) => {
           const codes = await confirmEnrolment(tx, operator.id, input.code, now());
           if (!codes) return undefined;
           await tx.query('delete from operator_sign_in_ticket where user_id = $1', [operator.id]);
-          return { recovery_codes: codes, token: await open(tx, operator, device, 'operator.two_factor_enrol') };
+          if (replacement.data) await replacePassword(tx, operator.id, replacement.data);
+          return { recovery_codes: codes, token: await open(tx, operator, device, 'operator.two_factor_enrol', replacement.data ? { password_changed: true } : undefined) };
         });
         if (!done) {
           const refusal = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, type OperatorRole, type OperatorView } from '../../../../domain/operators.js';
 import { MESSAGES } from '../../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../../http.js';
-import { adminCode, DESK_PASSWORD, deskOperator } from '../../support/operators.js';
+import { adminCode, DESK_INITIAL_PASSWORD, deskOperator } from '../../support/operators.js';
 import { productTestbed, signInOperator } from '../../support/productTestbed.js';
 
 /**
@@ -62,7 +62,7 @@ const CHANGES: DeskChange[] = [
     kind: 'operator.create',
     path: OPERATOR_PATHS.create,
     target: async () => `desk-codes-new-${++made}-${process.pid}@openex.test`,
-    body: (account) => ({ account, password: DESK_PASSWORD, roles: ['finance'] }),
+    body: (account) => ({ account, password: DESK_INITIAL_PASSWORD, roles: ['finance'] }),
     unchanged: async (account) => accountOf(String(account)),
   },
   { name: 'disable', kind: 'operator.disable', path: OPERATOR_PATHS.disable, target: () => operator(), body: (id) => ({ id }), unchanged: standing },
@@ -72,7 +72,10 @@ const CHANGES: DeskChange[] = [
 
 describe.each(CHANGES)('the operators desk ($name) asks the admin’s 2FA code', (change) => {
   it('refuses no code, a wrong one and one used already, each audited as refused and changing nothing; a fresh one acts', async () => {
-    const admin = await deskOperator(t.app, t.operator, ['admin']);
+    // The environment's operator, who gives access alone: an admin's grant is only asked for
+    // (operatorAccessRequests.test.ts), and the approval asks the approver's code the same way.
+    const admin = { headers: t.operator };
+    await adminCode(t.operator); // its 2FA on (support/operators.ts recoveryCodesOf)
     const target = await change.target();
     const other = await change.target();
     const send = (to: number | string, code?: string) => t.post<OperatorView>(admin.headers, change.path, { ...change.body(to), ...(code === undefined ? {} : { code }) });
@@ -99,9 +102,10 @@ describe.each(CHANGES)('the operators desk ($name) asks the admin’s 2FA code',
 
 describe('an admin without 2FA on', () => {
   it('is refused every change in the desk’s words, audited, before any code is looked at', async () => {
+    // Made before `bare`, which takes over being the environment's operator (and giving access alone).
+    const target = await operator();
     // Made as the environment's operator is (every role, no 2FA); a session opened some other way.
     const bare = { token: await signInOperator(t.db, 'desk-codes-bare@openex.test') };
-    const target = await operator();
     const before = await standingOf(target);
     for (const change of CHANGES) {
       const to = change.name === 'create' ? await change.target() : target;
