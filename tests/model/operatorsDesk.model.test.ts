@@ -9,7 +9,7 @@ import { createActor } from 'xstate';
 import type { OperatorPermission } from '../../domain/operators';
 import { desksGranted } from '../../src/features/operator/desks.hooks';
 import { operatorsDeskMachine } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.machine';
-import { adminFromEnvironment, financeOperator, operatorsDeskModel } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
+import { adminFromEnvironment, financeOperator, operatorsDeskModel, pendingCreate } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
 import { describeModel, failedReadThenReload, settlerOf, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -28,9 +28,44 @@ function start() {
 const taken = { kind: 'server', serverMessage: 'This account name is already taken' };
 
 describe('operators desk (scenarios)', () => {
+  it('a grant another admin must approve: the answer is a request and the toast says it waits; the queue is read again', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    await t.settle({ type: 'xstate.done.actor.fetchAccessRequests', output: [] });
+    t.actor.send({ type: 'operators.create' });
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'dora', password: 'violet-harbour-71', roles: ['finance'], code: '123456' } });
+    await t.settle({ type: 'xstate.done.actor.createOperator', output: { request: pendingCreate } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.access.asked' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', requests: 'loading', form: 'closed' });
+    expect(t.deferred.inputsOf('fetchAccessRequests')).toHaveLength(2);
+  });
+
+  it('approves a pending request with the admin’s own code, rejects one without; a decided one opens nothing; a refusal stays in the question', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchAccessRequests', output: [pendingCreate] });
+    t.actor.send({ type: 'operators.approve', request: { ...pendingCreate, state: 'approved' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    t.actor.send({ type: 'operators.approve', request: pendingCreate });
+    t.actor.send({ type: 'operators.submitApprove', code: '' });
+    expect(t.deferred.inputsOf('approveAccess')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitApprove', code: ' 654321 ' });
+    expect(t.deferred.inputsOf('approveAccess')).toEqual([{ id: 4, code: '654321' }]);
+    await t.settle({ type: 'xstate.error.actor.approveAccess', error: { kind: 'server', serverMessage: 'You asked for this change; another admin must approve it' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { approving: 'editing' } });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'You asked for this change; another admin must approve it' });
+    t.actor.send({ type: 'operators.close' });
+    expect(t.actor.getSnapshot().context.deciding).toBeUndefined();
+    t.actor.send({ type: 'operators.reject', request: pendingCreate });
+    t.actor.send({ type: 'operators.submitReject' });
+    expect(t.deferred.inputsOf('rejectAccess')).toEqual([{ id: 4 }]);
+    await t.settle({ type: 'xstate.done.actor.rejectAccess', output: { ...pendingCreate, state: 'rejected' } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.access.rejected' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed', requests: 'loading' });
+  });
+
   it('reads the operators at start, and again on reload after a failed read', async () => {
     const t = start();
-    await failedReadThenReload(t, { fetch: 'fetchOperators', reload: 'operators.reload', closed: { form: 'closed' }, rows: [adminFromEnvironment, financeOperator] });
+    await failedReadThenReload(t, { fetch: 'fetchOperators', reload: 'operators.reload', closed: { form: 'closed', requests: 'loading' }, rows: [adminFromEnvironment, financeOperator] });
     expect(t.actor.getSnapshot().context.operators.map((o) => o.account)).toEqual(['root', 'fiona']);
     expect(t.reads()).toBe(2);
   });
@@ -48,15 +83,15 @@ describe('operators desk (scenarios)', () => {
     // A second click and a close while the server decides are not heard.
     t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: ['compliance'], code: '123456' } });
     t.actor.send({ type: 'operators.close' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'sending' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'ready', form: { creating: 'sending' } });
     await t.settle({ type: 'xstate.error.actor.createOperator', error: taken });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'editing' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'ready', form: { creating: 'editing' } });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'This account name is already taken' });
     expect(t.toasts).toEqual([]);
     t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol2', password: 'violet-harbour-71', roles: ['compliance', 'auditor'], code: '654321' } });
     expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
     await t.settle({ type: 'xstate.done.actor.createOperator', output: { ...financeOperator, id: 9, account: 'carol2' } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     expect(t.actor.getSnapshot().context.created).toBe(1);
     expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'operatorDesks.operators.created' } }]);
     expect(t.reads()).toBe(2);
@@ -65,10 +100,10 @@ describe('operators desk (scenarios)', () => {
   it('sets roles of an operator on the list, never of the environment operator; a refusal stays in the form, a close forgets it', async () => {
     const t = start();
     t.actor.send({ type: 'operators.editRoles', id: 7 });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
     t.actor.send({ type: 'operators.editRoles', id: 1 });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'ready', form: 'closed' });
     t.actor.send({ type: 'operators.editRoles', id: 7 });
     expect(t.actor.getSnapshot().context.editing).toBe(7);
     t.actor.send({ type: 'operators.submitRoles', roles: [], code: '123456' });
@@ -83,7 +118,7 @@ describe('operators desk (scenarios)', () => {
     t.actor.send({ type: 'operators.editRoles', id: 7 });
     t.actor.send({ type: 'operators.submitRoles', roles: ['finance'], code: '123456' });
     await t.settle({ type: 'xstate.done.actor.setRoles', output: financeOperator });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
   });
 
@@ -91,9 +126,9 @@ describe('operators desk (scenarios)', () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
     t.actor.send({ type: 'operators.disable', operator: adminFromEnvironment });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'ready', form: 'closed' });
     t.actor.send({ type: 'operators.disable', operator: financeOperator });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { standing: 'editing' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'ready', form: { standing: 'editing' } });
     expect(t.actor.getSnapshot().context.standing).toEqual({ id: 7, account: 'fiona', disable: true });
     t.actor.send({ type: 'operators.close' });
     expect(t.actor.getSnapshot().context.standing).toBeUndefined();
@@ -103,7 +138,7 @@ describe('operators desk (scenarios)', () => {
     t.actor.send({ type: 'operators.submitStanding', code: '123456' });
     expect(t.deferred.inputsOf('changeStanding')).toEqual([{ id: 7, account: 'fiona', disable: true, code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.changeStanding', output: { ...financeOperator, disabled: true } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(2);
     await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, { ...financeOperator, disabled: true }] });
@@ -112,7 +147,7 @@ describe('operators desk (scenarios)', () => {
     expect(t.deferred.inputsOf('changeStanding').at(-1)).toEqual({ id: 7, account: 'fiona', disable: false, code: '654321' });
     await t.settle({ type: 'xstate.error.actor.changeStanding', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
     // The question stays open with the refusal said in it (no toast); the list is read again meanwhile.
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: { standing: 'editing' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: { standing: 'editing' } });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(3);

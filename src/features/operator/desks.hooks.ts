@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { rolesGrant, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorPermission, type OperatorRole, type OperatorView } from '../../../domain/operators';
+import { rolesGrant, type OperatorAccessRequest, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorPermission, type OperatorRole, type OperatorView } from '../../../domain/operators';
 import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { OperatorContext } from './operator.context';
@@ -21,9 +21,14 @@ export function useOperatorsDesk() {
       creating: (s) => s.matches({ form: 'creating' }),
       editingRoles: (s) => (s.matches({ form: 'roles' }) ? s.context.operators.find((o) => o.id === s.context.editing) : undefined),
       standing: (s) => (s.matches({ form: 'standing' }) ? s.context.standing : undefined),
-      sending: (s) => s.matches({ form: { creating: 'sending' } }) || s.matches({ form: { roles: 'sending' } }) || s.matches({ form: { standing: 'sending' } }),
+      sending: (s) => (['creating', 'roles', 'standing', 'approving', 'rejecting'] as const).some((form) => s.matches({ form: { [form]: 'sending' } })),
       refusal: (s) => s.context.refusal,
       created: (s) => s.context.created,
+      requests: (s) => s.context.requests,
+      requestsLoading: (s) => s.matches({ requests: 'loading' }),
+      requestsFailed: (s) => s.matches({ requests: 'failed' }),
+      /** The request being approved (with a code) or rejected, and which of the two. */
+      deciding: (s) => (s.matches({ form: 'approving' }) || s.matches({ form: 'rejecting' }) ? { request: s.context.deciding!, approve: s.matches({ form: 'approving' }) } : undefined),
     },
     {
       ...signals('operators', ['reload', 'create', 'close']),
@@ -33,6 +38,10 @@ export function useOperatorsDesk() {
       submitStanding: (code: string) => ({ type: 'operators.submitStanding', code }),
       disable: (operator: OperatorView) => ({ type: 'operators.disable', operator }),
       enable: (operator: OperatorView) => ({ type: 'operators.enable', operator }),
+      approve: (request: OperatorAccessRequest) => ({ type: 'operators.approve', request }),
+      reject: (request: OperatorAccessRequest) => ({ type: 'operators.reject', request }),
+      submitApprove: (code: string) => ({ type: 'operators.submitApprove', code }),
+      submitReject: () => ({ type: 'operators.submitReject' }),
     },
   );
 }

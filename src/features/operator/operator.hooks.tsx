@@ -32,7 +32,7 @@ export function useOperatorSession() {
     },
     {
       login: (fields: { account: string; password: string }) => ({ type: 'operator.login', fields }),
-      submitCode: (code: string) => ({ type: 'operator.code', code }),
+      submitCode: (code: string, newPassword?: string) => ({ type: 'operator.code', code, ...(newPassword === undefined ? {} : { newPassword }) }),
       ...signals('operator', ['cancel', 'recoverySaved', 'signOut']),
     },
   );

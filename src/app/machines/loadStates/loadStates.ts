@@ -136,8 +136,8 @@ export interface FormDialogConfig<S, K, T> {
   refusal: keyof SetupContext<S>;
   /** The action that puts a refusal (`{ error }`) in it. */
   refuse: SetupActionType<S>;
-  /** The success toast's text key once saved (from the context where it depends on the subject). */
-  saved: string | ((context: SetupContext<S>) => string);
+  /** The success toast's text key once saved (from the context where it depends on the subject, and the answer where it says what was done). */
+  saved: string | ((context: SetupContext<S>, output: unknown) => string);
   /** The action that reads the desk again after a save. */
   reload: SetupActionType<S>;
   /** Read again after a refusal too: someone may have decided meanwhile. */
@@ -167,7 +167,10 @@ export function formDialog<S, const K extends SetupActorSrc<S>, const T extends 
   const { saved, count } = config;
   const toast = {
     type: 'showToast',
-    params: typeof saved === 'string' ? { tone: 'success', message: { key: saved } } : ({ context }: { context: SetupContext<S> }) => ({ tone: 'success', message: { key: saved(context) } }),
+    params:
+      typeof saved === 'string'
+        ? { tone: 'success', message: { key: saved } }
+        : ({ context, event }: { context: SetupContext<S>; event: { output?: unknown } }) => ({ tone: 'success', message: { key: saved(context, event.output) } }),
   };
   const counted = count === undefined ? [] : [assign(({ context }: { context: Record<PropertyKey, unknown> }) => ({ [count]: (context[count] as number) + 1 }))];
   return {

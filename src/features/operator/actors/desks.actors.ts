@@ -1,5 +1,16 @@
 import { fromPromise } from 'xstate';
-import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../domain/operators';
+import {
+  OPERATOR_PATHS,
+  type OperatorAccessRequest,
+  type OperatorAuditExport,
+  type OperatorAuditPage,
+  type OperatorAuditQuery,
+  type OperatorAuditRow,
+  type OperatorChangeAnswer,
+  type OperatorCreate,
+  type OperatorRole,
+  type OperatorView,
+} from '../../../../domain/operators';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { ApiClient } from '../../../services/api';
 import type { StandingChange } from '../machines/operatorsDesk/operatorsDesk.machine';
@@ -11,12 +22,16 @@ import type { StandingChange } from '../machines/operatorsDesk/operatorsDesk.mac
 export function createOperatorDeskActors(operatorApi: ApiClient) {
   return {
     fetchOperators: fromPromise<OperatorView[]>(({ signal }) => operatorApi.post<OperatorView[]>(OPERATOR_PATHS.operators, {}, signal)),
-    createOperator: fromPromise<OperatorView, OperatorCreate>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.create, input, signal)),
-    setRoles: fromPromise<OperatorView, { id: number; roles: OperatorRole[]; code: string }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.setRoles, input, signal)),
+    // A change that gives access may be answered with the request a second admin approves.
+    createOperator: fromPromise<OperatorChangeAnswer, OperatorCreate>(({ input, signal }) => operatorApi.post<OperatorChangeAnswer>(OPERATOR_PATHS.create, input, signal)),
+    setRoles: fromPromise<OperatorChangeAnswer, { id: number; roles: OperatorRole[]; code: string }>(({ input, signal }) => operatorApi.post<OperatorChangeAnswer>(OPERATOR_PATHS.setRoles, input, signal)),
     /** Disable or enable (the change says which), with the admin's own 2FA code. */
-    changeStanding: fromPromise<OperatorView, StandingChange>(({ input, signal }) =>
-      operatorApi.post<OperatorView>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id, code: input.code }, signal),
+    changeStanding: fromPromise<OperatorChangeAnswer, StandingChange>(({ input, signal }) =>
+      operatorApi.post<OperatorChangeAnswer>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id, code: input.code }, signal),
     ),
+    fetchAccessRequests: fromPromise<OperatorAccessRequest[]>(({ signal }) => operatorApi.post<OperatorAccessRequest[]>(OPERATOR_PATHS.accessRequests, {}, signal)),
+    approveAccess: fromPromise<OperatorView, { id: number; code: string }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.approveAccess, input, signal)),
+    rejectAccess: fromPromise<OperatorAccessRequest, { id: number }>(({ input, signal }) => operatorApi.post<OperatorAccessRequest>(OPERATOR_PATHS.rejectAccess, input, signal)),
     /** A page of the audit log, newest first (the shared paged list's `loadPage`). */
     fetchAudit: pageLoader<OperatorAuditQuery, OperatorAuditRow>(({ filter, page, size }, signal) => operatorApi.post<OperatorAuditPage>(OPERATOR_PATHS.audit, { ...filter, page, size }, signal)),
     exportAudit: fromPromise<OperatorAuditExport, OperatorAuditQuery>(({ input, signal }) => operatorApi.post<OperatorAuditExport>(OPERATOR_PATHS.auditExport, input, signal)),

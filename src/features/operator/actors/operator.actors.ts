@@ -11,7 +11,9 @@ export function createOperatorActors(api: ApiClient) {
   return {
     login: fromPromise<OperatorSignInAnswer, { account: string; password: string }>(({ input, signal }) => api.post<OperatorSignInAnswer>(OPERATOR_PATHS.login, input, signal)),
     secondStep: fromPromise<OperatorGrant, { challenge: string; code: string }>(({ input, signal }) => api.post<OperatorGrant>(OPERATOR_PATHS.loginSecondStep, { challenge: input.challenge, code: input.code.trim() }, signal)),
-    enrol: fromPromise<OperatorEnrolled, { ticket: string; code: string }>(({ input, signal }) => api.post<OperatorEnrolled>(OPERATOR_PATHS.loginEnrol, { ticket: input.ticket, code: input.code.trim() }, signal)),
+    enrol: fromPromise<OperatorEnrolled, { ticket: string; code: string; newPassword?: string }>(({ input, signal }) =>
+      api.post<OperatorEnrolled>(OPERATOR_PATHS.loginEnrol, { ticket: input.ticket, code: input.code.trim(), ...(input.newPassword === undefined ? {} : { new_password: input.newPassword }) }, signal),
+    ),
   };
 }
 

@@ -8,6 +8,7 @@ import { QrCode } from '../../../app/ui/QrCode';
 import { AuthPage, AuthSubmit, FormField } from '../../../kit/auth/AuthForm';
 import { useTypedCode } from '../../../kit/auth/typedCode';
 import { useOperatorSession } from '../operator.hooks';
+import { EnrolWithOwnPassword } from './EnrolWithOwnPassword';
 
 const Enrol = styled.div`
   display: grid;
@@ -44,7 +45,7 @@ function OperatorCodeStep({ session }: { session: OperatorSession }) {
   return <CodeForm allowRecovery busy={session.busy} submitKey="operatorAuth.code.submit" onSubmit={session.submitCode} onCancel={session.cancel} />;
 }
 
-/** After the right password, no 2FA yet (a first sign-in, or after an admin's reset): scan, then the first code. */
+/** After the right password, no 2FA yet (a first sign-in, or after an admin's reset): scan, then the first code (and, the first time, the operator's own password). */
 function OperatorEnrolStep({ session }: { session: OperatorSession }) {
   const { t } = useTranslation();
   // OperatorLogin shows this step only once the enrolment (QR code, secret) is there.
@@ -59,7 +60,11 @@ function OperatorEnrolStep({ session }: { session: OperatorSession }) {
         {enrolment.secret}
       </div>
       <Muted>{t('operatorAuth.enrol.account', { issuer: enrolment.issuer, account: enrolment.account })}</Muted>
-      <CodeForm allowRecovery={false} busy={session.busy} submitKey="operatorAuth.enrol.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
+      {enrolment.new_password ? (
+        <EnrolWithOwnPassword account={enrolment.account} busy={session.busy} onSubmit={session.submitCode} onCancel={session.cancel} />
+      ) : (
+        <CodeForm allowRecovery={false} busy={session.busy} submitKey="operatorAuth.enrol.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
+      )}
     </Enrol>
   );
 }

@@ -10,11 +10,13 @@ import { operatorMay, useOperatorsDesk } from '../desks.hooks';
 import { useOperatorSession } from '../operator.hooks';
 import { ROLE_KEYS } from './desks/deskUi';
 import { CreateOperatorDialog, RolesDialog, StandingDialog } from './desks/OperatorForms';
+import { AccessRequests, DecideAccessDialog } from './desks/AccessRequests';
 
 /**
  * /operator, "Operators" (admin): who may work in this console and with which roles; a new
  * operator, an operator's roles, and disable or enable (asked first), each with the admin's own
  * 2FA code. The operator from the server's environment is marked and offers nothing: it is changed only there.
+ * Below, the access requests another admin's change left waiting for a second admin (AccessRequests).
  */
 export function OperatorsDesk() {
   const { t } = useTranslation();
@@ -97,6 +99,27 @@ export function OperatorsDesk() {
       {desk.creating && <CreateOperatorDialog key={desk.created} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitCreate} onClose={desk.close} />}
       {desk.editingRoles && <RolesDialog operator={desk.editingRoles} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitRoles} onClose={desk.close} />}
       {desk.standing && <StandingDialog subject={desk.standing} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitStanding} onClose={desk.close} />}
+      <AccessRequests
+        requests={desk.requests}
+        loading={desk.requestsLoading}
+        failed={desk.requestsFailed}
+        me={me}
+        canManage={canManage}
+        onReload={desk.reload}
+        onApprove={desk.approve}
+        onReject={desk.reject}
+      />
+      {desk.deciding && (
+        <DecideAccessDialog
+          request={desk.deciding.request}
+          approve={desk.deciding.approve}
+          sending={desk.sending}
+          refusal={desk.refusal}
+          onApprove={desk.submitApprove}
+          onReject={desk.submitReject}
+          onClose={desk.close}
+        />
+      )}
     </section>
   );
 }

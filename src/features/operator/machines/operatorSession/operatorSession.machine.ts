@@ -17,8 +17,11 @@ export type OperatorEnrolled = OperatorGrant & { recovery_codes: string[] };
 
 export type OperatorSessionEvent =
   | { type: 'operator.login'; fields: { account: string; password: string } }
-  /** The authenticator's code (or a recovery code at the second step), for the second step or the enrolment. */
-  | { type: 'operator.code'; code: string }
+  /**
+   * The authenticator's code (or a recovery code at the second step), for the second step or the
+   * enrolment; a new operator's enrolment also carries the password it chose (`newPassword`).
+   */
+  | { type: 'operator.code'; code: string; newPassword?: string }
   /** Back to the password from the second step or the enrolment. */
   | { type: 'operator.cancel' }
   /** The recovery codes shown once after the enrolment are put away: on to the desks. */
@@ -64,7 +67,7 @@ export const operatorSessionMachine = setup({
   actors: {
     login: toBeProvided<OperatorSignInAnswer, { account: string; password: string }>('login'),
     secondStep: toBeProvided<OperatorGrant, { challenge: string; code: string }>('secondStep'),
-    enrol: toBeProvided<OperatorEnrolled, { ticket: string; code: string }>('enrol'),
+    enrol: toBeProvided<OperatorEnrolled, { ticket: string; code: string; newPassword?: string }>('enrol'),
   },
   actions: {
     persist: (_, _params: OperatorGrant) => undefined,
@@ -79,6 +82,8 @@ export const operatorSessionMachine = setup({
     granted: ({ event }) => isGrant((event as unknown as { output: OperatorSignInAnswer }).output),
     enrolment: ({ event }) => isEnrolment((event as unknown as { output: OperatorSignInAnswer }).output),
     notPermitted: ({ event }) => event.type === 'operator.forbidden' && Boolean(event.permission),
+    /** A new operator's enrolment sends the password it chose with its code (its first was an admin's). */
+    enrolmentSendable: ({ context, event }) => event.type === 'operator.code' && (!context.enrolment?.new_password || (event.newPassword ?? '').length > 0),
   },
 }).createMachine({
   id: 'operatorSession',
@@ -159,9 +164,9 @@ export const operatorSessionMachine = setup({
       },
     },
     enrolling: {
-      description: 'No 2FA yet: the QR code and the secret, then the first code turns it on.',
+      description: "No 2FA yet: the QR code and the secret, then the first code turns it on (a new operator's with the password it chose).",
       on: {
-        'operator.code': 'confirming',
+        'operator.code': { guard: 'enrolmentSendable', target: 'confirming' },
         'operator.cancel': { target: 'signedOut', actions: 'forgetSteps' },
       },
     },
@@ -169,7 +174,10 @@ export const operatorSessionMachine = setup({
       invoke: {
         id: 'enrol',
         src: 'enrol',
-        input: ({ context, event }) => ({ ticket: context.enrolment?.ticket ?? '', code: (event as Extract<OperatorSessionEvent, { type: 'operator.code' }>).code }),
+        input: ({ context, event }) => {
+          const { code, newPassword } = event as Extract<OperatorSessionEvent, { type: 'operator.code' }>;
+          return { ticket: context.enrolment?.ticket ?? '', code, ...(newPassword === undefined ? {} : { newPassword }) };
+        },
         onDone: {
           target: 'recoveryCodes',
           actions: [

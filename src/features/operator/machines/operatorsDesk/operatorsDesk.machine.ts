@@ -1,6 +1,6 @@
 import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { isOperatorRole, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../../domain/operators';
+import { isAccessPending, isOperatorRole, type OperatorAccessRequest, type OperatorChangeAnswer, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../../domain/operators';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { deskList, formDialog } from '../../../../app/machines/loadStates/loadStates';
@@ -32,7 +32,12 @@ export type OperatorsDeskEvent =
   /** Opens the disable (or enable) question of one operator, which asks the admin's code. */
   | { type: 'operators.disable'; operator: OperatorView }
   | { type: 'operators.enable'; operator: OperatorView }
-  | { type: 'operators.submitStanding'; code: string };
+  | { type: 'operators.submitStanding'; code: string }
+  /** Opens the approval of a pending access request (with the admin's own code) or its rejection. */
+  | { type: 'operators.approve'; request: OperatorAccessRequest }
+  | { type: 'operators.submitApprove'; code: string }
+  | { type: 'operators.reject'; request: OperatorAccessRequest }
+  | { type: 'operators.submitReject' };
 
 export interface OperatorsDeskContext {
   operators: OperatorView[];
@@ -44,6 +49,10 @@ export interface OperatorsDeskContext {
   refusal: ToastMessage | undefined;
   /** Operators created so far: a fresh form each time. */
   created: number;
+  /** The access requests: pending ones first, then the last decided (docs/OPERATOR.md "Two admins give access"). */
+  requests: OperatorAccessRequest[];
+  /** The request the approval or rejection question is about. */
+  deciding: OperatorAccessRequest | undefined;
 }
 
 /** Whether a choice of roles is sendable: one role at least, each a known one. */
@@ -51,6 +60,9 @@ export const sendableRoles = (roles: readonly string[]): boolean => roles.length
 /** Whether the admin's code is sendable: a 6-digit code or a recovery code (the form says why not). */
 const sendableCode = (code: string | undefined): boolean => isSecondFactorCode((code ?? '').trim());
 const standingOf = (operator: OperatorView, disable: boolean): StandingSubject => ({ id: operator.id, account: operator.account, disable });
+/** A change an admin other than the environment's operator makes that gives access is only asked for: the toast says it waits. */
+const savedOr = (done: string) => (_: unknown, output: unknown) => (output && isAccessPending(output as OperatorChangeAnswer) ? 'operatorDesks.access.asked' : done);
+const pendingOnly = ({ event }: { event: OperatorsDeskEvent }) => (event.type === 'operators.approve' || event.type === 'operators.reject') && event.request.state === 'pending';
 
 /**
  * The admin's operators desk (issue 51 §1; server/products/operator/desk.ts): the operators with
@@ -59,19 +71,25 @@ const standingOf = (operator: OperatorView, disable: boolean): StandingSubject =
  * that asks the admin's own 2FA code (each gives or takes access), shows the server's refusal (a
  * wrong code, say) in place and stays open to correct it. The operator from the server's
  * environment cannot be changed here: the machine does not ask about it, and the server refuses it anyway.
+ * A change that gives access, made by an admin other than the environment's operator, is answered
+ * with a request (the toast says so) that waits in the access requests, read beside the list: a
+ * second admin approves it with their own code, or any admin rejects it.
  */
 const operatorsDeskSetup = setup({
   types: { context: {} as OperatorsDeskContext, events: {} as OperatorsDeskEvent },
   actors: {
     fetchOperators: toBeProvided<OperatorView[]>('fetchOperators'),
-    createOperator: toBeProvided<OperatorView, OperatorCreate>('createOperator'),
-    setRoles: toBeProvided<OperatorView, { id: number; roles: OperatorRole[]; code: string }>('setRoles'),
-    changeStanding: toBeProvided<OperatorView, StandingChange>('changeStanding'),
+    createOperator: toBeProvided<OperatorChangeAnswer, OperatorCreate>('createOperator'),
+    setRoles: toBeProvided<OperatorChangeAnswer, { id: number; roles: OperatorRole[]; code: string }>('setRoles'),
+    changeStanding: toBeProvided<OperatorChangeAnswer, StandingChange>('changeStanding'),
+    fetchAccessRequests: toBeProvided<OperatorAccessRequest[]>('fetchAccessRequests'),
+    approveAccess: toBeProvided<OperatorView, { id: number; code: string }>('approveAccess'),
+    rejectAccess: toBeProvided<OperatorAccessRequest, { id: number }>('rejectAccess'),
   },
   actions: {
     showToast,
     reload: raise({ type: 'operators.reload' }),
-    forgetForm: assign({ editing: undefined, standing: undefined, refusal: undefined }),
+    forgetForm: assign({ editing: undefined, standing: undefined, refusal: undefined, deciding: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),
   },
   guards: {
@@ -81,6 +99,8 @@ const operatorsDeskSetup = setup({
     createSendable: ({ event }) =>
       event.type === 'operators.submitCreate' && event.fields.account.trim().length > 0 && event.fields.password.length > 0 && sendableRoles(event.fields.roles) && sendableCode(event.fields.code),
     standingSendable: ({ event }) => event.type === 'operators.submitStanding' && sendableCode(event.code),
+    approveSendable: ({ event }) => event.type === 'operators.submitApprove' && sendableCode(event.code),
+    pendingOnly,
   },
 });
 
@@ -89,10 +109,11 @@ const SAVE = { close: 'operators.close', closed: '#operatorsDesk.form.closed', r
 
 export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
   id: 'operatorsDesk',
-  context: { operators: [], editing: undefined, standing: undefined, refusal: undefined, created: 0 },
+  context: { operators: [], editing: undefined, standing: undefined, refusal: undefined, created: 0, requests: [], deciding: undefined },
   type: 'parallel',
   states: {
     list: deskList(operatorsDeskSetup, { src: 'fetchOperators', into: (operators) => ({ operators }), reload: 'operators.reload' }),
+    requests: deskList(operatorsDeskSetup, { src: 'fetchAccessRequests', into: (requests) => ({ requests }), reload: 'operators.reload' }),
     form: {
       initial: 'closed',
       states: {
@@ -103,6 +124,8 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
             'operators.editRoles': { guard: 'rolesChangeable', target: 'roles', actions: assign({ editing: ({ event }) => event.id }) },
             'operators.disable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, true) }) },
             'operators.enable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, false) }) },
+            'operators.approve': { guard: 'pendingOnly', target: 'approving', actions: assign({ deciding: ({ event }) => event.request }) },
+            'operators.reject': { guard: 'pendingOnly', target: 'rejecting', actions: assign({ deciding: ({ event }) => event.request }) },
           },
         },
         creating: formDialog(operatorsDeskSetup, {
@@ -111,7 +134,7 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           guard: 'createSendable',
           src: 'createOperator',
           input: ({ event: { fields } }) => ({ account: fields.account.trim(), password: fields.password, roles: fields.roles, code: (fields.code ?? '').trim() }),
-          saved: 'operatorDesks.operators.created',
+          saved: savedOr('operatorDesks.operators.created'),
           count: 'created',
         }),
         roles: formDialog(operatorsDeskSetup, {
@@ -120,7 +143,7 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           guard: 'rolesSendable',
           src: 'setRoles',
           input: ({ context, event }) => ({ id: context.editing!, roles: event.roles, code: event.code.trim() }),
-          saved: 'operatorDesks.operators.updated',
+          saved: savedOr('operatorDesks.operators.updated'),
         }),
         standing: formDialog(operatorsDeskSetup, {
           ...SAVE,
@@ -128,8 +151,26 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           guard: 'standingSendable',
           src: 'changeStanding',
           input: ({ context, event }) => ({ ...context.standing!, code: event.code.trim() }),
-          saved: 'operatorDesks.operators.updated',
+          saved: savedOr('operatorDesks.operators.updated'),
           // A refusal may mean someone changed the operator meanwhile: the list shows it as it is now.
+          reloadOnRefusal: true,
+        }),
+        approving: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitApprove',
+          guard: 'approveSendable',
+          src: 'approveAccess',
+          input: ({ context, event }) => ({ id: context.deciding!.id, code: event.code.trim() }),
+          saved: 'operatorDesks.access.approved',
+          // Another admin may have decided it meanwhile: the queue shows it as it is now.
+          reloadOnRefusal: true,
+        }),
+        rejecting: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitReject',
+          src: 'rejectAccess',
+          input: ({ context }) => ({ id: context.deciding!.id }),
+          saved: 'operatorDesks.access.rejected',
           reloadOnRefusal: true,
         }),
       },
