@@ -12,8 +12,8 @@ import { fund } from './support/spotTrading';
 
 /**
  * Issue 51 as the people who run the exchange meet it, in real Chromium by visible labels: the
- * admin creates a compliance and a finance operator in the console; each signs in and enrols its
- * 2FA; compliance freezes a trader (whose open page goes to sign-in) and unfreezes them; finance
+ * admin asks for a compliance and a finance operator in the console and a second admin approves
+ * them (two admins give access); each signs in, chooses its own password and enrols its 2FA; compliance freezes a trader (whose open page goes to sign-in) and unfreezes them; finance
  * proposes a balance correction that a second finance operator approves, and the trader reads it
  * with its reason in their ledger; support can read the trader but not freeze them; the auditor
  * finds all of it in the audit log. In English, and the core of it (create, enrol, freeze,
@@ -23,7 +23,9 @@ import { fund } from './support/spotTrading';
 /** Every text the app shows in `lang`, as the app merges its catalogues; `say('a.b', { x })` reads one. */
 const wordsOf = textsOf;
 
+/** The first password an admin gives, and the one each new operator chooses at its first sign-in. */
 const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
+const OWN_PASSWORD = 'Orchard-Beacon-Thimble-2026';
 
 /** A picture of the console as an operator sees it, kept when E2E_SHOTS names a folder. */
 async function shot(page: Page, name: string) {
@@ -58,22 +60,54 @@ async function createInConsole(admin: Page, say: Say, account: string, role: str
   await dialog.getByLabel(say('operatorDesks.operators.code')).fill(await code());
   await dialog.getByRole('button', { name: say('operatorDesks.operators.createSubmit') }).click();
   await expect(dialog).toBeHidden();
-  await expect(admin.getByRole('row').filter({ hasText: account })).toBeVisible();
+  // An admin other than the server's own only asks: the request waits for a second admin.
+  const requests = admin.getByRole('region', { name: say('operatorDesks.access.title') });
+  await expect(requests.getByRole('row').filter({ hasText: account })).toContainText(say('operatorDesks.access.state.pending'));
   await shot(admin, 'operators');
 }
 
-/** An operator made through the API by an admin (the roles the journey only needs to exist), with that admin's 2FA code. */
+/** A second admin approves, in the console, what another admin asked for `account`, with their own 2FA code. */
+async function approveInConsole(approver: Page, say: Say, account: string, code: () => Promise<string>) {
+  await approver.getByRole('tab', { name: say('operatorDesks.operators.tab'), exact: true }).click();
+  const requests = approver.getByRole('region', { name: say('operatorDesks.access.title') });
+  // The list was read when the tab opened: read it again until the new request is on it.
+  await expect(async () => {
+    await approver.getByRole('button', { name: say('operator.reload') }).first().click();
+    await expect(requests.getByRole('row').filter({ hasText: account })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await requests.getByRole('row').filter({ hasText: account }).getByRole('button', { name: say('operatorDesks.access.approve') }).click();
+  const dialog = approver.getByRole('dialog', { name: say('operatorDesks.access.approveTitle') });
+  await dialog.getByLabel(say('operatorDesks.operators.code')).fill(await code());
+  await dialog.getByRole('button', { name: say('operatorDesks.access.approve') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(approver.getByRole('table', { name: say('operatorDesks.operators.title') }).getByRole('row').filter({ hasText: account })).toBeVisible();
+  await shot(approver, 'access-approved');
+}
+
+/** A second admin approves through the API the pending request for `account`. */
+async function approveByApi(page: Page, account: string, approver: { token: string; code: () => Promise<string> }) {
+  const requests = await call<Array<{ id: number; account: string; state: string }>>(page, '/api/operator/access_requests', {}, approver.token);
+  const mine = requests.find((r) => r.account === account && r.state === 'pending')!;
+  await call(page, '/api/operator/access_approve', { id: mine.id, code: await approver.code() }, approver.token);
+}
+
+/** An operator made (or, by an admin other than the server's own, asked for) through the API, with that admin's 2FA code. */
 async function createByApi(page: Page, account: string, roles: string[], admin: { token: string; code: () => Promise<string> }) {
   await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles, code: await admin.code() }, admin.token);
 }
 
-/** The operator signs in at /operator for the first time in a browser of its own and enrols its 2FA: its page and secret. */
+/**
+ * The operator signs in at /operator for the first time in a browser of its own, with the password
+ * its admin gave: it chooses its own and enrols its 2FA. Its page and secret.
+ */
 async function firstSignIn(browser: Browser, say: Say, lang: string, account: string): Promise<{ page: Page; secret: string }> {
   const page = await newDeviceIn(browser, '/operator', lang);
   await page.getByLabel(say('operator.account')).fill(account);
   await page.getByLabel(say('operator.password')).fill(DESK_PASSWORD);
   await page.getByRole('button', { name: say('operator.login') }).click();
   const secret = (await page.getByTestId('operator-two-factor-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel(say('operatorAuth.ownPassword.label'), { exact: true }).fill(OWN_PASSWORD);
+  await page.getByLabel(say('operatorAuth.ownPassword.repeat'), { exact: true }).fill(OWN_PASSWORD);
   await shot(page, `enrol-${lang}`);
   await page.getByLabel(say('operatorAuth.code.label')).fill(await nextOperatorCode(false, secret));
   await page.getByRole('button', { name: say('operatorAuth.enrol.submit') }).click();
@@ -135,6 +169,10 @@ async function freezeJourney(browser: Browser, lang: string, tag: string) {
   const admin = await operatorDesk(browser, lang, ADMINS[lang]);
   const complianceAccount = `compliance-${tag}-${stamp()}@openex.test`;
   await createInConsole(admin, say, complianceAccount, 'compliance', ADMINS[lang]!.code);
+  // The second admin: this file's API admin in a console of its own (English), the suite's operator by the API (German).
+  const second = lang === 'en_US' ? await operatorDesk(browser, lang, API_ADMIN) : undefined;
+  if (second) await approveInConsole(second, say, complianceAccount, API_ADMIN.code);
+  else await approveByApi(admin, complianceAccount, { token: operatorSession().token, code: () => nextOperatorCode() });
   const compliance = await firstSignIn(browser, say, lang, complianceAccount);
 
   await openUser(compliance.page, say, email);
@@ -142,14 +180,14 @@ async function freezeJourney(browser: Browser, lang: string, tag: string) {
   // The trader's open page is signed out at once: its socket is refused and its next call too.
   await expect(trader).toHaveURL(/\/login/, { timeout: 15_000 });
   await act(compliance.page, say, 'unfreeze', 'Owner identified by video call', compliance.secret);
-  return { say, trader, email, admin, compliance };
+  return { say, trader, email, admin, second, compliance };
 }
 
 test.describe.configure({ mode: 'parallel' });
 
 test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the audit log that shows it all', async ({ browser }) => {
   test.setTimeout(240_000);
-  const { say, trader, email, admin } = await freezeJourney(browser, 'en_US', 'en');
+  const { say, trader, email, admin, second } = await freezeJourney(browser, 'en_US', 'en');
 
   // Finance: one made in the console, a second through the API; each signs in with its own 2FA.
   const financeA = `finance-a-${stamp()}@openex.test`;
@@ -157,10 +195,16 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   const supportAccount = `support-${stamp()}@openex.test`;
   const auditorAccount = `auditor-${stamp()}@openex.test`;
   await createInConsole(admin, say, financeA, 'finance', ADMINS.en_US!.code);
-  // The other three through the API: one by the suite's operator, two by an admin of this file's own.
+  await approveInConsole(second!, say, financeA, API_ADMIN.code);
+  // The other three through the API: one by the suite's operator (the server's own: no second admin),
+  // two asked by an admin of this file's own and approved by the console's admin.
   await createByApi(admin, financeB, ['finance'], { token: operatorSession().token, code: () => nextOperatorCode() });
   const apiAdmin = { token: (await signInOperatorAt(`http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`, false, API_ADMIN)).token, code: API_ADMIN.code };
-  for (const [account, roles] of [[supportAccount, ['support']], [auditorAccount, ['auditor']]] as const) await createByApi(admin, account, [...roles], apiAdmin);
+  const consoleAdmin = { token: await operatorTokenOf(admin), code: ADMINS.en_US!.code };
+  for (const [account, roles] of [[supportAccount, ['support']], [auditorAccount, ['auditor']]] as const) {
+    await createByApi(admin, account, [...roles], apiAdmin);
+    await approveByApi(admin, account, consoleAdmin);
+  }
   const proposer = await firstSignIn(browser, say, 'en_US', financeA);
   const approver = await firstSignIn(browser, say, 'en_US', financeB);
 
@@ -211,7 +255,7 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   const auditor = await firstSignIn(browser, say, 'en_US', auditorAccount);
   await auditor.page.getByRole('tab', { name: say('operatorDesks.audit.tab'), exact: true }).click();
   const filters = auditor.page.getByRole('search', { name: say('operatorDesks.audit.filters') });
-  for (const [kind, account] of [['users.freeze', null], ['correction.', financeB], ['access.refused', supportAccount]] as const) {
+  for (const [kind, account] of [['users.freeze', null], ['correction.', financeB], ['access.refused', supportAccount], ['operator.access_request', ADMINS.en_US!.account]] as const) {
     await filters.getByLabel(say('operatorDesks.audit.kind')).fill(kind);
     await filters.getByRole('button', { name: say('operatorDesks.audit.search') }).click();
     const rows = auditor.page.getByRole('table').getByRole('row');
