@@ -9,6 +9,8 @@ export interface ApiError {
   kind: ApiErrorKind;
   /** The server's translated msg, when it sent one. */
   serverMessage?: string;
+  /** The form field the refusal is about, when the server named one (`data.field`): a form says the message under it. */
+  field?: string;
 }
 
 /** A toast shows either a key of the client's catalogue or text that is already translated. */

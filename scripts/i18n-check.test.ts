@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../domain/languages';
 import { DEMO_TEXTS } from '../server/products/ico/demoTexts';
-import { catalogue, catalogueFolders, checkIcoSeedTexts, checkSeedWords, CLIENT } from './i18n-check';
+import { catalogue, catalogueFolders, checkHelpQuotes, checkIcoSeedTexts, checkSeedWords, CLIENT, HELP_QUOTES } from './i18n-check';
 
 describe('i18n check: ICO seed projects', () => {
   it('accepts the demo projects as seeded: every language written', () => {
@@ -49,6 +49,21 @@ describe('i18n check: help-centre and notes seeds', () => {
     );
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^seed server\/products\/support\/seed\/help\/en_US\.json: says/);
+  });
+});
+
+describe('i18n check: the P2P help articles quote the app', () => {
+  it("the buy and sell articles name every step's label as the app shows it, in all 9 languages", () => {
+    expect(checkHelpQuotes()).toEqual([]);
+  });
+
+  it('a label the article no longer says, or an article gone, is named', () => {
+    const english = JSON.stringify([{ id: 'buy-crypto-p2p', answer: 'Press “I have paid”.' }]);
+    const problems = checkHelpQuotes((file) => (file.endsWith('help/en_US.json') ? english : undefined));
+    expect(problems).toContain('help seed en_US buy-crypto-p2p: does not say "Appeal" (fiat.appeal)');
+    expect(problems).not.toContain('help seed en_US buy-crypto-p2p: does not say "I have paid" (fiat.iHavePaid)');
+    expect(problems).toContain('help seed en_US: no article sell-crypto-p2p');
+    expect(problems).toHaveLength(HELP_QUOTES['buy-crypto-p2p']!.length - 1 + 1);
   });
 });
 

@@ -11,7 +11,7 @@
  * A key English gives as plural forms (`x_one`, `x_other`: i18next's suffixes, chosen by `count`)
  * is used as `x`, and each locale gives exactly the forms its language has (Intl.PluralRules).
  * The ICO demo projects' descriptions (seeded on a fresh start) are held to all 9 languages too, and
- * the help-centre and notes seeds to the app's current wording.
+ * the help-centre and notes seeds to the app's current wording (the P2P articles to its labels).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -279,8 +279,42 @@ export function checkSeedWords(read: (file: string) => string | undefined = (fil
   return problems;
 }
 
+/**
+ * The app's labels a help article must quote, by article id (client keys; {{coin}} read as USDT):
+ * the P2P articles had fallen behind the flow they describe (no cancel, chat, appeal, funds
+ * password or sale page), and a label renamed in the app now names the article to rewrite.
+ */
+export const HELP_QUOTES: Record<string, string[]> = {
+  'buy-crypto-p2p': ['nav.fiatBuy', 'deal.buyCoin', 'deal.byAmount', 'deal.byQuantity', 'page.deal.buyNext', 'common.confirm', 'fiat.timeLeft', 'fiat.iHavePaid', 'fiat.cancelOrder', 'fiat.chat.attach', 'fiat.waitingSeller', 'fiat.confirmReceipt', 'fiat.purchaseSucceeded', 'fiat.appeal', 'fiat.submitAppeal', 'menu.order.fiatOrders'],
+  'sell-crypto-p2p': ['menu.user.collection', 'nav.fiatBuy', 'deal.sellCoin', 'page.deal.sellNext', 'fiat.receiveTo', 'fiat.proof.fundsPassword', 'fiat.waitingBuyer', 'fiat.iHavePaid', 'fiat.confirmReceipt', 'fiat.saleCompleted', 'fiat.status.paid', 'fiat.appeal', 'fiat.ads.title', 'menu.order.fiatOrders'],
+};
+
+/** Each help article of HELP_QUOTES checked for its labels in every language (a missing file is checkSeedWords's problem); `read` is for tests. */
+export function checkHelpQuotes(read: (file: string) => string | undefined = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {
+  const problems: string[] = [];
+  for (const code of LOCALE_CODES) {
+    const text = read(join(SEED_DIRS[0]!, `${code}.json`));
+    if (text === undefined) continue;
+    const labels = catalogue(CLIENT, code);
+    const articles = JSON.parse(text) as Array<{ id: string; answer: string }>;
+    for (const [id, keys] of Object.entries(HELP_QUOTES)) {
+      const answer = articles.find((a) => a.id === id)?.answer.toLocaleLowerCase(code.replace('_', '-'));
+      if (answer === undefined) {
+        problems.push(`help seed ${code}: no article ${id}`);
+        continue;
+      }
+      for (const key of keys) {
+        const label = labels.get(key)?.replaceAll('{{coin}}', 'USDT');
+        if (label === undefined) problems.push(`help seed ${code} ${id}: ${key} is no label of the app`);
+        else if (!answer.includes(label.toLocaleLowerCase(code.replace('_', '-')))) problems.push(`help seed ${code} ${id}: does not say "${label}" (${key})`);
+      }
+    }
+  }
+  return problems;
+}
+
 export function check(): string[] {
-  return [...[CLIENT, SERVER].flatMap(checkSide), ...checkLedgerKinds(), ...checkIcoSeedTexts(), ...checkSeedWords()];
+  return [...[CLIENT, SERVER].flatMap(checkSide), ...checkLedgerKinds(), ...checkIcoSeedTexts(), ...checkSeedWords(), ...checkHelpQuotes()];
 }
 
 if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {

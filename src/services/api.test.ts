@@ -100,6 +100,13 @@ describe('API client (spec §7, §8)', () => {
     expect(messageForError(await garbage.api.post('/x').catch((e: unknown) => e))).toEqual({ key: 'error.system' });
   });
 
+  it('a refusal naming the field it is about keeps the field beside the message (a form says it there)', async () => {
+    const named = clientAnswering(() => ({ status: 200, data: { code: 400, msg: '招待コードが無効です', data: { field: 'invitation_code' } } }));
+    expect(await named.api.post('/api/register_next').catch((e: unknown) => e)).toEqual({ kind: 'server', serverMessage: '招待コードが無効です', field: 'invitation_code' });
+    const other = clientAnswering(() => ({ status: 200, data: { code: 400, msg: '不正な値です', data: { field: 7 } } }));
+    expect(await other.api.post('/x').catch((e: unknown) => e)).toEqual({ kind: 'server', serverMessage: '不正な値です' });
+  });
+
   it('body code 403 is reported so the session can be cleared', async () => {
     const { api, forbidden } = clientAnswering(() => ({ status: 200, data: { code: 403, msg: '先にログインしてください', data: null } }));
     expect(await api.post('/api/center/index').catch((e: unknown) => e)).toEqual({ kind: 'forbidden', serverMessage: '先にログインしてください' });

@@ -93,7 +93,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       options.onForbidden(serverMessage, envelope.data);
       throw { kind: 'forbidden', serverMessage } satisfies ApiError;
     }
-    throw (serverMessage ? { kind: 'server', serverMessage } : { kind: 'system' }) satisfies ApiError;
+    // A refusal about one field of the form sent names it (`data.field`), for the form to say it there.
+    const field = (envelope.data as { field?: unknown } | null | undefined)?.field;
+    throw (serverMessage ? { kind: 'server', serverMessage, ...(typeof field === 'string' ? { field } : {}) } : { kind: 'system' }) satisfies ApiError;
   }
 
   return {

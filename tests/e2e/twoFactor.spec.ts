@@ -122,8 +122,9 @@ for (const lang of ['de_DE']) {
     // Issue 50 M2: the security level counts 2FA at once, without a reload.
     await expect(page.getByRole('region', { name: t('safety.levelTitle') }).locator('[data-item=two_factor]').getByText(t('safety.on'), { exact: true })).toBeVisible();
     const recovery = (await codes.allTextContents()).map((c) => c.trim());
-    // Turning 2FA on held withdrawals for 24 hours, and says so.
-    await expect(panel.getByRole('status').filter({ hasText: t('twoFactor.withdrawalsLocked') })).toBeVisible();
+    // Turning 2FA on held withdrawals for 24 hours, and the page says so once: in the security level, not again in the 2FA panel.
+    await expect(page.getByRole('region', { name: t('safety.levelTitle') }).getByRole('status').filter({ hasText: t('safety.lockedUntil') })).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveCount(0);
     await panel.getByRole('button', { name: t('twoFactor.codesSaved') }).click();
     await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '10'))).toBeVisible();
 

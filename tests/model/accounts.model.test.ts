@@ -72,8 +72,30 @@ describe('registration machine (scenarios)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.details).toBeUndefined();
   });
-});
 
+  it('a refused invitation code is said under its field, with no toast, until the next submit or going back', async () => {
+    const deferred = standInsFor(registrationModel.machine);
+    const toasts: unknown[] = [];
+    const actor = createActor(registrationModel.machine.provide({ actors: deferred.actors, actions: { showToast: (_, params) => void toasts.push(params) } })).start();
+    actor.send({ type: 'reg.checkCode', fields: { account: 'ada@example.org', code: '123456' } });
+    deferred.settle({ type: 'xstate.done.actor.checkCode', output: {} });
+    await vi.advanceTimersByTimeAsync(0);
+    const details = { password: 'Trader2026', password_repeat: 'Trader2026', funds_password: 'Funds2026', funds_password_repeat: 'Funds2026', invitation_code: 'NOPE', agree: true };
+    actor.send({ type: 'reg.submit', fields: details });
+    deferred.settle({ type: 'xstate.error.actor.register', error: { kind: 'server', serverMessage: 'Der Einladungscode ist ungültig', field: 'invitation_code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toMatchObject({ flow: 'details' });
+    expect(actor.getSnapshot().context.invitationRefusal).toEqual({ code: 'NOPE', message: { text: 'Der Einladungscode ist ungültig' } });
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'reg.submit', fields: { ...details, invitation_code: 'OPENEX' } });
+    expect(actor.getSnapshot().context.invitationRefusal).toBeUndefined();
+    // Any other refusal is a toast, as before.
+    deferred.settle({ type: 'xstate.error.actor.register', error: { kind: 'server', serverMessage: 'The verification code is wrong' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.invitationRefusal).toBeUndefined();
+    expect(toasts).toHaveLength(1);
+  });
+});
 
 describe('2FA sign-in step (scenarios)', () => {
   it('a refused code stays written under the field until the next try or a switch to a recovery code', async () => {

@@ -66,10 +66,12 @@ describe('registration (spec §2 /reg then /reg-next)', () => {
       [{ password_repeat: 'Other2026!' }, EN.passwordsDiffer],
       [{ funds_password_repeat: 'Other2026!' }, EN.fundsPasswordsDiffer],
       [{ agree: false }, EN.agreementRequired],
-      [{ invitation_code: 'NOPE' }, EN.invitationInvalid],
       [{ code: '999999' === code ? '999998' : '999999' }, EN.codeInvalid],
     ];
     for (const [over, msg] of cases) expectRefusal(await post(app, '/api/register_next', registration('bob@example.org', code, over)), 400, msg);
+    // A wrong invitation code names its field, so the form says it under that field (translated), not in a toast alone.
+    const invitation = await post(app, '/api/register_next', registration('bob@example.org', code, { invitation_code: 'NOPE' }), { lang: 'de_DE' });
+    expect(invitation.body).toEqual({ code: 400, msg: MESSAGES.de_DE.invitationInvalid, data: { field: 'invitation_code' } });
     expect(await db.query(`select 1 from app_user where account = 'bob@example.org'`)).toEqual([]);
     // None of the refusals used the code up: the valid submission still goes through.
     expectOk(await post(app, '/api/register_next', registration('bob@example.org', code)));

@@ -13,8 +13,17 @@ import { signInDevice } from './sessions/devices.js';
 
 const account = { account: text(254, 1), area_code: text(6) } as const;
 
+/**
+ * The refusals that are about one field of the form sent, by the field's name: the answer's `data`
+ * names it (`{ field }`), so the form says the message under that field, as it says its own rules'.
+ */
+const FIELD_OF: Partial<Record<string, string>> = { invitationInvalid: 'invitation_code' };
+
 function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
+  if (!outcome.ok) {
+    const field = FIELD_OF[outcome.key];
+    throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars, field ? { field } : null);
+  }
   return outcome.data;
 }
 

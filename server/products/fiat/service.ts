@@ -18,6 +18,7 @@ import {
   type FiatStanding,
   type FiatTakeRequest,
   CHAT_IMAGE_LIMITS,
+  isFinished,
 } from '../../../domain/fiat.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
@@ -277,6 +278,8 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     async say(userId: number, orderId: number, input: { text?: string; image?: string }): Promise<Outcome<FiatChatMessage>> {
       return outcomeOf(async () => {
         const order = await partyOrder(userId, orderId);
+        // A finished order's chat is for reading (the parties' pages offer no box): nothing is left to prove.
+        if (isFinished(order.status)) throw new Refusal('fiatChatClosed');
         const text = (input.text ?? '').trim();
         const decoded = input.image === undefined ? undefined : decodeImage(input.image, CHAT_IMAGE_MAX_BYTES);
         if (decoded && !decoded.ok) throw new Refusal(decoded.reason === 'imageTooLarge' ? 'fiatImageTooLarge' : 'fiatImageInvalid');

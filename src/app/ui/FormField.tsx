@@ -21,6 +21,8 @@ export interface FormFieldProps {
   hintKey?: string;
   /** What the message's placeholders take (a setting's bounds: `{{min}}`, `{{max}}`). */
   messageValues?: Record<string, string | number>;
+  /** The server's refusal of the value (already translated), said as a validation message is while the field has none of its own. */
+  refusal?: string;
 }
 
 /**
@@ -33,7 +35,8 @@ export function FormField(props: FormFieldProps) {
   const { errors, touched, setFieldValue } = useFormikContext<Record<string, unknown>>();
   const id = useId();
   const error = touched[props.name] ? errors[props.name] : undefined;
-  const described = [props.hintKey ? `${id}-hint` : '', typeof error === 'string' ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const message = typeof error === 'string' ? t(error, props.messageValues) : props.refusal;
+  const described = [props.hintKey ? `${id}-hint` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{t(props.labelKey)}</label>
@@ -47,7 +50,7 @@ export function FormField(props: FormFieldProps) {
           // A number field takes a figure copied from the page in the language's style ("1.234,50") and a decimal comma.
           // Only then given: an onChange of undefined would replace Formik's own (Field spreads its props over the field's).
           {...(props.inputMode === 'decimal' ? { onChange: (e: ChangeEvent<HTMLInputElement>) => void setFieldValue(props.name, decimalInput(e.target.value)) } : {})}
-          aria-invalid={Boolean(error)}
+          aria-invalid={Boolean(message)}
           aria-describedby={described || undefined}
         />
         {props.after}
@@ -57,9 +60,9 @@ export function FormField(props: FormFieldProps) {
           {t(props.hintKey)}
         </span>
       )}
-      {typeof error === 'string' && (
+      {message && (
         <span className="error" id={`${id}-error`} role={props.announce === false ? undefined : 'alert'}>
-          {t(error, props.messageValues)}
+          {message}
         </span>
       )}
     </div>

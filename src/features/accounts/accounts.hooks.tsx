@@ -174,6 +174,8 @@ export function useRegistrationFlow() {
       atDetails: (s) => s.matches({ flow: 'details' }) || s.matches({ flow: 'submitting' }),
       submitting: (s) => s.matches({ flow: 'submitting' }),
       account: (s) => s.context.account,
+      // A refused invitation code, for its field (while the field still holds it).
+      invitationRefusal: (s) => s.context.invitationRefusal,
     },
     {
       sendCode: (fields: AccountFields) => ({ type: 'reg.sendCode', fields }),

@@ -1,4 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
+import { MovedUnder } from '../../app/movedRoute';
 // The shell's notices slot is the product's context (support.context.ts widens it for the product's own hooks).
 import { NoticesContext } from '../../app/layout/notices.context';
 
@@ -15,6 +16,9 @@ export const supportFeature = defineFeature({
       // Announcements (the spec's notices), written in the console's notices desk; open lists update live.
       { path: 'notices', page: page(() => import('./views/notices/NoticesPage'), 'NoticesPage') },
       { path: 'notices/:id', page: page(() => import('./views/notices/NoticeDetailPage'), 'NoticeDetailPage') },
+      // The help centre typed without /user (an audit found the 404 page there): its real address, whose guard asks a visitor to sign in.
+      { path: 'helpcenter', element: <MovedUnder prefix="/user" /> },
+      { path: 'helpDetail/:id?', element: <MovedUnder prefix="/user" /> },
     ],
     user: [
       { path: 'helpcenter', page: page(() => import('./views/help/HelpCenterPage'), 'HelpCenterPage'), menu: { labelKey: 'menu.user.help', group: 'menu.user.helpGroup', place: 50 } },

@@ -41,6 +41,26 @@ describe('P2P chat refusals', () => {
     expect((expectOk(await h.act(seller, FIAT_PATHS.chat, { order_id: order.id })) as unknown as unknown[]).length).toBe(0);
   });
 
+  it('a completed or cancelled order takes no message or payment proof (its chat is for reading), in the caller language', async () => {
+    const png = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1e6e9e90000000049454e44ae426082', 'hex').toString('base64')}`;
+    const completed = await h.ordered('100', '20.2');
+    expectOk(await h.act(completed.buyer, FIAT_PATHS.say, { order_id: completed.order.id, text: 'Paid at 10:02' }));
+    expectOk(await h.act(completed.buyer, FIAT_PATHS.markPaid, { order_id: completed.order.id }));
+    expectOk(await h.act(completed.seller, FIAT_PATHS.release, { order_id: completed.order.id }));
+    const cancelled = await h.ordered('100', '20.2');
+    expectOk(await h.act(cancelled.buyer, FIAT_PATHS.cancel, { order_id: cancelled.order.id }));
+    const pushes = h.pushes.length;
+    for (const { order, buyer, seller } of [completed, cancelled]) {
+      expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: order.id, image: png }), 400, MESSAGES.en_US.fiatChatClosed);
+      expectRefusal(await h.act(seller, FIAT_PATHS.say, { order_id: order.id, text: 'thanks' }, { lang: 'es_ES' }), 400, MESSAGES.es_ES.fiatChatClosed);
+    }
+    expect(h.pushes.length).toBe(pushes);
+    // The history stays readable by both parties.
+    const history = expectOk(await h.act(completed.seller, FIAT_PATHS.chat, { order_id: completed.order.id })) as unknown as Array<{ text: string }>;
+    expect(history.map((m) => m.text)).toEqual(['Paid at 10:02']);
+    expect((expectOk(await h.act(cancelled.buyer, FIAT_PATHS.chat, { order_id: cancelled.order.id })) as unknown as unknown[]).length).toBe(0);
+  });
+
   it('an appeal without a reason or with one over 500 characters is refused in its own words, changing nothing', async () => {
     const { order, buyer } = await h.ordered('100', '20.2');
     const reasonRule = (lang: keyof typeof MESSAGES) => MESSAGES[lang].fiatReasonRequired;

@@ -85,7 +85,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               {b.unpaid && <p className="faint">{t('fiat.payNote')}</p>}
             </PanelBody>
           </Panel>
-          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" closed={b.cancelled} />}
+          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" status={o.status} />}
           <ConfirmActDialog
             actor={b.payQuestion}
             tone="primary"

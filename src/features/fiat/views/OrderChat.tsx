@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { isFinished, type FiatOrderStatus } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { RetryButton } from '../../../app/ui/RetryButton';
 import { ProblemLine } from './ProblemLine';
@@ -23,11 +24,13 @@ const Composer = styled.form`
 
 /**
  * The order chat on the parties' order pages: the messages, live, and a text or an image to send —
- * the buyer's payment proof, the seller's image. A cancelled order's chat is read-only (issue 50 C10).
+ * the buyer's payment proof, the seller's image. A finished order's chat is read-only: a cancelled
+ * one's (issue 50 C10) and a completed one's, where a proof upload has nothing left to prove.
  */
-export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller'; closed?: boolean }) {
+export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller'; status: FiatOrderStatus }) {
   const { t } = useTranslation();
   const chat = useFiatChat(props.orderId);
+  const closed = isFinished(props.status);
   return (
     <Panel>
       <PanelBody>
@@ -37,10 +40,15 @@ export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller'; cl
             {t('fiat.chat.loadFailed')} <RetryButton small onRetry={chat.retry} />
           </p>
         )}
-        {!chat.loading && chat.messages.length === 0 && !chat.loadFailed && <p className="faint">{t('fiat.chat.empty')}</p>}
+        {/* "Write to the other party here" only where one still may. */}
+        {!chat.loading && chat.messages.length === 0 && !chat.loadFailed && !closed && <p className="faint">{t('fiat.chat.empty')}</p>}
         <ChatMessages messages={chat.messages} images={chat.images} mine={props.mine} enlarged={chat.enlarged} onEnlarge={chat.enlarge} onShrink={chat.shrink} />
-        {props.closed && <p className="faint" data-testid="chat-closed">{t('fiat.chat.closed')}</p>}
-        {!props.closed && (
+        {closed && (
+          <p className="faint" data-testid="chat-closed">
+            {t(props.status === 'completed' ? 'fiat.chat.closedCompleted' : 'fiat.chat.closed')}
+          </p>
+        )}
+        {!closed && (
           <Composer
             onSubmit={(e) => {
               e.preventDefault();

@@ -59,7 +59,7 @@ export function SellerView(props: { orderId: number }) {
               <OrderFacts order={o} />
             </PanelBody>
           </Panel>
-          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" closed={s.cancelled} />}
+          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" status={o.status} />}
         </>
       )}
       {o && (

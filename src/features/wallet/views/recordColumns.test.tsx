@@ -37,6 +37,22 @@ describe('a deposit’s status in the history', () => {
     expect(screen.getByTestId('status').textContent).toBe('Zurückgesendet');
   });
 
+  it('says how many confirmations a pending deposit has of those it needs (the server sends both), in the reader’s language', async () => {
+    const pending = { ...deposit, status: DepositStatus.pending, held_reason: null, confirmations: 0, confirmations_required: 6 };
+    await renderView(<Status record={pending} />);
+    expect(screen.getByTestId('status').textContent).toBe('Pending · 0 / 6 confirmations');
+    cleanup();
+    await renderView(<Status record={{ ...pending, confirmations_required: 1 }} />);
+    expect(screen.getByTestId('status').textContent).toBe('Pending · 0 / 1 confirmation');
+    cleanup();
+    await renderView(<Status record={pending} />, { locale: 'ru_RU' });
+    expect(screen.getByTestId('status').textContent).toBe('Ожидание · 0 / 6 подтверждений');
+    cleanup();
+    // Confirming already counts them in its badge.
+    await renderView(<Status record={{ ...pending, status: DepositStatus.confirming, confirmations: 2 }} />);
+    expect(screen.getByTestId('status').textContent).toBe('Confirming 2/6');
+  });
+
   it('still says "Held" with its reason for one not resolved yet', async () => {
     await renderView(<Status record={{ ...deposit, status: DepositStatus.held }} />);
     expect(screen.getByTestId('status').textContent).toBe('Held · currency being delisted, not credited');

@@ -55,7 +55,13 @@ export function depositStatus(t: TFunction, r: DepositRecord) {
   if (r.status === DepositStatus.returned) return <Badge $tone="dim">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>;
   if (r.status === DepositStatus.confirming)
     return <Badge $tone="warn">{t(DEPOSIT_STATUS_KEYS[r.status], { n: r.confirmations, total: r.confirmations_required })}</Badge>;
-  return <Badge>{t(DEPOSIT_STATUS_KEYS[DepositStatus.pending])}</Badge>;
+  // Seen, not yet confirmed: how many confirmations of those it needs (a real chain's first one takes minutes).
+  return (
+    <span>
+      <Badge>{t(DEPOSIT_STATUS_KEYS[DepositStatus.pending])}</Badge>
+      <span className="dim"> · {t('wallet.deposit.confirmationsOf', { n: r.confirmations, count: r.confirmations_required })}</span>
+    </span>
+  );
 }
 
 const WITHDRAWAL_TONE: Record<WithdrawalStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'down', 5: 'dim' };

@@ -1,5 +1,6 @@
 import { assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { RegistrationDetails } from '../../../../../domain/api';
+import { isApiError, messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
 import { toastError, showToast } from '../../../../app/machines/toast/toastError';
@@ -22,11 +23,20 @@ export type RegistrationEvent =
   | { type: 'reg.submit'; fields: DetailFields }
   | Signals<'reg', 'back' | 'codeSent'>;
 
+/** The server's refusal of an invitation code, said under the field while it still holds that code. */
+export interface InvitationRefusal {
+  code: string;
+  message: ToastMessage;
+}
+
 interface RegistrationContext {
   account: AccountFields | undefined;
   code: string;
   /** Held only while submitting, then dropped. */
   details: DetailFields | undefined;
+  /** The invitation code last sent (no secret): what a refusal of it is tied to. */
+  invitation: string;
+  invitationRefusal: InvitationRefusal | undefined;
 }
 
 const registrationSetup = setup({
@@ -44,6 +54,11 @@ const registrationSetup = setup({
   },
   guards: {
     mayResend: stateIn({ resend: 'ready' }),
+    /** The server named the invitation code as what it refused (`data.field`). */
+    invitationRefused: ({ event }) => {
+      const error = (event as unknown as { error?: unknown }).error;
+      return isApiError(error) && error.field === 'invitation_code';
+    },
   },
 });
 
@@ -53,11 +68,12 @@ const codeSending = codeRequest(registrationSetup, { sent: 'reg.codeSent', next:
 /**
  * Registration in two steps (spec §2 /reg then /reg-next, §5 rules): the account and a
  * verification code (a new code at most every 60 seconds), then passwords, invitation code and
- * the agreement. The code is checked at step one and used up at step two; success signs in.
+ * the agreement. The code is checked at step one and used up at step two; success signs in. A
+ * refused invitation code is kept for its field (`invitationRefusal`); other refusals are toasts.
  */
 export const registrationMachine = registrationSetup.createMachine({
   id: 'registration',
-  context: { account: undefined, code: '', details: undefined },
+  context: { account: undefined, code: '', details: undefined, invitation: '', invitationRefusal: undefined },
   type: 'parallel',
   states: {
     flow: {
@@ -84,8 +100,11 @@ export const registrationMachine = registrationSetup.createMachine({
         },
         details: {
           on: {
-            'reg.submit': { target: 'submitting', actions: assign({ details: ({ event }) => event.fields }) },
-            'reg.back': 'account',
+            'reg.submit': {
+              target: 'submitting',
+              actions: assign({ details: ({ event }) => event.fields, invitation: ({ event }) => event.fields.invitation_code, invitationRefusal: undefined }),
+            },
+            'reg.back': { target: 'account', actions: assign({ invitationRefusal: undefined }) },
           },
         },
         submitting: {
@@ -95,7 +114,15 @@ export const registrationMachine = registrationSetup.createMachine({
             src: 'register',
             input: ({ context }) => ({ ...context.account!, code: context.code, ...context.details! }),
             onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-            onError: { target: 'details', actions: toastError },
+            onError: [
+              {
+                guard: 'invitationRefused',
+                target: 'details',
+                description: 'A wrong invitation code is said under its field, as the form says its own rules, not in a toast.',
+                actions: assign({ invitationRefusal: ({ context, event }) => ({ code: context.invitation, message: messageForError(event.error) }) }),
+              },
+              { target: 'details', actions: toastError },
+            ],
           },
         },
         done: {},

@@ -11,5 +11,8 @@ export const registrationModel = machineModel(registrationMachine, [{ name: 'new
   ...actorAnswers('sendCode', null, { kind: 'server', serverMessage: 'Please wait a minute' }),
   ...actorAnswers('checkCode', { account: 'ada@example.org' }, { kind: 'server', serverMessage: 'The verification code is wrong' }),
   ...actorAnswers('register', { token: 't', user_info: USER_FIXTURE }),
+  // A wrong invitation code: said under its field (the server names it), not toasted.
+  { type: 'xstate.error.actor.register', error: { kind: 'server', serverMessage: 'The invitation code is not valid', field: 'invitation_code' } },
+  { type: 'reg.back' },
   { type: 'xstate.done.actor.resendCountdown' },
 ]);

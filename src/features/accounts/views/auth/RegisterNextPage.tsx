@@ -1,13 +1,21 @@
 import { Field, Form, Formik } from 'formik';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../../domain/validation';
 import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from '../../../../kit/auth/AuthForm';
 import { NoticesContext } from '../../../../app/layout/notices.context';
 import { useRegistrationFlow } from '../../accounts.hooks';
+import type { InvitationRefusal } from '../../machines/registration/registration.machine';
 import { useLatestValidation } from '../../../../app/forms/latestValidation';
 
-/** /reg-next: login and fund passwords (each twice), invitation code, the user agreement. */
+/** The server's refusal of the invitation code, said under the field until the code there is changed. */
+function invitationRefusalText(t: TFunction, refusal: InvitationRefusal | undefined, typed: string): string | undefined {
+  if (!refusal || typed.trim() !== refusal.code) return undefined;
+  return 'text' in refusal.message ? refusal.message.text : t(refusal.message.key);
+}
+
+/** /reg-next: login and fund passwords (each twice), invitation code (a refused one said under it), the user agreement. */
 export function RegisterNextPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
@@ -21,11 +29,11 @@ export function RegisterNextPage() {
         validate={validate}
         onSubmit={(v) => flow.submit({ ...v, invitation_code: v.invitation_code.trim() })}
       >
-        {({ errors, touched }) => (
+        {({ errors, touched, values }) => (
           <Form noValidate>
             <NewPasswordFields name="password" labelKey="auth.password" repeatLabelKey="auth.repeatPassword" />
             <NewPasswordFields name="funds_password" labelKey="auth.fundsPassword" repeatLabelKey="auth.repeatFundsPassword" />
-            <FormField name="invitation_code" labelKey="auth.invitationCode" />
+            <FormField name="invitation_code" labelKey="auth.invitationCode" refusal={invitationRefusalText(t, flow.invitationRefusal, values.invitation_code)} />
             <label className="check">
               <Field type="checkbox" name="agree" />
               <span>

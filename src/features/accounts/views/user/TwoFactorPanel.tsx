@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { DateTime } from '../../../../app/ui/DateTime';
 import { fieldInput } from '../../../../app/ui/FormField';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
@@ -153,7 +152,7 @@ function UnlockForm(props: { busy: boolean; sent: boolean; onSend: () => void; o
 /**
  * 2FA on /user/s-securityset (issues 35 and 49): off → "Set up", then the login password; scanning →
  * the QR code of the otpauth:// URI and the secret as text, confirmed by a first code; the ten
- * recovery codes shown once, and the 24-hour withdrawal lock turning it on started; on → how many
+ * recovery codes shown once (the 24-hour withdrawal hold it started is the security level's line); on → how many
  * recovery codes are left, and turning it off with a code; locked by wrong codes → the emailed unlock.
  */
 export function TwoFactorPanel() {
@@ -221,11 +220,7 @@ export function TwoFactorPanel() {
               <strong>{t('twoFactor.codesTitle')}</strong>
             </p>
             <Muted>{t('twoFactor.codesIntro')}</Muted>
-            {(flow.status?.withdrawals_locked_until ?? 0) > 0 && (
-              <p role="status">
-                {t('twoFactor.withdrawalsLocked')} <DateTime at={flow.status!.withdrawals_locked_until} />
-              </p>
-            )}
+            {/* The 24-hour withdrawal hold this started is said once, by the security level above (read again after this change). */}
             <ul className="codes" aria-label={t('twoFactor.codesTitle')}>
               {flow.recoveryCodes.map((code) => (
                 <li key={code}>{code}</li>
