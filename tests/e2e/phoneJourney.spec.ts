@@ -70,17 +70,18 @@ async function spot(page: Page, w: Words) {
   await expect(form.getByTestId('available')).toHaveText(/\d/, { timeout: 20_000 });
   await tap(form.getByRole('button', { name: s.type.limit, exact: true }), 'Limit');
   const buy = form.getByRole('button', { name: s.form.buySubmit.replace('{{currency}}', 'BTC') });
-  await typeInto(form.getByLabel(w.base.col.price, { exact: true }), '1000', 'the price');
+  // Far below BTC's market, yet inside the price band (domain/priceBand.ts).
+  await typeInto(form.getByLabel(w.base.col.price, { exact: true }), '30000', 'the price');
   await typeInto(form.getByLabel(w.base.col.quantity, { exact: true }), '100', 'the quantity');
   await tap(buy, 'Buy BTC (too much)');
   await expectRefusalStays(form.getByRole('alert').filter({ hasText: s.validation.insufficient }), 'a buy beyond the balance');
   await shoot(page, 'spot-refused');
-  await typeInto(form.getByLabel(w.base.col.quantity, { exact: true }), '0.01', 'the quantity');
+  await typeInto(form.getByLabel(w.base.col.quantity, { exact: true }), '0.001', 'the quantity');
   await toastDuring(page, s.form.placed, () => tap(buy, 'Buy BTC'));
   // The orders sit under the form, behind their own tabs.
   await tap(page.getByRole('tab', { name: new RegExp(`^${w.base.trade.openOrders}`) }), 'the open orders tab');
-  // The price 1000 in the language's number style (issue 50 M6): "1,000.00" in English, "1.000,00" in German.
-  const row = page.getByRole('row').filter({ hasText: /1[.,]000[.,]00/ }).first();
+  // The price 30000 in the language's number style (issue 50 M6): "30,000.00" in English, "30.000,00" in German.
+  const row = page.getByRole('row').filter({ hasText: /30[.,]000[.,]00/ }).first();
   await tap(row.getByRole('button', { name: s.orders.revoke }), 'Cancel (the order)');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(s.orders.revokeQuestion);

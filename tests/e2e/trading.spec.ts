@@ -83,8 +83,9 @@ test('an IOC limit that cannot trade says so, and the history shows its time in 
   await page.goto('/markets/kline/BTC_USDT');
   await expect(form(page).getByTestId('available')).toHaveText(/^500\.00 USDT$/, { timeout: 20_000 });
   await form(page).getByLabel(tradingEn.spot.form.timeInForce).selectOption({ label: tradingEn.spot.tif.IOC });
-  await form(page).getByLabel(EN.price, { exact: true }).fill('1000');
-  await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.01');
+  // Far below BTC's market, yet inside the price band (a fifth of the recent average: domain/priceBand.ts).
+  await form(page).getByLabel(EN.price, { exact: true }).fill('30000');
+  await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.001');
   await form(page).getByRole('button', { name: EN.buyBtc }).click();
   await expect(page.getByText(tradingEn.spot.endReason.IOC).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('status').filter({ hasText: EN.placed })).toHaveCount(0);

@@ -85,7 +85,7 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
   it("pushes a fill to the trades channel and, on the private channel, to the owner's sockets only", async () => {
     const seller = await trader(server.db, { BTC: '2' });
     const buyer = await trader(server.db, { USDT: '100000' });
-    const bystander = await trader(server.db, { USDT: '5' });
+    const bystander = await trader(server.db, { USDT: '50' });
     const buyerSocket = await connect();
     const bystanderSocket = await connect();
     expect((await buyerSocket.subscribe({ channel: 'user', token: buyer.token })).code).toBe(200);
@@ -105,7 +105,7 @@ describe.runIf(usingPostgres())("a cluster node's sockets beside the server", ()
       (p) => p.kind === 'balance' && (p.balances as Array<{ currency: string; available: string }>).some((b) => b.currency === 'BTC' && b.available === '0.3996'),
     );
     // The bystander's own order arrives; nothing of the buyer's came before it on the same socket.
-    const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' });
+    const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.001' });
     await bystanderSocket.next((p) => p.kind === 'order' && (p.order as SpotOrder).id === own.id);
     expect(bystanderSocket.messages.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
     // A new subscriber's trades hold the fill.

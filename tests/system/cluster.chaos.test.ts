@@ -228,7 +228,7 @@ async function untilAccepted(url: string, probe: Trader, entry: string, killedAt
     call(url, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price, quantity }, { token: probe.token, key: newKey() });
   const ask = async () => {
     if (entry === 'f1') return call(url, FUTURES_PATHS.account, {}, { token: probe.token });
-    if (entry === 'm1') return order('BTC_USDT', '10000', '0.001');
+    if (entry === 'm1') return order('BTC_USDT', '30000', '0.001');
     const placed = await order('ETH_USDT', '1000', '0.01');
     return placed.code === 200 ? call(url, WALLET_PATHS.balances, { account: 'spot' }, { token: probe.token }) : placed;
   };

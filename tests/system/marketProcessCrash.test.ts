@@ -36,8 +36,9 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
     // the workers, which may be waiting out the commands m1 took and never answered.
     const [probe] = traders;
     expect((await call(server.url, WALLET_PATHS.balances, { account: 'spot' }, { token: probe!.token })).code).toBe(200);
-    for (const symbol of ['BTC_USDT', 'ETH_USDT']) {
-      const refused = await call(server.url, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price: '100', quantity: '0.01' }, { token: probe!.token, key: newKey() });
+    // Prices inside each pair's price band (domain/priceBand.ts): refused for the market being away, not for the price.
+    for (const [symbol, price, quantity] of [['BTC_USDT', '30000', '0.001'], ['ETH_USDT', '1000', '0.01']] as const) {
+      const refused = await call(server.url, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price, quantity }, { token: probe!.token, key: newKey() });
       expect(refused.code).toBe(400);
     }
     crashed = true;

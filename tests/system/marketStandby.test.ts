@@ -78,7 +78,7 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
         // Asked as a trader would: again and again until the market takes an order.
         for (let attempt = 0; ; attempt++) {
           const askedAt = Date.now();
-          const answer = await call<{ id: number }>(server.url, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '10000', quantity: '0.001' }, { token: probe!.token, key: newKey() });
+          const answer = await call<{ id: number }>(server.url, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '30000', quantity: '0.001' }, { token: probe!.token, key: newKey() });
           slowestAnswer = Math.max(slowestAnswer, Date.now() - askedAt);
           if (answer.code === 200) {
             workload.acknowledged.push({ trader: probe!.account, kind: 'order', id: answer.data.id, key: `probe-${kill}` });

@@ -47,7 +47,7 @@ describe.runIf(inClusterRun)('takeover: kill -9 of the server with a standby ser
 
       const [probe] = traders;
       for (;;) {
-        const answer = await call<{ id: number }>(bUrl, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '10000', quantity: '0.001' }, { token: probe!.token, key: newKey() }).catch(() => undefined);
+        const answer = await call<{ id: number }>(bUrl, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '30000', quantity: '0.001' }, { token: probe!.token, key: newKey() }).catch(() => undefined);
         if (answer?.code === 200) {
           workload.acknowledged.push({ trader: probe!.account, kind: 'order', id: answer.data.id, key: 'probe' });
           break;

@@ -1,3 +1,4 @@
+import { PRICE_BAND } from '../../../domain/priceBand.js';
 import type { MarketTick } from '../../../domain/api.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import type { DepthMessage, KlineBar, Level, PublicTrade } from '../../../domain/market.js';
@@ -56,6 +57,11 @@ export class MarketData {
     this.stats.add({ time, price, quantity });
     this.lastPrice = price;
     return updated;
+  }
+
+  /** The average price (ticks) the price band is drawn around now (domain/priceBand.ts); undefined: never traded. */
+  averagePrice(now: number): number | undefined {
+    return this.stats.averagePrice(now, PRICE_BAND.minutes);
   }
 
   /** A trade read back on a rebuild (already in candles and history). */

@@ -33,6 +33,8 @@ export const invalidSide = () => new BinanceError(400, -1117, 'Invalid side.');
 export const invalidInterval = () => new BinanceError(400, -1120, 'Invalid interval.');
 export const invalidSymbol = () => new BinanceError(400, -1121, 'Invalid symbol.');
 export const recvWindowTooLarge = () => new BinanceError(400, -1131, 'recvWindow must be less than 60000');
+/** An order one of the symbol's exchangeInfo filters refuses (ccxt reads -1013 as InvalidOrder). */
+export const filterFailure = (filter: string) => new BinanceError(400, -1013, `Filter failure: ${filter}`);
 export const orderRejected = (msg: string) => new BinanceError(400, -2010, msg);
 export const insufficientBalance = () => new BinanceError(400, -2010, 'Account has insufficient balance for requested action.');
 export const cancelRejected = (msg = 'Unknown order sent.') => new BinanceError(400, -2011, msg);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketTick } from '../../../domain/api.js';
 import { spotTickChannel } from '../../../domain/api.js';
-import { mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { mulDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
+import { PRICE_BAND } from '../../../domain/priceBand.js';
 import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../domain/market.js';
 import { SpotOrderStatus, type SpotTimeInForce } from '../../../domain/spotOrders.js';
 import { RECORD_DAYS } from '../../../domain/wallet.js';
@@ -12,7 +13,7 @@ import type { Offers } from '../../kernel/platform/offers.js';
 import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
 import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
-import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
+import { cancelRejected, filterFailure, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
 import { binanceKline, intervalOf, mergeBars } from './klines.js';
 import { decimalParam, integerParam, oneOf, required, type Params } from './params.js';
 import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
@@ -180,6 +181,21 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       }),
     );
 
+    // The price band's reference (PERCENT_PRICE_BY_SIDE): the volume-weighted price of the last
+    // PRICE_BAND.minutes of trades, else the last trade's; read from the committed trades.
+    route.get('/api/v3/avgPrice', ['symbol'], async ({ params }) => {
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const since = Date.now() - PRICE_BAND.minutes * 60_000;
+      const [row] = await db.query<{ avg: string | null; last: string | null; at: string | null }>(
+        `select (select (sum(price * quantity) / nullif(sum(quantity), 0))::text from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3) as avg,
+                last.price::text as last, last.created_ms::text as at
+         from (select 1) one left join lateral (select price, created_ms from spot_trade where left_symbol = $1 and right_symbol = $2 order by created_ms desc, id desc limit 1) last on true`,
+        [pair.left_symbol, pair.right_symbol, since],
+      );
+      const price = row?.avg ?? row?.last;
+      return { mins: PRICE_BAND.minutes, price: price ? trimZeros(toFixedDecimal(price, pair.price_precision + 2)) : '0', closeTime: Number(row?.at ?? 0) };
+    });
+
     route.get('/api/v3/ticker/price', ['symbol', 'symbols'], async ({ params }) =>
       oneOrList(params, async (symbol) => {
         const { pair, tick } = await tickerOf(symbol);
@@ -264,7 +280,10 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
             : { symbol, side: 'sell' as const, type: 'market' as const, quantity: quantity ?? (required(params, 'quantity') as never) };
       // Only newClientOrderId deduplicates (no key of the browser's kind derived from the body).
       const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId), { keyedOnly: true, marketBuyByQuantity: byQuantity });
-      if (!placed.ok) throw placed.key === 'spotInsufficientBalance' ? insufficientBalance() : orderRejected(translate(request.lang, placed.key, placed.vars));
+      if (!placed.ok) {
+        if (placed.key === 'spotInsufficientBalance') throw insufficientBalance();
+        throw placed.key === 'spotPriceOutsideBand' ? filterFailure('PERCENT_PRICE_BY_SIDE') : orderRejected(translate(request.lang, placed.key, placed.vars));
+      }
       await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
       // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
       if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');

@@ -1,3 +1,4 @@
+import { PRICE_BAND } from '../../../domain/priceBand.js';
 import type { Pair } from '../../../domain/api.js';
 import { mulDecimal } from '../../../domain/decimal.js';
 import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../domain/spotOrders.js';
@@ -36,6 +37,15 @@ export function spotSymbolInfo(pair: Pair) {
       { filterType: 'LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
       { filterType: 'MARKET_LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
       { filterType: 'NOTIONAL', minNotional: pair.min_notional, applyMinToMarket: true, maxNotional: '9000000000000', applyMaxToMarket: false, avgPriceMins: 0 },
+      // domain/priceBand.ts: a limit price within these multiples of GET /api/v3/avgPrice.
+      {
+        filterType: 'PERCENT_PRICE_BY_SIDE',
+        bidMultiplierUp: String(PRICE_BAND.up),
+        bidMultiplierDown: String(PRICE_BAND.down),
+        askMultiplierUp: String(PRICE_BAND.up),
+        askMultiplierDown: String(PRICE_BAND.down),
+        avgPriceMins: PRICE_BAND.minutes,
+      },
     ],
     permissions: [],
     permissionSets: [['SPOT']],

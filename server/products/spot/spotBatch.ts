@@ -19,7 +19,9 @@ export type PlaceOutcome =
    * `orderId` is the first submission's order, `events` empty, and no `order`.
    */
   | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean; order?: SpotOrder }
-  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' | 'keyReused' };
+  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' | 'keyReused' }
+  /** A limit price outside the price band (domain/priceBand.ts): `band` its edges, in ticks. */
+  | { ok: false; reason: 'outsideBand'; band: { low: number; high: number } };
 
 /** `order`: the cancelled order as the settlement wrote it. */
 export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
@@ -62,6 +64,7 @@ export function matchBatch(
     }
     const r = recordedAt.get(c)!;
     if (r.kind === 'insufficientFunds' || r.kind === 'keyReused') results[i] = { ok: false, reason: r.kind };
+    else if (r.kind === 'outsideBand') results[i] = { ok: false, reason: r.kind, band: { low: r.low, high: r.high } };
     else if (r.kind === 'repeated') results[i] = { ok: true, orderId: r.orderId, events: [], repeated: true };
     else if (r.kind === 'recorded') {
       // A balance-bound buy matches with the bound its record froze.

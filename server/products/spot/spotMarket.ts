@@ -1,3 +1,4 @@
+import { priceBandAround } from '../../../domain/priceBand.js';
 import type { KlineInterval } from '../../../domain/constants.js';
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../domain/market.js';
@@ -155,7 +156,8 @@ export class SpotMarket {
   private async startBatch(batch: Command[]): Promise<Staged<Result>> {
     const now = this.clock();
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
-    const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds);
+    const average = this.data.averagePrice(now);
+    const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds, average === undefined ? undefined : priceBandAround(average));
     const results: Result[] = new Array(batch.length);
     const events: EngineEvent[] = [];
     const placed: Array<{ userId: number; orderId: number }> = [];

@@ -13,8 +13,8 @@ import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
 import { checkPlace, checkTrigger, readPairMinimums } from './placeRequest.js';
-import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
-import { fail, type SpotOutcome, type SpotRefusalKey } from './outcome.js';
+import type { SpotMarket } from './spotMarket.js';
+import { fail, PLACE_REFUSALS, placeRefusal, type SpotOutcome } from './outcome.js';
 import { STOP_COLUMNS, stopHistoryPage, toStop, type StopRow } from './stopRows.js';
 
 /**
@@ -65,13 +65,6 @@ interface Waiting {
   ocoOrderId: number | null;
 }
 
-const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], SpotRefusalKey> = {
-  invalidPrice: 'spotOrderTooLarge',
-  invalidQuantity: 'spotQuantityPositive',
-  invalidBudget: 'spotAmountPositive',
-  insufficientFunds: 'spotInsufficientBalance',
-  keyReused: 'idempotencyKeyReused',
-};
 
 
 /** Whether a stop fires at this last price: a buy at or above its trigger, a sell at or below. */
@@ -225,13 +218,13 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
       const checked = leg(body.price);
       if (!checked.ok) return fail(checked.key, checked.vars);
       const stopIntent = intake(spec, { ...checked.request, userId });
-      if (!stopIntent.ok) return fail(REFUSALS[stopIntent.reason]);
+      if (!stopIntent.ok) return fail(PLACE_REFUSALS[stopIntent.reason]);
       let legIntent: PlaceIntent | undefined;
       if (body.limit_price !== undefined) {
         const limit = leg(body.limit_price);
         if (!limit.ok) return fail(limit.key, limit.vars);
         const taken = intake(spec, { ...limit.request, userId });
-        if (!taken.ok) return fail(REFUSALS[taken.reason]);
+        if (!taken.ok) return fail(PLACE_REFUSALS[taken.reason]);
         // A sell OCO takes profit above and stops below; a buy the other way round.
         const limitUnits = taken.intent.command.price;
         if (body.side === 'sell' ? limitUnits <= trigger : limitUnits >= trigger) return fail('spotOcoPricesInvalid');
@@ -268,7 +261,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         const outcome = await market.placeIntent({ ...legIntent, submission: { scope: STOP_SCOPE, key: derivedKey('leg', stopId) } });
         if (!outcome.ok) {
           await end(stopId, 1, 3, 'oco limit leg refused');
-          return fail(REFUSALS[outcome.reason]);
+          return placeRefusal(market.spec, outcome);
         }
         await db.query(`update spot_stop set oco_order_id = $2 where id = $1`, [stopId, outcome.orderId]);
         stop = { ...stop, oco_order_id: outcome.orderId };

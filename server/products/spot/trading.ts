@@ -1,8 +1,8 @@
 import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../domain/spotOrders.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { fail, type SpotOutcome, type SpotRefusalKey } from './outcome.js';
-import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
+import { fail, PLACE_REFUSALS, placeRefusal, type SpotOutcome } from './outcome.js';
+import type { SpotMarket } from './spotMarket.js';
 import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
@@ -41,14 +41,6 @@ async function orUnavailable<T>(work: () => Promise<SpotOutcome<T>>): Promise<Sp
 
 /** Idempotency scope of order placing (server/kernel/platform/idempotency.ts). */
 export const PLACE_SCOPE = 'spot_place';
-
-const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], SpotRefusalKey> = {
-  invalidPrice: 'spotOrderTooLarge',
-  invalidQuantity: 'spotQuantityPositive',
-  invalidBudget: 'spotAmountPositive',
-  insufficientFunds: 'spotInsufficientBalance',
-  keyReused: 'idempotencyKeyReused',
-};
 
 /** How a caller other than the browser places (the Binance dialect, products/binance, through the `spotTrading` offer). */
 export interface PlaceOptions {
@@ -136,9 +128,9 @@ export function spotTrading({
         idempotencyKey === undefined ? undefined : JSON.stringify([market.spec.symbol, body.side, body.type, body.price, body.quantity, body.amount, body.time_in_force, options.marketBuyByQuantity === true]);
       const submission = unkeyed ? {} : { submission: { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }, fingerprint) } };
       const taken = intake(market.spec, { ...checked.request, userId, ...submission });
-      if (!taken.ok) return fail(REFUSALS[taken.reason]);
+      if (!taken.ok) return fail(PLACE_REFUSALS[taken.reason]);
       const outcome = await market.placeIntent(taken.intent);
-      if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
+      if (!outcome.ok) return placeRefusal(market.spec, outcome);
       // The order as its batch's statements wrote it; a repeated submission's order is read.
       const order = outcome.order ?? (await orderOf(userId, outcome.orderId));
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');

@@ -76,22 +76,25 @@ export async function fund(page: Page, quantity: string, origin = '') {
 export const form = (page: Page) => page.locator('section.form');
 export const ordersPanel = (page: Page) => page.locator('section.orders');
 
-/** Fills a limit buy of 0.01 BTC at 1000 USDT (far below BTC's market) and presses buy. */
+/**
+ * Fills a limit buy of 0.001 BTC at 30000 USDT (far below BTC's market, ~96,000 seeded, yet inside
+ * the price band of a fifth of it: domain/priceBand.ts) and presses buy.
+ */
 export async function submitFarLimitBuy(page: Page, w: SpotWords) {
-  await form(page).getByLabel(w.price, { exact: true }).fill('1000');
-  await form(page).getByLabel(w.quantity, { exact: true }).fill('0.01');
-  await expect(form(page).getByLabel(w.amount, { exact: true })).toHaveValue('10');
+  await form(page).getByLabel(w.price, { exact: true }).fill('30000');
+  await form(page).getByLabel(w.quantity, { exact: true }).fill('0.001');
+  await expect(form(page).getByLabel(w.amount, { exact: true })).toHaveValue('30');
   await form(page).getByRole('button', { name: w.buyBtc }).click();
 }
 
 
-/** A limit buy at 1000 USDT (far below BTC's market), then cancelled after the confirmation. */
+/** A limit buy at 30000 USDT (far below BTC's market), then cancelled after the confirmation. */
 export async function placeAndCancelFarLimitBuy(page: Page, w: SpotWords) {
   await toastDuring(page, w.placed, () => submitFarLimitBuy(page, w));
 
   const row = ordersPanel(page).getByRole('row').filter({ hasText: w.waiting });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').filter({ hasText: /^1,000\.00$/ })).toBeVisible();
+  await expect(row.getByRole('cell').filter({ hasText: /^30,000\.00$/ })).toBeVisible();
   await row.getByRole('button', { name: w.revoke }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(w.question);

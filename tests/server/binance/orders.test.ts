@@ -84,3 +84,20 @@ describe('Binance deduplicates by client order id only', () => {
     await twoThenOne(trader.key, '/fapi/v1', 'bot-order-0002');
   });
 });
+
+describe('Binance PERCENT_PRICE_BY_SIDE (the spot price band, domain/priceBand.ts)', () => {
+  it('exchangeInfo names the filter, avgPrice gives its reference, and a LIMIT outside it is -1013', async () => {
+    const info = (await (await fetch(`${t.server.url}/api/v3/exchangeInfo?symbol=BTCUSDT`)).json()) as { symbols: Array<{ filters: Array<{ filterType: string }> }> };
+    expect(info.symbols[0]!.filters).toContainEqual({ filterType: 'PERCENT_PRICE_BY_SIDE', bidMultiplierUp: '5', bidMultiplierDown: '0.2', askMultiplierUp: '5', askMultiplierDown: '0.2', avgPriceMins: 5 });
+    // The trades of the tests above (29000 to 31000) are the last five minutes'.
+    const avg = (await (await fetch(`${t.server.url}/api/v3/avgPrice?symbol=BTCUSDT`)).json()) as { mins: number; price: string; closeTime: number };
+    expect(avg.mins).toBe(5);
+    expect(Number(avg.price)).toBeGreaterThan(29000);
+    expect(Number(avg.price)).toBeLessThan(31000);
+    const trader = await t.trader([['USDT', '10000'], ['BTC', '1']]);
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order', limit('BUY', '1000', '0.001'))).toMatchObject({ status: 400, body: { code: -1013, msg: 'Filter failure: PERCENT_PRICE_BY_SIDE' } });
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order', limit('SELL', '1000000', '0.001'))).toMatchObject({ status: 400, body: { code: -1013 } });
+    expect((await t.signed(trader.key, 'POST', '/api/v3/order', limit('BUY', '10000', '0.001'))).body.status).toBe('NEW');
+    expect(await balanceOf(trader.key, 'USDT')).toEqual({ asset: 'USDT', free: '9990', locked: '10' });
+  });
+});

@@ -216,7 +216,7 @@ describe('cancel, lists and detail', () => {
     open.push(expectOk(await place(me.headers(), { symbol: 'LTC_USDT', side: 'buy', type: 'limit', price: '50', quantity: '1' })).id);
     // One partly filled (still current), one cancelled, one filled (history).
     expectOk(await place(counterparty.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.12', quantity: '10' }));
-    const cancelled = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '5', quantity: '1' }));
+    const cancelled = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.5', quantity: '10' }));
     expectOk(await post(t.app, SPOT_PATHS.cancel, { id: cancelled.id }, me.headers()));
     // (A market sell would meet the user's own bids first, which self-trade prevention refuses.)
     const sold = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.2', quantity: '10' }));

@@ -44,7 +44,7 @@ describe('the private user channel', () => {
   it("pushes the owner's order and balance changes after a fill, and nothing to anyone else", async () => {
     const seller = await trader(quiet.server.db, { BTC: '2' });
     const buyer = await trader(quiet.server.db, { USDT: '100000' });
-    const bystander = await trader(quiet.server.db, { USDT: '5' });
+    const bystander = await trader(quiet.server.db, { USDT: '50' });
     const sellerSocket = await connect();
     const buyerSocket = await connect();
     const bystanderSocket = await connect();
@@ -75,7 +75,7 @@ describe('the private user channel', () => {
 
     // Every socket hears its own user only. Pushes to one socket arrive in order, so once the
     // bystander's own order message is here, anything misrouted earlier would be too.
-    const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' });
+    const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.001' });
     await bystanderSocket.next(isOrder(own.id));
     expect(bystanderSocket.messages.filter((m) => m.kind === 'order').map((m) => (m as { order: SpotOrder }).order.id)).toEqual([own.id]);
     expect(sellerSocket.messages.every((m) => m.kind !== 'order' || m.order.id === ask.id)).toBe(true);

@@ -40,6 +40,24 @@ export class RollingDayStats {
     this.lastClose = price;
   }
 
+  /**
+   * The volume-weighted average price (ticks, fractional) of the trades in the `minutes` whole and
+   * current minutes ending at `now`; with none in them, the last price known; undefined before the
+   * first trade ever (the price band's reference, domain/priceBand.ts).
+   */
+  averagePrice(now: number, minutes: number): number | undefined {
+    const newest = Math.floor(now / MINUTE);
+    let lots = 0;
+    let turnover = 0n;
+    for (let minute = newest - minutes + 1; minute <= newest; minute++) {
+      const bucket = this.ring[minute % WINDOW_MINUTES];
+      if (!bucket || bucket.minute !== minute) continue;
+      lots += bucket.amount;
+      turnover += bucket.vol;
+    }
+    return lots > 0 ? Number(turnover) / lots : this.lastClose;
+  }
+
   /** Statistics for the 24 hours ending at `now`; undefined before the first trade ever. */
   at(now: number): DayStats | undefined {
     if (this.lastClose === undefined) return undefined;

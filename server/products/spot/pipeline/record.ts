@@ -25,7 +25,12 @@ export type Recorded =
   | { kind: 'sameBatchAs'; index: number }
   /** The key was used before with another body: no repeat of it, refused; nothing placed. */
   | { kind: 'keyReused' }
-  | { kind: 'insufficientFunds' };
+  | { kind: 'insufficientFunds' }
+  /** A limit price outside the batch's price band (domain/priceBand.ts), in ticks: refused, nothing written. */
+  | { kind: 'outsideBand'; low: number; high: number };
+
+/** The lowest and highest limit price (ticks) the batch takes; undefined: no band (the pair never traded). */
+export type PriceBand = { low: number; high: number } | undefined;
 
 /**
  * The locked path's transaction commits without waiting for the disk, so the balance rows it locks
@@ -43,21 +48,22 @@ const DURABLE_LATER = { durableLater: true } as const;
  * cannot answer the batch (`recordLocked`). After its commit
  * every recorded order is durable with its funds frozen; a crash from here on leaves open orders
  * that the restore replays. Nothing is written for a refused order, not even its key, so a retry
- * after a deposit is a fresh submission.
+ * after a deposit is a fresh submission. A limit order outside `band` is refused here, after the
+ * keys are read: a retry of an order recorded earlier answers that order whatever the band says now.
  */
-export async function recordOrders(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, orderSequence: SequenceIds): Promise<Recorded[]> {
+export async function recordOrders(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, orderSequence: SequenceIds, band?: PriceBand): Promise<Recorded[]> {
   if (intents.length === 0) return [];
   // Named before the transaction, so that no round trip for them falls between locking the
   // balances and committing (other batches wait on those locks). Refused orders leave gaps.
   const ids = await orderSequence.take(intents.length);
-  return (await recordWithoutLocks(db, spec, intents, now, ids)) ?? recordLocked(db, spec, intents, now, ids);
+  return (await recordWithoutLocks(db, spec, intents, now, ids, band)) ?? recordLocked(db, spec, intents, now, ids, band);
 }
 
 /**
  * The locked record stage: one transaction that claims the keys and locks the placers' balances,
  * decides, then writes. Every batch can take it; the common one takes `recordWithoutLocks` first.
  */
-function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[]): Promise<Recorded[]> {
+function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[], band: PriceBand): Promise<Recorded[]> {
   return db.transaction(async (tx) => {
     const results: Recorded[] = new Array(intents.length);
     const keyed = intents.flatMap((intent, index) => (intent.submission ? [{ index, intent }] : []));
@@ -110,7 +116,7 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
 
     const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
     // The writes below apply the same changes to the locked states.
-    const { accepted, refused } = coveredInQueueOrder(spec, fresh, new Map([...states].map(([k, state]) => [k, state.available])), results);
+    const { accepted, refused } = coveredInQueueOrder(spec, fresh, new Map([...states].map(([k, state]) => [k, state.available])), results, band);
     const refusedKeys = refused.flatMap(({ intent }) => (intent.submission ? [intent] : []));
     await forgetBatch(tx, refusedKeys.map((i) => ({ userId: i.userId, key: i.submission!.key.key })));
     if (accepted.length === 0) return results;
@@ -140,7 +146,7 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
  * retry, a double click), whose answers the locked path knows how to give. Answers undefined for
  * those; nothing has been written then.
  */
-async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[]): Promise<Recorded[] | undefined> {
+async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[], band: PriceBand): Promise<Recorded[] | undefined> {
   const keyed = intents.flatMap((intent) => (intent.submission ? [{ userId: intent.userId, key: intent.submission.key.key, scope: intent.submission.scope }] : []));
   if (new Set(keyed.map((k) => `${k.userId}\u0000${k.key}`)).size < keyed.length) return undefined;
   const rows = await db.query<{ part: 'balance' | 'key'; user_id: number; currency: string; available: string | null }>(
@@ -162,6 +168,7 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
     intents.map((intent, index) => ({ index, intent })),
     available,
     results,
+    band,
   );
   if (accepted.length === 0) return results;
   const orderIds = accepted.map(({ index }) => ids[index]!);
@@ -212,16 +219,22 @@ type Entry = { index: number; intent: PlaceIntent };
  * Which of `entries` the funds cover, decided in queue order against running balances — as if each
  * order came alone after the ones before it, so a smaller order after a refused one can still go
  * through. `available`: by balanceKey, in 10^-18 units (not changed). The refused are marked
- * `insufficientFunds` in `results`. A balance-bound buy (`freezeAvailable`) is accepted with what
+ * `insufficientFunds` in `results` (`outsideBand`: a limit price outside `band`, whatever the funds). A balance-bound buy (`freezeAvailable`) is accepted with what
  * is left of its placer's balance as its freeze and budget (its entry's intent replaced by one that
  * says so), and refused when nothing is left; the same placer's orders after it in the batch then
  * find that balance taken until it ends.
  */
-function coveredInQueueOrder(spec: PairSpec, entries: readonly Entry[], available: ReadonlyMap<string, bigint>, results: Recorded[]): { accepted: Entry[]; refused: Entry[] } {
+function coveredInQueueOrder(spec: PairSpec, entries: readonly Entry[], available: ReadonlyMap<string, bigint>, results: Recorded[], band?: PriceBand): { accepted: Entry[]; refused: Entry[] } {
   const running = new Map(available);
   const accepted: Entry[] = [];
   const refused: Entry[] = [];
   for (const entry of entries) {
+    const { type, price } = entry.intent.command;
+    if (band && type === 'limit' && (price < band.low || price > band.high)) {
+      results[entry.index] = { kind: 'outsideBand', low: band.low, high: band.high };
+      refused.push(entry);
+      continue;
+    }
     const key = balanceKey(entry.intent.userId, entry.intent.freezeCurrency, 'spot');
     const left = running.get(key);
     const intent = entry.intent.freezeAvailable && left !== undefined ? withBalanceBound(spec, entry.intent, left) : entry.intent;
