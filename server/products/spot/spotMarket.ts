@@ -156,8 +156,7 @@ export class SpotMarket {
   private async startBatch(batch: Command[]): Promise<Staged<Result>> {
     const now = this.clock();
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
-    const average = this.data.averagePrice(now);
-    const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds, average === undefined ? undefined : priceBandAround(average));
+    const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds, this.priceBand());
     const results: Result[] = new Array(batch.length);
     const events: EngineEvent[] = [];
     const placed: Array<{ userId: number; orderId: number }> = [];
@@ -263,6 +262,12 @@ export class SpotMarket {
   /** The 24h figures of its tick; undefined before any trade. */
   dayTick(now = this.clock()) {
     return this.data.dayTick(now);
+  }
+
+  /** The limit prices (ticks) the price band lets an order name now (domain/priceBand.ts); undefined: no band yet. */
+  priceBand(): { low: number; high: number } | undefined {
+    const average = this.data.averagePrice(this.clock());
+    return average === undefined ? undefined : priceBandAround(average);
   }
 
   lastTradePrice(): number | undefined {

@@ -231,6 +231,10 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         legIntent = taken.intent;
       }
       if (stopFires(body.side, trigger, market.lastTradePrice())) return fail('spotStopWouldTrigger');
+      // A limit price the band refuses now is refused now, not when the stop fires (it is checked again then).
+      const band = market.priceBand();
+      const outside = [stopIntent.intent, legIntent].find((i) => band && i && (i.command.price < band.low || i.command.price > band.high));
+      if (band && outside) return fail('spotPriceOutsideBand', { low: priceText(spec, band.low), high: priceText(spec, band.high) });
       const needed = fx(stopIntent.intent.freeze) - (legIntent ? fx(legIntent.freeze) : 0n);
       const frozen = fxText(needed > 0n ? needed : 0n);
       const currency = stopIntent.intent.freezeCurrency;

@@ -43,6 +43,14 @@ describe('the spot price band', () => {
     expect(expectOk(await place(maker.headers(), { side: 'sell', type: 'limit', price: '50000', quantity: '0.1' }, 'band-retry-1')).id).toBe(far.id);
   });
 
+  it('a stop-limit whose limit price the band refuses is refused when placed, not only when it fires', async () => {
+    const user = await trader(t.db, { ETH: '1' });
+    const stop = (price: string) => post(t.app, SPOT_PATHS.stopPlace, { symbol: 'ETH_USDT', side: 'sell', trigger_price: '1500', price, quantity: '0.1' }, user.headers());
+    expectRefusal(await stop('100'), 400, /between/);
+    expect(await readBalance(t.db, user.id, 'ETH')).toEqual({ available: '1', frozen: '0' });
+    expectOk(await stop('1490'));
+  });
+
   it('a refused order leaves its key free: the same key with a price inside the band places', async () => {
     const user = await trader(t.db, { ETH: '1' });
     expectRefusal(await place(user.headers(), { side: 'sell', type: 'limit', price: '20000', quantity: '0.1' }, 'band-retry-2'), 400, /between/);
