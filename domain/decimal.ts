@@ -159,10 +159,15 @@ export interface NumberStyle {
   decimal: string;
   /** The fewest digits a group is made of before the integer part is grouped: 1, or 2 ("1234" stays whole). */
   minGrouping: 1 | 2;
+  /**
+   * What a percentage writes before and after its digits (a sign stays in front): Turkish "%100,00",
+   * German "100,00 %" (a no-break space), English "100.00%". Absent: the plain "100.00%".
+   */
+  percent?: { before: string; after: string };
 }
 
 /** The wire's style and English's: comma thousands, dot decimals (what the server's logs and texts without a language use). */
-export const PLAIN_STYLE: NumberStyle = { group: ',', decimal: '.', minGrouping: 1 };
+export const PLAIN_STYLE: NumberStyle = { group: ',', decimal: '.', minGrouping: 1, percent: { before: '', after: '%' } };
 
 /**
  * Groups the integer part by thousands and writes the decimal separator in `style`, keeping the

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { effectiveRate, nextTier, rateProblem, scheduleRow, tierFor, type FeeOverride, type FeeScheduleRow, type FeeTier } from './fees';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setNumberLanguage } from './localeFormat';
+import { effectiveRate, nextTier, ratePercent, rateProblem, scheduleRow, tierFor, type FeeOverride, type FeeScheduleRow, type FeeTier } from './fees';
 
 /** Issue 52 §2: tiers by 30-day volume, the schedule row a tier pays, overrides until their end, and the rate rules. */
 const TIERS: FeeTier[] = [
@@ -90,5 +91,20 @@ describe('the rate rules', () => {
     [{ maker: '0.5', taker: '0.99999999' }, undefined],
   ])('%o is %s', (rate, problem) => {
     expect(rateProblem(rate)).toBe(problem);
+  });
+});
+
+describe('a fee rate as the pages show it', () => {
+  afterEach(() => setNumberLanguage('en_US'));
+
+  it('is exact (never rounded), a rebate negative, the percent sign where the language puts it', () => {
+    setNumberLanguage('en_US');
+    expect([ratePercent('0.001'), ratePercent('-0.0002'), ratePercent('0.00025'), ratePercent(null)]).toEqual(['0.1%', '-0.02%', '0.025%', '—']);
+    setNumberLanguage('tr_TR');
+    expect(ratePercent('-0.0002')).toBe('-%0,02');
+    setNumberLanguage('de_DE');
+    expect(ratePercent('0.00025')).toBe('0,025\u00a0%');
+    setNumberLanguage('fr_FR');
+    expect(ratePercent('0.001')).toBe('0,1\u00a0%');
   });
 });

@@ -1,4 +1,6 @@
-import { addDecimal, compareDecimal, isDecimalString } from './decimal';
+import { addDecimal, compareDecimal, isDecimalString, mulDecimal, trimZeros } from './decimal';
+import { MISSING, percentOf } from './figures';
+import { localDigits } from './localeFormat';
 
 /**
  * Fee schedules, tiers and overrides (issue 52 §2; docs/API.md "Fees"): the pure rules, shared by
@@ -132,6 +134,13 @@ export function effectiveRate(p: {
   const row = scheduleRow(p.rows, p.product, p.market, p.tier);
   return row ? { maker: row.maker, taker: row.taker, source: 'schedule', tier: row.tier } : { maker: '0', taker: '0', source: 'schedule', tier: 0 };
 }
+
+/**
+ * A fee rate as the pages show it: an exact percentage, never rounded, grouped and signed as the
+ * language writes it ("0.1%", "-0.02%" a rebate, Turkish "%0,025"). Here, not in figures.ts, so the
+ * first page, which loads figures.ts and shows no fee rate, does not load it.
+ */
+export const ratePercent = (rate: string | null | undefined) => (isDecimalString(rate) ? percentOf(localDigits(trimZeros(mulDecimal(rate, '100')))) : MISSING);
 
 /** The largest |rate| a schedule accepts (exclusive), and the digits it keeps. */
 export const RATE_DIGITS = 8;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setNumberLanguage } from './localeFormat';
-import { cost, count, fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone, unitPrice } from './figures';
+import { cost, count, fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentOf, percentPoints, price, quantity, ratioPercent, signedMoney, tone, unitPrice } from './figures';
 
 /** One table per kind of figure (issue 37 defect 7): what goes in, what the trader reads. */
 const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
@@ -121,7 +121,7 @@ const BY_LANGUAGE: Array<[lang: string, format: () => string, shown: string]> = 
   ['de_DE', () => money('1234.56789', 'USDT'), '1.234,56'],
   ['de_DE', () => signedMoney('12345.678', 'USDT'), '+12.345,67'],
   ['de_DE', () => quantity('0.02', 5), '0,02000'],
-  ['de_DE', () => percent('0.012345'), '+1,23%'],
+  ['de_DE', () => percent('0.012345'), '+1,23\u00a0%'],
   ['de_DE', () => fiat('96250.504', 'EUR', '€'), '€96.250,50'],
   ['de_DE', () => fiat('-2.49', 'USD', '$'), '-$2,49'],
   ['de_DE', () => fiatAmount('1250'), '1.250,00'],
@@ -142,6 +142,25 @@ const BY_LANGUAGE: Array<[lang: string, format: () => string, shown: string]> = 
   ['ko_KR', () => price('1363000', 2), '1,363,000.00'],
   ['zh_TW', () => price('1363000', 2), '1,363,000.00'],
   ['en_US', () => price('1363000', 2), '1,363,000.00'],
+  // Percentages as each language writes them (Intl's percent pattern): Turkish puts the sign
+  // first ("%100,00"), German, French, Spanish and Russian after a no-break space, the rest right
+  // after the digits; a sign stays in front of it all.
+  ['tr_TR', () => ratioPercent('1'), '%100,00'],
+  ['tr_TR', () => percent('0.012345'), '+%1,23'],
+  ['tr_TR', () => percent('-0.5'), '-%50,00'],
+  ['tr_TR', () => percentPoints('-10'), '-%10,00'],
+  ['tr_TR', () => fundingRate('0.0001'), '+%0,0100'],
+  ['tr_TR', () => percentOf('25'), '%25'],
+  ['de_DE', () => ratioPercent('1'), '100,00\u00a0%'],
+  ['de_DE', () => percentOf('25'), '25\u00a0%'],
+  ['fr_FR', () => ratioPercent('0.985'), '98,50\u00a0%'],
+  ['es_ES', () => percent('-0.5'), '-50,00\u00a0%'],
+  ['ru_RU', () => fundingRate('0.0001'), '+0,0100\u00a0%'],
+  ['ja_JP', () => percent('0.012345'), '+1.23%'],
+  ['ko_KR', () => ratioPercent('1'), '100.00%'],
+  ['zh_TW', () => percent('-0.5'), '-50.00%'],
+  ['en_US', () => percentOf('25'), '25%'],
+  ['tr_TR', () => percent(null), '—'],
 ];
 
 describe('figures in the language\'s number style', () => {

@@ -20,8 +20,9 @@
  * | trading fee   | the asset's places, more as it needs (≤8)| cut toward zero   | as is         |
  * | unit price    | as a trading fee (an ICO raise price)   | cut toward zero   | as is         |
  * | cost to pay   | as money                                | up (never below a fee in it) | as is |
- * | percent       | 2 (§9), of a fraction                   | half up           | "+" above 0   |
+ * | percent       | 2 (§9), of a fraction, the sign where the language puts it | half up | "+" above 0 |
  * | ratio percent | 2 (§9), of a fraction                   | half up           | none          |
+ * | fee rate      | as many as it has (domain/fees.ts ratePercent) | none (exact) | as is        |
  * | funding rate  | 4, of a fraction                        | half up           | "+" above 0   |
  * | index price   | the pair's price places, at most 4 (§9) | cut toward zero   | as is         |
  * | fiat          | the currency's minor units (formatFiat) | half up           | "-" before mark|
@@ -110,8 +111,19 @@ export const unitPrice = (value: Value, asset: string): string => atLeastMoney(v
 /** What an order costs the trader (margin and fee), rounded up: it never reads below the fee it includes. */
 export const cost = (value: Value, asset: string) => figure(value, moneyPlaces(asset), 'up');
 
+/**
+ * A number already written (signed or not) as a percentage where the language puts the sign, the
+ * number's own sign in front: "+1.23%", Turkish "+%1,23", German "+1,23 %" (a no-break space).
+ * The quick shares of the order forms ("25%") too.
+ */
+export function percentOf(text: string, style: NumberStyle = currentNumberStyle()): string {
+  const { before, after } = style.percent ?? { before: '', after: '%' };
+  const sign = /^[+-]/.exec(text)?.[0] ?? '';
+  return `${sign}${before}${text.slice(sign.length)}${after}`;
+}
+
 /** Percent points at `places`, signed: "-10.00%". */
-const points = (value: Value, places: number) => (isDecimalString(value) ? `${signed(figure(value, places, 'half-up'))}%` : MISSING);
+const points = (value: Value, places: number) => (isDecimalString(value) ? percentOf(signed(figure(value, places, 'half-up'))) : MISSING);
 const hundredfold = (fraction: Value) => (isDecimalString(fraction) ? mulDecimal(fraction, '100') : undefined);
 
 /** A percentage already in percent (a TP/SL by ROE of "-10"): "-10.00%". */

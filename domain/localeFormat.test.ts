@@ -54,12 +54,14 @@ describe('number styles per language (issue 50 M6)', () => {
   afterEach(() => setNumberLanguage('en_US'));
 
   it('reads each language\'s separators from Intl', () => {
-    expect(numberStyleOf('de_DE')).toEqual({ group: '.', decimal: ',', minGrouping: 1 });
-    expect(numberStyleOf('fr_FR')).toEqual({ group: '\u202f', decimal: ',', minGrouping: 1 });
-    expect(numberStyleOf('ru_RU')).toEqual({ group: '\u00a0', decimal: ',', minGrouping: 1 });
-    expect(numberStyleOf('tr_TR')).toEqual({ group: '.', decimal: ',', minGrouping: 1 });
-    expect(numberStyleOf('es_ES')).toEqual({ group: '.', decimal: ',', minGrouping: 2 });
-    for (const lang of ['en_US', 'ja_JP', 'ko_KR', 'zh_TW']) expect(numberStyleOf(lang)).toEqual({ group: ',', decimal: '.', minGrouping: 1 });
+    // The percent sign where the language puts it: after a no-break space, before the digits in Turkish, right after them in English.
+    const spaced = { before: '', after: '\u00a0%' };
+    expect(numberStyleOf('de_DE')).toEqual({ group: '.', decimal: ',', minGrouping: 1, percent: spaced });
+    expect(numberStyleOf('fr_FR')).toEqual({ group: '\u202f', decimal: ',', minGrouping: 1, percent: spaced });
+    expect(numberStyleOf('ru_RU')).toEqual({ group: '\u00a0', decimal: ',', minGrouping: 1, percent: spaced });
+    expect(numberStyleOf('tr_TR')).toEqual({ group: '.', decimal: ',', minGrouping: 1, percent: { before: '%', after: '' } });
+    expect(numberStyleOf('es_ES')).toEqual({ group: '.', decimal: ',', minGrouping: 2, percent: spaced });
+    for (const lang of ['en_US', 'ja_JP', 'ko_KR', 'zh_TW']) expect(numberStyleOf(lang)).toEqual({ group: ',', decimal: '.', minGrouping: 1, percent: { before: '', after: '%' } });
   });
   it('names a number of thousands in the language\'s words, exactly (the order fields\' point hint)', () => {
     expect(inThousands('65000', 'de_DE')).toBe('65\u00a0Tausend');
@@ -70,7 +72,7 @@ describe('number styles per language (issue 50 M6)', () => {
     expect(inThousands('65000', 'en_US')).toBe('65\u00a0thousand');
   });
   it('starts in the plain style and follows setNumberLanguage', () => {
-    expect(currentNumberStyle()).toEqual({ group: ',', decimal: '.', minGrouping: 1 });
+    expect(currentNumberStyle()).toEqual({ group: ',', decimal: '.', minGrouping: 1, percent: { before: '', after: '%' } });
     setNumberLanguage('fr_FR');
     expect(currentNumberStyle().decimal).toBe(',');
   });

@@ -2,7 +2,8 @@
  * Dates and numbers by the reader's language (issue 12, issue 50 M5 and M6): one date-and-time
  * format for every table and the chart, and one number style per language, read from Intl:
  * German, Spanish and Turkish "1.363.000,00", French and Russian "1 363 000,00" (a no-break
- * space), English, Japanese, Korean and Chinese "1,363,000.00". Prices, quantities, amounts and
+ * space), English, Japanese, Korean and Chinese "1,363,000.00", and percentages where each puts
+ * the sign (Turkish "%12,50", German "12,50 %", English "12.50%"). Prices, quantities, amounts and
  * fiat figures all take the same style, so a price and its fiat value beside it never read in two.
  * Amounts stay exact: they are rounded to their places as decimal strings and only their
  * separators are written by the language, never formatted through a float.
@@ -40,7 +41,7 @@ export function numberStyleOf(lang: string): NumberStyle {
       const part = (n: number, type: string) => format.formatToParts(n).find((p) => p.type === type)?.value;
       // Digits other than 0-9 (an Arabic locale) would not paste back: such a language keeps the plain style.
       if (/^[\d.,\s\u00a0\u202f']+$/.test(format.format(1234567.5))) {
-        style = { group: part(1234567.5, 'group') ?? ',', decimal: part(1.5, 'decimal') ?? '.', minGrouping: part(1000, 'group') === undefined ? 2 : 1 };
+        style = { group: part(1234567.5, 'group') ?? ',', decimal: part(1.5, 'decimal') ?? '.', minGrouping: part(1000, 'group') === undefined ? 2 : 1, percent: percentPattern(lang) };
       }
     } catch {
       // An unknown tag: the plain style.
@@ -48,6 +49,14 @@ export function numberStyleOf(lang: string): NumberStyle {
     styles.set(lang, style);
   }
   return style;
+}
+
+/** Where `lang` writes the percent sign, from Intl's percent parts: before the number in Turkish ("%50"), after a no-break space in German ("50 %"). */
+function percentPattern(lang: string): NonNullable<NumberStyle['percent']> {
+  const parts = new Intl.NumberFormat(intlLocale(lang), { style: 'percent' }).formatToParts(0.5);
+  const at = parts.findIndex((p) => p.type === 'integer');
+  const text = (side: Intl.NumberFormatPart[]) => side.map((p) => p.value).join('');
+  return { before: text(parts.slice(0, at)), after: text(parts.slice(at + 1)) };
 }
 
 let current: NumberStyle = PLAIN_STYLE;

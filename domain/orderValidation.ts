@@ -47,6 +47,8 @@ export interface ErrorMessage {
   places?: number;
   min?: string;
   currency?: string;
+  /** Other values the message names, already written for the reader (a price in the language's style, a translated name). */
+  values?: Record<string, string>;
 }
 
 /** The value of a field that passed its own checks (a positive number within `places`), canonical. */

@@ -56,6 +56,8 @@ for (const lang of ['en_US', 'fr_FR']) {
     test.setTimeout(300_000);
     const say = textsOf(lang);
     const short = lang.replace('_', '').toLowerCase();
+    // The rebate as the language writes a percentage (French: a decimal comma, a no-break space before the sign).
+    const rebateShown = lang === 'fr_FR' ? '-0,02\u00a0%' : '-0.02%';
 
     // The maker of this test, and a taker in a browser context of their own (API calls only).
     const maker = await trader(page, `maker-${short}`, '500');
@@ -80,7 +82,7 @@ for (const lang of ['en_US', 'fr_FR']) {
     await dialog.getByLabel(say('fees.deskNote'), { exact: true }).fill(`E2E rebate ${lang}`);
     await submitWithOperatorCode(dialog, dialog.getByLabel(say('fees.form.code'), { exact: true }), dialog.getByRole('button', { name: say('fees.form.save') }), finance);
     const overrides = desk.getByRole('table', { name: say('fees.deskOverrides') });
-    await expect(overrides.getByRole('row').filter({ hasText: `E2E rebate ${lang}` })).toContainText('-0.02%');
+    await expect(overrides.getByRole('row').filter({ hasText: `E2E rebate ${lang}` })).toContainText(rebateShown);
 
     // The maker's bid rests at the top of the book (post only), and the taker sells into it; a
     // market maker's quote may come between, so the taker sells again until the bid is filled.
@@ -105,7 +107,7 @@ for (const lang of ['en_US', 'fr_FR']) {
     await page.goto(`/order/spot-detail/${orderId}`);
     const deals = page.getByRole('table', { name: say('spot.detail.deals') });
     const fill = deals.getByRole('row').nth(1);
-    await expect(fill).toContainText('-0.02%', { timeout: 15_000 });
+    await expect(fill).toContainText(rebateShown, { timeout: 15_000 });
     await expect(fill).toContainText(/-0[.,]0+\d/);
     await expect(deals.getByRole('columnheader', { name: say('spot.form.feeRate') })).toBeVisible();
     await takerContext.close();

@@ -13,10 +13,10 @@ const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.
 /**
  * Figures in the language's number style (issue 50 M6): `n` writes an English figure the way the
  * page writes it ("5,000.00" reads "5.000,00" in German); `g` and `d` are its group and decimal
- * separators inside a RegExp.
+ * separators inside a RegExp, `pc` what follows a percentage's digits ("90,00 %" in German).
  */
-const GERMAN = { n: (text: string) => text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')), g: '\\.', d: ',' };
-const ENGLISH = { n: (text: string) => text, g: ',', d: '\\.' };
+const GERMAN = { n: (text: string) => text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')), g: '\\.', d: ',', pc: '\u00a0%' };
+const ENGLISH = { n: (text: string) => text, g: ',', d: '\\.', pc: '%' };
 const WORDS = {
   en_US: { f: catalogue<typeof futuresCatalogue>('features/futures/locales/en_US.json').futures, base: baseCatalogue('en_US'), ...ENGLISH },
   de_DE: { f: catalogue<typeof futuresCatalogue>('features/futures/locales/de_DE.json').futures, base: baseCatalogue('de_DE'), ...GERMAN },
@@ -46,9 +46,10 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await expect(tpsl.getByRole('group', { name: w.f.tpsl.trigger }).getByRole('button', { name: w.f.markPrice })).toBeVisible();
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-  // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed; each with the price it means.
-  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} \\+500${w.d}00% → \\d.*\\d USDT`));
-  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} -90${w.d}00% → \\d.*\\d USDT`));
+  // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed, the
+  // sign as the language writes it (German after a no-break space); each with the price it means.
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} \\+500${w.d}00${w.pc} → \\d.*\\d USDT`));
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} -90${w.d}00${w.pc} → \\d.*\\d USDT`));
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirm).toBeHidden();
 }

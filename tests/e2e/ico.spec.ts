@@ -10,6 +10,7 @@ import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { failOnPageErrors } from './support/waits';
+import { LANGUAGES } from '../../domain/languages';
 import { toastDuring } from './support/toasts';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
@@ -148,6 +149,36 @@ test('participate in Japanese on a demo project', async ({ page }) => {
   await page.getByTestId('ico-account').getByRole('link').click();
   await expect(page).toHaveURL(/\/wallet\/transfer\?currency=USDT&from=spot&to=ico$/);
   await expect(page.locator('select:has(option[value="ico"])').last()).toHaveValue('ico', { timeout: 15_000 });
+});
+
+/**
+ * A card's facts read whole in the languages with the longest labels: none cut ("Toplam serbest
+ * bırakı" at the card's edge: three one-line labels overflowed a 341 px card), none past its card,
+ * at 1440 px (three cards of 341 px) and on a phone, with the trader's own subscription shown.
+ */
+test('the cards\' labels and values read whole in German, Russian, French, Spanish and Turkish', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, `e2e-ico-labels-${Date.now()}@example.org`);
+  await fundIco(page, '100');
+  const answer = await page.request.post('/api/ico/subscribe', { data: { project_id: 1, quantity: '200' }, headers: { token: await tokenOf(page), 'Idempotency-Key': `labels-${Date.now()}` } });
+  expect(((await answer.json()) as { code: number }).code).toBe(200);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lang of ['de_DE', 'ru_RU', 'fr_FR', 'es_ES', 'tr_TR']) {
+      await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang)!);
+      await page.goto('/subscribe');
+      await expect(page.getByTestId('ico-mine').first()).toBeVisible({ timeout: 15_000 });
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid^="ico-card-"]')].flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          return [...card.querySelectorAll('dt, dd')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > box.right || e.getBoundingClientRect().left < box.left)
+            .map((e) => e.textContent);
+        }),
+      );
+      expect(cut, `${lang} at ${width} px`).toEqual([]);
+    }
+  }
 });
 
 test('the operator creates a listed project with the date pickers; at its settlement its spot pair opens', async ({ page, browser }) => {

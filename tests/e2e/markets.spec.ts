@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { expectChange, failOnPageErrors, untilAnswers } from './support/waits';
+import { LANGUAGES } from '../../domain/languages';
 
 /**
  * Live markets in the browser against the real server: chart, order book and trades on the
@@ -39,6 +40,37 @@ test('the kline page draws the chart, and the book and trades move live', async 
   // Stats: change with two decimals; the index price at the pair's 2 places like the prices beside it (issue 50 M4).
   await expect(page.getByText(/^[+-]?\d+\.\d{2}%$/).first()).toBeVisible();
   await expect(page.getByTestId('stats-index')).toHaveText(/^[\d,]+\.\d{2}$/, { timeout: 10_000 });
+});
+
+/**
+ * The headers of the home page's trends table a trader reads whole, in every language: at 1366 px
+ * all five columns fit; on a phone the table shows the name, the last price (its fiat value under
+ * it) and the 24h change, with no sideways scroll, where five columns had scrolled and cut the
+ * change's header at the edge ("24s değişi›" in Turkish).
+ */
+test('/home: the trends table fits and every header reads whole, at 1366 px and on a phone, in every language', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/home');
+  for (const [width, columns] of [[1366, 5], [390, 3]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const language of LANGUAGES) {
+      await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+      await page.reload();
+      const table = page.getByRole('table', { name: /./ }).first();
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      const shown = await table.evaluate((t) => {
+        const scroller = t.closest('[data-scroller]')!;
+        const edge = scroller.getBoundingClientRect().right;
+        const headers = [...t.querySelectorAll('th')].filter((th) => th.getClientRects().length > 0);
+        return {
+          fits: scroller.scrollWidth <= scroller.clientWidth,
+          headers: headers.length,
+          cut: headers.filter((th) => th.scrollWidth > th.clientWidth || th.getBoundingClientRect().right > edge + 0.5).map((th) => th.textContent),
+        };
+      });
+      expect(shown, `${language.lang} at ${width} px`).toEqual({ fits: true, headers: columns, cut: [] });
+    }
+  }
 });
 
 test('switching the interval reloads the chart from /api/market/kline', async ({ page }) => {

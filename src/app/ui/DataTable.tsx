@@ -11,7 +11,11 @@ export interface Column<Row> {
   /** Header click, for sortable columns. */
   onSort?: () => void;
   sorted?: 'asc' | 'desc';
+  /** A class on the column's header and cells, for the page's own rules (/home hides two in a narrow table). */
+  className?: string;
 }
+
+const cellClass = (c: Column<never>) => `${c.align ?? 'left'}${c.className ? ` ${c.className}` : ''}`;
 
 /** The chevron at a scrolling table's end (ScrollCues: 22 px from the edge) and the 28 px the header's text keeps clear of the edge. */
 const PIN_CLEARANCE = 30;
@@ -95,7 +99,7 @@ export function DataTable<Row>(
       <thead>
         <tr>
           {props.columns.map((c) => (
-            <th key={c.key} className={c.align ?? 'left'} aria-sort={c.sorted === 'asc' ? 'ascending' : c.sorted === 'desc' ? 'descending' : undefined}>
+            <th key={c.key} className={cellClass(c)} aria-sort={c.sorted === 'asc' ? 'ascending' : c.sorted === 'desc' ? 'descending' : undefined}>
               {c.onSort ? (
                 <button type="button" onClick={c.onSort}>
                   {t(c.key)} <span aria-hidden>{c.sorted === 'asc' ? '▲' : c.sorted === 'desc' ? '▼' : '↕'}</span>
@@ -118,7 +122,7 @@ export function DataTable<Row>(
           props.rows.map((row) => {
             const key = props.rowKey ? props.rowKey(row) : (row as { id: number | string }).id;
             const cells = props.columns.map((c) => (
-              <td key={c.key} className={c.align ?? 'left'}>
+              <td key={c.key} className={cellClass(c)}>
                 {c.render ? c.render(row) : null}
               </td>
             ));

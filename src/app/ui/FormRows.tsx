@@ -96,7 +96,7 @@ export function NumberField(props: NumberFieldProps) {
       {reading && <PointReadingNote id={`${id}-reading`} reading={reading} />}
       {props.error && (
         <span className="error" id={`${id}-error`} role="alert">
-          {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}
+          {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency, ...props.error.values })}
         </span>
       )}
     </Field>

@@ -81,7 +81,7 @@ export function useFuturesOrderForm(input: { symbol: string; pricePrecision: num
       setStopLoss: (value: string) => ({ type: 'form.stopLoss', value }),
       setTab: (tab: FormTab) => ({ type: 'form.tab', tab }),
       setReduceOnly: (value: boolean) => ({ type: 'form.reduceOnly', value }),
-      submit: (action: FuturesAction, held?: HeldPosition) => ({ type: 'form.submit', action, held }),
+      submit: (action: FuturesAction, held?: HeldPosition, mark?: string) => ({ type: 'form.submit', action, held, mark }),
       ...signals('form', ['confirm', 'cancel']),
     },
   );

@@ -7,7 +7,7 @@ import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import type { CloseCall } from '../machines/closeDialog/closeDialog.machine';
 import { Choices, Facts, NumberField } from './formParts';
 import { PressedChoice } from '../../../app/ui/Segmented';
-import { price, quantity } from '../../../../domain/figures';
+import { percentOf, price, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -58,7 +58,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
       <Choices role="group" aria-label={t('futures.form.share')}>
         {PERCENTS.map((p) => (
           <button key={p} type="button" onClick={() => d.setPercent(p)}>
-            {p}%
+            {percentOf(String(p))}
           </button>
         ))}
       </Choices>

@@ -34,7 +34,7 @@ function ContractPanels(props: TradePanelsProps & { desk: Desk }) {
   return (
     <>
       {props.book(form.setPrice)}
-      <FuturesOrderForm className="form" pair={pair} form={form} desk={desk} lastPrice={props.last?.price ?? props.markPrice} />
+      <FuturesOrderForm className="form" pair={pair} form={form} desk={desk} lastPrice={props.last?.price ?? props.markPrice} markPrice={props.markPrice} />
       <PositionsPanel className="orders" pair={pair} desk={desk} markPrice={props.markPrice} />
     </>
   );

@@ -9,7 +9,7 @@ import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
 import { Fact, Facts, pairLabel, RoeFact, SignedFact, SourceText } from './detailParts';
 import { ActionText, StatusText } from './futuresUi';
 import { fee, price, quantity } from '../../../../domain/figures';
-import { mulDecimal, trimZeros } from '../../../../domain/decimal';
+import { ratePercent } from '../../../../domain/fees';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
@@ -90,7 +90,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
           { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
           // Each fill's own fee and rate (issue 52 §2): '—' on trades from before fills kept them.
           { key: 'col.fee', align: 'right', render: (d) => <span className="num">{d.fee === null ? '—' : `${fee(d.fee, quote)} ${quote}`}</span> },
-          { key: 'futures.detail.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : `${trimZeros(mulDecimal(d.rate, '100'))}%`}</span> },
+          { key: 'futures.detail.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : ratePercent(d.rate)}</span> },
         ]}
       />
     </div>

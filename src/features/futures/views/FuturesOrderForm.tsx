@@ -11,9 +11,10 @@ import { orderPreview } from '../../../../domain/futures/preview';
 import type { FuturesAction } from '../../../../domain/futures/api';
 import { useLeverageDialog, type Desk, type useFuturesOrderForm } from '../futures.hooks';
 import { Choices, Facts, FormProblem, NumberField } from './formParts';
-import { formButtons, noButtonReason } from '../machines/futuresOrderForm/orderFormFields';
+import { formButtons, isPlanFieldProblem, noButtonReason, type PlanField } from '../machines/futuresOrderForm/orderFormFields';
+import type { ErrorMessage } from '../../../../domain/orderValidation';
 import { LeverageDialog } from './LeverageDialog';
-import { cost, fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
+import { cost, fee, money, percentOf, price as priceFigure, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -50,7 +51,7 @@ const Sides = styled.div`
  * short, or with Reduce-only and on the Close tab only the close of the side held), each
  * confirmed before it is sent.
  */
-export function FuturesOrderForm(props: { className?: string; pair: Pair; form: ReturnType<typeof useFuturesOrderForm>; desk: Desk; lastPrice: string | undefined }) {
+export function FuturesOrderForm(props: { className?: string; pair: Pair; form: ReturnType<typeof useFuturesOrderForm>; desk: Desk; lastPrice: string | undefined; markPrice: string | undefined }) {
   const { t } = useTranslation();
   const { form, desk, pair } = props;
   const f = form.fields;
@@ -76,6 +77,14 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const held = position ? { side: position.side, closable } : undefined;
   const buttons = formButtons(f, held);
   const nothing = noButtonReason(f, held);
+  // The mark price the page shows: a take-profit or stop-loss on its wrong side is refused under its field.
+  const mark = props.markPrice ?? config?.mark_price ?? undefined;
+  const planError = (field: PlanField): ErrorMessage | undefined => {
+    const p = f.problem;
+    if (!isPlanFieldProblem(p) || p.field !== field) return undefined;
+    const bound = p.price === undefined ? undefined : { price: priceFigure(p.price, pair.price_precision), basis: t(p.basis === 'order' ? 'futures.form.basisOrder' : 'futures.form.basisMark') };
+    return { key: p.key, currency: quote, values: bound };
+  };
   // The preview of what a button would send, and of the action being confirmed; an order that can only reduce puts up no margin and has no liquidation price of its own.
   const preview = (action: FuturesAction) =>
     config ? orderPreview({ action, price, quantity: f.quantity, leverage, mode, takerFee: config.fees.taker, brackets: config.brackets, available: account?.available, position }) : undefined;
@@ -147,7 +156,7 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Choices role="group" aria-label={t('futures.form.share')}>
             {PERCENTS.map((p) => (
               <button key={p} type="button" disabled={shareOf === '0'} onClick={() => form.setPercent(p, shareOf)}>
-                {p}%
+                {percentOf(String(p))}
               </button>
             ))}
           </Choices>
@@ -165,7 +174,18 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
               </label>
               {!f.reduceOnly && (
                 <label style={{ display: 'flex', gap: 6, alignItems: 'center', minHeight: 32 }}>
-                  <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={tpsl}
+                    onChange={(e) => {
+                      setTpsl(e.target.checked);
+                      // Hidden fields send nothing: what was typed in them goes with the box.
+                      if (!e.target.checked) {
+                        form.setTakeProfit('');
+                        form.setStopLoss('');
+                      }
+                    }}
+                  />
                   {t('futures.tpsl.title')}
                 </label>
               )}
@@ -175,8 +195,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           {sideRows.length > 0 && <Facts rows={sideRows} />}
           {tpsl && !closing && !f.reduceOnly && (
             <>
-              <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} pointHint />
-              <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} pointHint />
+              <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} pointHint error={planError('takeProfit')} />
+              <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} pointHint error={planError('stopLoss')} />
             </>
           )}
           {nothing ? (
@@ -184,13 +204,13 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           ) : (
             <Sides data-count={buttons.length}>
               {buttons.map((b) => (
-                <Button key={b.action} type="button" className={b.label === 'open_long' || b.label === 'close_short' ? 'long' : 'short'} disabled={form.submitting} onClick={() => form.submit(b.action, held)}>
+                <Button key={b.action} type="button" className={b.label === 'open_long' || b.label === 'close_short' ? 'long' : 'short'} disabled={form.submitting} onClick={() => form.submit(b.action, held, mark)}>
                   {t(`futures.action.${b.label}`)}
                 </Button>
               ))}
             </Sides>
           )}
-          {f.problem && (
+          {f.problem && !isPlanFieldProblem(f.problem) && (
             <FormProblem role="alert" data-testid="futures-form-problem">
               {'key' in f.problem ? t(f.problem.key) : f.problem.text}
             </FormProblem>

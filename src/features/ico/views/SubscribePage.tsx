@@ -28,7 +28,11 @@ const Grid = styled.div`
   gap: 12px;
 `;
 
-// A range (the limits, "100.00–200,000.00" at the token's places) may break after its dash rather than widen the card.
+// The facts' labels and values wrap at their spaces (a range after its dash): kept on one line, a
+// column was as wide as its longest label and the three overflowed a 330 px card in German,
+// Russian, French, Spanish and Turkish ("Toplam serbest bırakı", cut by the card's edge). A
+// column still grows for one long word or figure, never cuts it. A row's labels share one grid row
+// and its values the next (subgrid), so values stay level under labels of one line and of two.
 const Card = styled.article`
   background: ${({ theme }) => theme.color.panel};
   border: 1px solid ${({ theme }) => theme.color.border};
@@ -46,9 +50,9 @@ const Card = styled.article`
   .desc { margin: 0; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; min-height: 32px; }
   .desc small { margin-left: 6px; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; }
   dl { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px 10px; margin: 0; }
-  dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  dd.range { white-space: normal; }
+  dl > div { display: grid; grid-row: span 2; grid-template-rows: subgrid; row-gap: 0; }
+  dt { align-self: end; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
+  dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; }
   .mine { border-top: 1px dashed ${({ theme }) => theme.color.border}; padding-top: 8px; }
   .mine dl { grid-template-columns: repeat(3, 1fr); }
   .actions { display: flex; gap: 8px; margin-top: auto; }
@@ -147,7 +151,7 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         </div>
         <div><dt>{t('col.endTime')}</dt><dd>{dateTime(p.end_at, i18n.language)}</dd></div>
         <div><dt>{t('ico.participants')}</dt><dd>{p.participants}</dd></div>
-        <div><dt>{t('ico.limits')}</dt><dd className="range">{qty(p.min_quantity)}–<wbr />{qty(p.max_quantity)}</dd></div>
+        <div><dt>{t('ico.limits')}</dt><dd>{qty(p.min_quantity)}–<wbr />{qty(p.max_quantity)}</dd></div>
       </dl>
       {m && (
         <div className="mine" data-testid="ico-mine">

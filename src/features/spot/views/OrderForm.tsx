@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { fee, money } from '../../../../domain/figures';
+import { fee, money, percentOf } from '../../../../domain/figures';
 import type { useOrderForm } from '../spot.hooks';
 import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../../domain/spotOrders';
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
@@ -161,14 +161,14 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
               step={1}
               value={f.percent}
               aria-label={t('spot.form.percentOfAvailable')}
-              aria-valuetext={`${f.percent}%`}
+              aria-valuetext={percentOf(String(f.percent))}
               disabled={form.available.value === undefined}
               onChange={(e) => form.setPercent(Number(e.target.value))}
             />
             <div className="marks">
               {SLIDER_MARKS.map((mark) => (
                 <button key={mark} type="button" aria-pressed={f.percent === mark && mark > 0} disabled={form.available.value === undefined} onClick={() => form.setPercent(mark)}>
-                  {mark}%
+                  {percentOf(String(mark))}
                 </button>
               ))}
             </div>

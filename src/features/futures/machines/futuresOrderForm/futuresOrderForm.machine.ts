@@ -1,10 +1,9 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import { messageForError } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
-import { formButtons, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
+import { formButtons, isPlanFieldProblem, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
 import { deskDialogActions } from '../shared/notifyDesk';
 import type { Signals } from '../../../../app/machines/loadStates/setupTypes';
 
@@ -36,8 +35,11 @@ export type FuturesFormEvent =
   | { type: 'form.lastPrice'; price: string }
   | { type: 'form.tab'; tab: FormTab }
   | { type: 'form.reduceOnly'; value: boolean }
-  /** A button's action, with what the page shows the trader holds on the pair (the buttons it offers follow it). */
-  | { type: 'form.submit'; action: FuturesAction; held?: HeldPosition }
+  /**
+   * A button's action, with what the page shows the trader holds on the pair (the buttons it offers
+   * follow it) and the mark price it shows (a take-profit or stop-loss must lie on the right side of it).
+   */
+  | { type: 'form.submit'; action: FuturesAction; held?: HeldPosition; mark?: string }
   | Signals<'form', 'confirm' | 'cancel'>;
 
 /**
@@ -45,7 +47,8 @@ export type FuturesFormEvent =
  * quantity (typed or a share of the maximum open quantity), optional TP/SL; reduce-only and the
  * Close tab offer only what reduces the position held (formButtons). A valid submit is confirmed
  * first, then sent with an idempotency key kept across retries of the same order; the server's
- * refusal is shown as it answers it (translated).
+ * refusal is shown once, under the buttons, as it answers it (translated). A take-profit or
+ * stop-loss on the wrong side of the mark price is refused under its field before any confirmation.
  */
 export const futuresOrderFormMachine = setup({
   types: {
@@ -63,7 +66,8 @@ export const futuresOrderFormMachine = setup({
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
   },
   guards: {
-    valid: ({ context, event }) => event.type === 'form.submit' && submitProblem(context, event.action, event.held) === undefined,
+    valid: ({ context, event }) => event.type === 'form.submit' && submitProblem(context, event.action, event.held, event.mark) === undefined,
+    planFieldProblem: ({ context, event }) => event.type === 'form.submit' && isPlanFieldProblem(submitProblem(context, event.action, event.held, event.mark)),
   },
 }).createMachine({
   id: 'futuresOrderForm',
@@ -113,9 +117,14 @@ export const futuresOrderFormMachine = setup({
             }),
           },
           {
+            guard: 'planFieldProblem',
+            actions: assign({ problem: ({ context, event }) => submitProblem(context, event.action, event.held, event.mark) }),
+            description: 'A take-profit or stop-loss that cannot go with this order is said once, under its field (with the price it must pass); no confirmation, nothing sent.',
+          },
+          {
             actions: [
-              assign({ problem: ({ context, event }) => ({ key: submitProblem(context, event.action, event.held)! }) }),
-              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: context.problem! }) },
+              assign({ problem: ({ context, event }) => submitProblem(context, event.action, event.held, event.mark) }),
+              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: context.problem as ToastMessage }) },
             ],
             description: 'Spec §5: the first problem, kept under the buttons until the form changes and toasted too; nothing is sent.',
           },
@@ -143,8 +152,8 @@ export const futuresOrderFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [assign({ action: undefined, label: undefined, problem: ({ event }) => messageForError(event.error) }), toastError],
-          description: 'The key stays: sending the same order again retries it. The refusal stays under the buttons (issue 50 S3).',
+          actions: assign({ action: undefined, label: undefined, problem: ({ event }) => messageForError(event.error) }),
+          description: 'The key stays: sending the same order again retries it. The refusal is said once, under the buttons the trader just pressed, where it stays (issue 50 S3): not in a toast beside it too.',
         },
       },
     },

@@ -14,6 +14,8 @@ export const futuresOrderFormModel = machineModel(
     { type: 'form.stopLoss', value: 'x' },
     { type: 'form.lastPrice', price: '63000' },
     ...typedValues('form.submit', ['open_long', 'open_short'], 'action'),
+    // The page's mark price above the take-profit: a long's is refused under its field.
+    { type: 'form.submit', action: 'open_long', mark: '80000' },
     ...typedValues('form.tab', ['close', 'open'], 'tab'),
     { type: 'form.reduceOnly', value: true },
     { type: 'form.submit', action: 'close_long', held: { side: 1, closable: '0.5' } },

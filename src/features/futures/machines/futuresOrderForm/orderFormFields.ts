@@ -26,21 +26,69 @@ export interface FuturesFormContext {
   /** The action being confirmed or sent, and how its button read (a reduce-only "Close long" sends open_short). */
   action: FuturesAction | undefined;
   label: FuturesAction | undefined;
-  /** Why the last submit was refused (the form's rule or the server's answer), kept under the buttons until the form changes (issue 50 S3, M9). */
-  problem: ToastMessage | undefined;
+  /** Why the last submit was refused (the form's rule or the server's answer), kept under its TP/SL field or under the buttons until the form changes (issue 50 S3, M9). */
+  problem: OrderFormProblem | undefined;
   idempotencyKey: string | undefined;
 }
+
+/** A take-profit or stop-loss field's problem, said under that field: with the price it must pass and whose price that is. */
+export interface PlanFieldProblem {
+  field: PlanField;
+  key: string;
+  price?: string;
+  basis?: 'mark' | 'order';
+}
+
+export type PlanField = 'takeProfit' | 'stopLoss';
+
+/** A refused submit: a plan field's problem (under the field), a rule's catalogue key or the server's text (under the buttons). */
+export type OrderFormProblem = ToastMessage | PlanFieldProblem;
 
 const places = (value: string) => value.split('.')[1]?.length ?? 0;
 const positiveWithin = (value: string, precision: number) => isDecimalString(value) && !value.startsWith('-') && places(value) <= precision && fx(value) > 0n;
 
-/** The first §5 problem of the form as a catalogue key, or undefined when it may be sent. */
-export function formProblem(c: FuturesFormContext): string | undefined {
-  if (c.orderType === 'limit' && !positiveWithin(c.price, c.pricePrecision)) return 'futures.form.priceInvalid';
-  if (!positiveWithin(c.quantity, c.amountPrecision)) return 'futures.form.quantityInvalid';
+/** The first §5 problem of the form, or undefined when it may be sent. */
+export function formProblem(c: FuturesFormContext): OrderFormProblem | undefined {
+  if (c.orderType === 'limit' && !positiveWithin(c.price, c.pricePrecision)) return { key: 'futures.form.priceInvalid' };
+  if (!positiveWithin(c.quantity, c.amountPrecision)) return { key: 'futures.form.quantityInvalid' };
   if (!withPlans(c)) return undefined;
-  if (c.takeProfit !== '' && !positiveWithin(c.takeProfit, c.pricePrecision)) return 'futures.form.tpslInvalid';
-  if (c.stopLoss !== '' && !positiveWithin(c.stopLoss, c.pricePrecision)) return 'futures.form.tpslInvalid';
+  if (c.takeProfit !== '' && !positiveWithin(c.takeProfit, c.pricePrecision)) return { field: 'takeProfit', key: 'futures.form.tpslInvalid' };
+  if (c.stopLoss !== '' && !positiveWithin(c.stopLoss, c.pricePrecision)) return { field: 'stopLoss', key: 'futures.form.tpslInvalid' };
+  return undefined;
+}
+
+/** The words of a plan on the wrong side, by field and the side the order opens (1 long, -1 short). */
+const WRONG_SIDE: Record<PlanField, Record<1 | -1, string>> = {
+  takeProfit: { 1: 'futures.form.tpLongAbove', [-1]: 'futures.form.tpShortBelow' },
+  stopLoss: { 1: 'futures.form.slLongBelow', [-1]: 'futures.form.slShortAbove' },
+};
+
+/**
+ * A take-profit or stop-loss sent with an opening order that the server would refuse, or that would
+ * close the position the moment it opens: a long's take-profit goes above the mark price and its
+ * stop-loss below, a short's the other way round (the server's rule: one at or past the mark would
+ * trigger at once); a limit order's stop-loss goes past the order's own price too, as the mark is
+ * there when it fills. A take-profit is judged by the mark alone: a marketable limit may fill below
+ * its price. Plans only go with an order that opens or adds: one that reduces the position held
+ * takes none. No mark price on the page yet: the server judges.
+ */
+export function planProblem(c: FuturesFormContext, action: FuturesAction, held: HeldPosition | undefined, mark: string | undefined): PlanFieldProblem | undefined {
+  if (!withPlans(c) || (action !== 'open_long' && action !== 'open_short')) return undefined;
+  const fields = (['takeProfit', 'stopLoss'] as const).filter((f) => c[f] !== '');
+  if (fields.length === 0) return undefined;
+  const side = action === 'open_long' ? 1 : -1;
+  if (held && held.side === -side) return { field: fields[0]!, key: 'futures.form.tpslReduces' };
+  for (const field of fields) {
+    const above = (field === 'takeProfit') === (side === 1);
+    /** Whether price `a` lies past `b` the way this plan must go (above it, or below). */
+    const past = (a: string, b: string) => (above ? fx(a) > fx(b) : fx(a) < fx(b));
+    const bounds: Array<[string, 'mark' | 'order']> = [];
+    if (mark !== undefined && isDecimalString(mark) && fx(mark) > 0n) bounds.push([mark, 'mark']);
+    if (field === 'stopLoss' && c.orderType === 'limit') bounds.push([c.price, 'order']);
+    // The bound it must pass: the furthest of them the way it goes.
+    const bound = bounds.reduce<[string, 'mark' | 'order'] | undefined>((far, b) => (far === undefined || past(b[0], far[0]) ? b : far), undefined);
+    if (bound && !past(c[field], bound[0])) return { field, key: WRONG_SIDE[field][side], price: bound[0], basis: bound[1] };
+  }
   return undefined;
 }
 
@@ -85,17 +133,21 @@ export function noButtonReason(c: Pick<FuturesFormContext, 'tab' | 'reduceOnly'>
 
 /**
  * The first problem of sending `action` now, or undefined: the form's fields (formProblem), an
- * action the form does not offer for what is held, or more than can still be closed by one that
- * only reduces.
+ * action the form does not offer for what is held, more than can still be closed by one that only
+ * reduces, or a take-profit or stop-loss on the wrong side of the mark price `mark` the page shows
+ * (planProblem).
  */
-export function submitProblem(c: FuturesFormContext, action: FuturesAction, held: HeldPosition | undefined): string | undefined {
+export function submitProblem(c: FuturesFormContext, action: FuturesAction, held: HeldPosition | undefined, mark?: string): OrderFormProblem | undefined {
   const button = formButtons(c, held).find((b) => b.action === action);
-  if (!button) return noButtonReason(c, held) ?? (c.reduceOnly ? 'futures.form.reduceOnlyIncreases' : 'futures.form.nothingToClose');
+  if (!button) return { key: noButtonReason(c, held) ?? (c.reduceOnly ? 'futures.form.reduceOnlyIncreases' : 'futures.form.nothingToClose') };
   const problem = formProblem(c);
   if (problem) return problem;
-  if (!button.opens && held && isDecimalString(held.closable) && fx(c.quantity) > fx(held.closable)) return 'futures.close.tooMuch';
-  return undefined;
+  if (!button.opens && held && isDecimalString(held.closable) && fx(c.quantity) > fx(held.closable)) return { key: 'futures.close.tooMuch' };
+  return planProblem(c, action, held, mark);
 }
+
+/** Whether a problem is a TP/SL field's, said under that field rather than under the buttons. */
+export const isPlanFieldProblem = (p: OrderFormProblem | undefined): p is PlanFieldProblem => p !== undefined && 'field' in p;
 
 export const withPercent = (c: FuturesFormContext, max: string, percent: number): Partial<FuturesFormContext> => {
   const q = shareOf(max, percent, c.amountPrecision);

@@ -58,6 +58,21 @@ const Two = styled.div`
   ${PHONE} { grid-template-columns: minmax(0, 1fr); }
 `;
 
+/**
+ * The trends table where it is narrow (a phone, a tablet's column; under 600 px, by its own width):
+ * the name, the last price with its fiat value under it, and the change. Its five columns scrolled
+ * sideways there, the 24h change's header cut at the edge ("24s değişi›") and the market value out
+ * of view; the full list with every column is /markets.
+ */
+const Trends = styled.div`
+  container-type: inline-size;
+  .under { display: none; }
+  @container (max-width: 599px) {
+    .wide { display: none; }
+    .under { display: block; font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  }
+`;
+
 function Change(props: { row: MarketRow }) {
   const inc = props.row.tick?.increase;
   return <span className={`num ${tone(inc)}`}>{percent(inc)}</span>;
@@ -134,18 +149,29 @@ export function HomePage() {
             <h2>{t('home.trends')}</h2>
             <Link to="/markets">{t('home.allMarkets')} →</Link>
           </PanelHeader>
-          <DataTable<MarketRow>
-            label={t('home.trends')}
-            rows={rows}
-            rowKey={(r) => r.key}
-            columns={[
-              { key: 'col.name', render: (r) => <Link to={`/markets/kline/${r.key}`}><strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}</Link> },
-              { key: 'col.lastPrice', align: 'right', render: (r) => <span className="num">{price(r.price, r.pair.price_precision)}</span> },
-              { key: 'col.fiatPrice', align: 'right', render: (r) => <span className="num" data-testid={`fiat-${r.key}`}>{r.priceUsdt ? fiat.format(r.priceUsdt) : '—'}</span> },
-              { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} /> },
-              { key: 'col.marketValue', align: 'right', render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span> },
-            ]}
-          />
+          <Trends>
+            <DataTable<MarketRow>
+              label={t('home.trends')}
+              rows={rows}
+              rowKey={(r) => r.key}
+              columns={[
+                { key: 'col.name', render: (r) => <Link to={`/markets/kline/${r.key}`}><strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}</Link> },
+                {
+                  key: 'col.lastPrice',
+                  align: 'right',
+                  render: (r) => (
+                    <>
+                      <span className="num">{price(r.price, r.pair.price_precision)}</span>
+                      <span className="num under">{r.priceUsdt ? fiat.format(r.priceUsdt) : ''}</span>
+                    </>
+                  ),
+                },
+                { key: 'col.fiatPrice', align: 'right', className: 'wide', render: (r) => <span className="num" data-testid={`fiat-${r.key}`}>{r.priceUsdt ? fiat.format(r.priceUsdt) : '—'}</span> },
+                { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} /> },
+                { key: 'col.marketValue', align: 'right', className: 'wide', render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span> },
+              ]}
+            />
+          </Trends>
         </Panel>
         <Side>
           <Panel>

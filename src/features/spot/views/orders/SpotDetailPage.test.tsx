@@ -11,7 +11,7 @@ import { DetailView } from './SpotDetailPage';
 
 afterEach(cleanup);
 
-async function shown(locale: 'en_US' | 'fr_FR') {
+async function shown(locale: 'en_US' | 'fr_FR' | 'tr_TR') {
   const detail = {
     ...ORDER_DETAIL,
     fee: '-1.025',
@@ -26,12 +26,17 @@ async function shown(locale: 'en_US' | 'fr_FR') {
 }
 
 describe('spot order detail: fee rates', () => {
-  it.each(['en_US', 'fr_FR'] as const)('shows each fill’s rate, a rebate negative, in %s', async (locale) => {
+  // Written as the language writes a percentage: French "-0,02 %" (a no-break space), Turkish "-%0,02".
+  it.each([
+    ['en_US', '-0.02%', '-0.0025%'],
+    ['fr_FR', '-0,02\u00a0%', '-0,0025\u00a0%'],
+    ['tr_TR', '-%0,02', '-%0,0025'],
+  ] as const)('shows each fill’s rate, a rebate negative, in %s', async (locale, rebate, smaller) => {
     const i18n = await shown(locale);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(rows[0]!.textContent).toContain('-0.02%');
-    expect(rows[1]!.textContent).toContain('-0.0025%');
+    expect(rows[0]!.textContent).toContain(rebate);
+    expect(rows[1]!.textContent).toContain(smaller);
     // A fill from before rates were recorded shows none.
     expect(rows[2]!.textContent).toContain('—');
     const header = screen.getAllByRole('columnheader').map((h) => h.textContent);

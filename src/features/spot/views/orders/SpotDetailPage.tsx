@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { mulDecimal, trimZeros } from '../../../../../domain/decimal';
+import { ratePercent } from '../../../../../domain/fees';
 import type { SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
@@ -8,9 +8,6 @@ import { TitledTable } from '../../../../app/ui/TitledPanel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { ByIdParam, NotFoundPanel } from '../../../../app/ui/NotFoundPanel';
 import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, StatusWithReason, OrderTypeLabel, TIF_KEYS, TYPE_KEYS, useOrderFigures } from './orderLabels';
-
-/** The rate a fill used as an exact percentage ("0.1%", "-0.02%": a rebate is negative), never rounded. */
-const ratePercent = (rate: string) => `${trimZeros(mulDecimal(rate, '100'))}%`;
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
