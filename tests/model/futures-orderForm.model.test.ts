@@ -45,7 +45,9 @@ describe('futures order form', () => {
     expect(place.seen[0]).toEqual({ request: { symbol: 'btc_usdt', action: 'open_long', type: 'market', quantity: '0.02' }, idempotencyKey: expect.stringMatching(/^key-/) });
     place.reject({ kind: 'server', serverMessage: 'The order book has no orders to trade against' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(toasts).toHaveLength(2);
+    // The refusal is said once, under the buttons, not in a toast beside it as well.
+    expect(form.getSnapshot().context.problem).toEqual({ text: 'The order book has no orders to trade against' });
+    expect(toasts).toEqual(['futures.form.priceInvalid']);
     form.send({ type: 'form.submit', action: 'open_long' });
     form.send({ type: 'form.confirm' });
     expect(place.seen[1]!.idempotencyKey).toBe(place.seen[0]!.idempotencyKey);
@@ -64,10 +66,11 @@ describe('futures order form', () => {
       { type: 'form.quantity', value: '0.1' },
       { type: 'form.takeProfit', value: '70000' },
       { type: 'form.stopLoss', value: '55000' },
-      { type: 'form.submit', action: 'open_short' },
+      { type: 'form.submit', action: 'open_long' },
       { type: 'form.cancel' },
     ] as const)
       form.send(e);
+    expect(form.getSnapshot().value).toBe('editing');
     expect(place.seen).toEqual([]);
     form.send({ type: 'form.submit', action: 'open_long' });
     form.send({ type: 'form.confirm' });
@@ -76,6 +79,64 @@ describe('futures order form', () => {
       take_profit: { trigger_by: 'mark', trigger_value: '70000', exec_type: 'market' },
       stop_loss: { trigger_by: 'mark', trigger_value: '55000', exec_type: 'market' },
     });
+  });
+});
+
+describe('futures order form: a take-profit or stop-loss on the wrong side is refused under its field', () => {
+  /** A market order of 0.1 (or a limit one at `price`) with this TP/SL, sent as `action` while the page shows the mark price `mark`. */
+  const submitted = (action: 'open_long' | 'open_short', plans: { tp?: string; sl?: string }, mark: string | undefined, price?: string, held?: { side: 1 | -1; closable: string }) => {
+    const place = calls<PlaceFuturesInput, typeof PLACED>();
+    const form = createActor(futuresOrderFormMachine.provide({ actors: { placeOrder: place.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }).start();
+    if (price === undefined) form.send({ type: 'form.type', orderType: 'market' });
+    else form.send({ type: 'form.price', value: price });
+    form.send({ type: 'form.quantity', value: '0.1' });
+    if (plans.tp) form.send({ type: 'form.takeProfit', value: plans.tp });
+    if (plans.sl) form.send({ type: 'form.stopLoss', value: plans.sl });
+    form.send({ type: 'form.submit', action, mark, held });
+    return { state: form.getSnapshot().value, problem: form.getSnapshot().context.problem, sent: place.seen.length };
+  };
+
+  it('a long takes profit above the mark price and stops its loss below it; a short the other way round (the server refuses one that would trigger at once)', () => {
+    const refused = (field: 'takeProfit' | 'stopLoss', key: string, price: string, basis: 'mark' | 'order') => ({ state: 'editing', problem: { field, key, price, basis }, sent: 0 });
+    expect(submitted('open_long', { tp: '95000' }, '96000')).toEqual(refused('takeProfit', 'futures.form.tpLongAbove', '96000', 'mark'));
+    // At the mark price it would trigger at once too.
+    expect(submitted('open_long', { tp: '96000' }, '96000')).toEqual(refused('takeProfit', 'futures.form.tpLongAbove', '96000', 'mark'));
+    expect(submitted('open_long', { tp: '97000', sl: '96500' }, '96000')).toEqual(refused('stopLoss', 'futures.form.slLongBelow', '96000', 'mark'));
+    expect(submitted('open_short', { tp: '96500' }, '96000')).toEqual(refused('takeProfit', 'futures.form.tpShortBelow', '96000', 'mark'));
+    expect(submitted('open_short', { sl: '95000' }, '96000')).toEqual(refused('stopLoss', 'futures.form.slShortAbove', '96000', 'mark'));
+    expect(submitted('open_long', { tp: '97000', sl: '95000' }, '96000')).toMatchObject({ state: 'confirming', problem: undefined });
+    expect(submitted('open_short', { tp: '95000', sl: '97000' }, '96000')).toMatchObject({ state: 'confirming', problem: undefined });
+    // No mark price on the page yet: the server judges.
+    expect(submitted('open_long', { tp: '95000' }, undefined)).toMatchObject({ state: 'confirming' });
+  });
+
+  it("a limit order's stop-loss is beyond its own price too: it would trigger as soon as the order fills", () => {
+    expect(submitted('open_long', { sl: '93000' }, '96000', '90000')).toEqual({ state: 'editing', problem: { field: 'stopLoss', key: 'futures.form.slLongBelow', price: '90000', basis: 'order' }, sent: 0 });
+    expect(submitted('open_short', { sl: '99000' }, '96000', '100000')).toEqual({ state: 'editing', problem: { field: 'stopLoss', key: 'futures.form.slShortAbove', price: '100000', basis: 'order' }, sent: 0 });
+    expect(submitted('open_long', { tp: '97000', sl: '89000' }, '96000', '90000')).toMatchObject({ state: 'confirming' });
+    // A take-profit is judged by the mark alone: a marketable long at 96 500 may fill lower.
+    expect(submitted('open_long', { tp: '96200' }, '96000', '96500')).toMatchObject({ state: 'confirming' });
+  });
+
+  it('says nothing in a toast: the reason stays under the field until it changes', () => {
+    toasts.length = 0;
+    const place = calls<PlaceFuturesInput, typeof PLACED>();
+    const form = createActor(futuresOrderFormMachine.provide({ actors: { placeOrder: place.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }).start();
+    form.send({ type: 'form.type', orderType: 'market' });
+    form.send({ type: 'form.quantity', value: '0.1' });
+    form.send({ type: 'form.stopLoss', value: 'x' });
+    form.send({ type: 'form.submit', action: 'open_long', mark: '96000' });
+    expect(form.getSnapshot().context.problem).toEqual({ field: 'stopLoss', key: 'futures.form.tpslInvalid' });
+    form.send({ type: 'form.stopLoss', value: '97000' });
+    expect(form.getSnapshot().context.problem).toBeUndefined();
+    form.send({ type: 'form.submit', action: 'open_long', mark: '96000' });
+    expect(form.getSnapshot().context.problem).toMatchObject({ field: 'stopLoss', key: 'futures.form.slLongBelow' });
+    expect(toasts).toEqual([]);
+  });
+
+  it('goes with an order that opens or adds, never with one that reduces the position held (the server refuses it)', () => {
+    expect(submitted('open_short', { tp: '95000' }, '96000', undefined, { side: 1, closable: '0.5' })).toEqual({ state: 'editing', problem: { field: 'takeProfit', key: 'futures.form.tpslReduces' }, sent: 0 });
+    expect(submitted('open_long', { tp: '97000' }, '96000', undefined, { side: 1, closable: '0.5' })).toMatchObject({ state: 'confirming' });
   });
 });
 
