@@ -170,7 +170,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     await markets!.stop();
     markets = await startMarketProcess(processConfig());
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the book from the new holder');
-    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
+    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' });
     expect(order).toMatchObject({ status: 1 });
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
   }, 15_000);
@@ -179,7 +179,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     const buyer = await trader(server.db, { USDT: '1000' });
     await markets!.stop();
     markets = undefined;
-    const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' }, { lang: 'ja_JP' });
+    const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' }, { lang: 'ja_JP' });
     expect(refused).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.spotMarketUnavailable, data: null });
     expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
     expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);
@@ -187,7 +187,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     // Started again, it rebuilds the book from the database, writes its snapshots and beats again; trades go on.
     markets = await startMarketProcess(processConfig());
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the rebuilt book');
-    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
+    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' });
     expect(order).toMatchObject({ status: 1 });
     await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the same book');
   }, 15_000);
@@ -223,6 +223,6 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
     await cut.stop();
 
-    expect(await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' })).toMatchObject({ status: 1 });
+    expect(await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' })).toMatchObject({ status: 1 });
   }, 20_000);
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { OperatorRole } from '../../../domain/operators.js';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../domain/operators.js';
 import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
+import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
 import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { buildHttp } from '../../../server/kernel/platform/http/app.js';
 import { auditBooks } from '../../../server/products/audit.js';
@@ -154,10 +155,24 @@ export function headersOf(who: { headers: Record<string, string> } | Record<stri
   return 'headers' in who && typeof who.headers === 'object' ? (who.headers as Record<string, string>) : (who as Record<string, string>);
 }
 
-/** The desk operator's session (one day, as operator sign-in gives), the account made first if need be. */
+/**
+ * The desk operator's session (one day, as operator sign-in gives), the account made first if need
+ * be: the file's first is its environment operator (ensureOperator); a later one (a "bare" operator
+ * with every role and no 2FA) is made beside it, so that the environment's operator — who alone
+ * gives access without a second admin (accessRequests.ts) — stays the file's first.
+ */
 export async function signInOperator(db: Database, account: string): Promise<string> {
-  await ensureOperator(db, account, 'Operator2026');
-  const [operator] = await db.query<{ id: number }>('select id from app_user where account = $1', [account]);
+  const name = account.trim().toLowerCase();
+  const [environment] = await db.query<{ account: string }>('select u.account from operator_account o join app_user u on u.id = o.user_id where o.from_environment');
+  if (!environment || environment.account === name) await ensureOperator(db, name, 'Operator2026');
+  else {
+    const [user] = await db.query<{ id: number }>(
+      `insert into app_user (account, nickname, kind, password_hash) values ($1, $1, 'operator', $2) on conflict (account) do update set kind = app_user.kind returning id`,
+      [name, await hashPassword('Operator2026')],
+    );
+    await db.query('insert into operator_account (user_id, roles) values ($1, $2::text[]) on conflict (user_id) do nothing', [user!.id, [...OPERATOR_ROLES]]);
+  }
+  const [operator] = await db.query<{ id: number }>('select id from app_user where account = $1', [name]);
   return openSession(db, Number(operator!.id), 1);
 }
 
