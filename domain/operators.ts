@@ -25,6 +25,8 @@ export const OPERATOR_PATHS = {
   mySessionRevoke: '/api/operator/my_session_revoke',
   myOtherSessionsRevoke: '/api/operator/my_sessions_revoke_others',
   mySignIns: '/api/operator/my_sign_ins',
+  /** The operator changes its own password (its current one and its own 2FA code). */
+  myPassword: '/api/operator/my_password',
   /** An admin resets another operator's 2FA (never their own). */
   resetTwoFactor: '/api/operator/operator_reset_2fa',
   /** Access two admins give (docs/OPERATOR.md "Two admins give access"): the queue, and another admin's approval or rejection. */

@@ -117,3 +117,32 @@ describe('a new operator replaces the password its admin chose', () => {
     expect(((await from(OPERATOR_PATHS.login, { account, password: DESK_PASSWORD })).data as { second_factor?: boolean }).second_factor).toBe(true);
   });
 });
+
+describe('an operator changes its own password', () => {
+  it('with its current password and its own code; its other sessions end; the environment’s operator changes it in the environment', async () => {
+    const other = await signInAnswer(t.app, alice.account, DESK_PASSWORD, '10.61.2.1');
+    const otherToken = other.data!.token;
+    const change = async (body: object, who = alice.headers) => t.post(who, OPERATOR_PATHS.myPassword, body);
+    const NEW = 'Velvet-Compass-Orchid-2027';
+    const mark = await auditMark(t.db);
+    expectRefusal(await change({ password: DESK_PASSWORD, new_password: NEW }), 400, EN.twoFactorRequired);
+    expectRefusal(await change({ password: 'Not-Her-Password-1', new_password: NEW, code: await adminCode(alice.headers) }), 400, EN.operatorPasswordWrong);
+    expectRefusal(await change({ password: DESK_PASSWORD, new_password: DESK_PASSWORD, code: await adminCode(alice.headers) }), 400, EN.operatorNewPasswordSame);
+    expectRefusal(await change({ password: DESK_PASSWORD, new_password: 'password123', code: await adminCode(alice.headers) }), 400, EN.operatorPasswordWeak);
+    expect((await auditRowsAfter(t.db, mark)).map((r) => [r.kind, r.outcome, r.detail])).toEqual([
+      ['operator.password_change', 'refused', 'twoFactorRequired'],
+      ['operator.password_change', 'refused', 'operatorPasswordWrong'],
+      ['operator.password_change', 'refused', 'operatorNewPasswordSame'],
+      ['operator.password_change', 'refused', 'operatorPasswordWeak'],
+    ]);
+    const done = await change({ password: DESK_PASSWORD, new_password: NEW, code: await adminCode(alice.headers) });
+    expect(done.body.msg).toBe(EN.operatorPasswordChanged);
+    expect(expectOk(done)).toEqual({ sessions_ended: expect.any(Number) });
+    // This session goes on; the other one is over, and only the new password signs in.
+    expectOk(await t.post(alice.headers, OPERATOR_PATHS.mySessions, {}));
+    expectRefusal(await t.post({ token: otherToken }, OPERATOR_PATHS.mySessions, {}), 403);
+    expect((await signInAnswer(t.app, alice.account, DESK_PASSWORD, '10.61.2.2')).msg).toBe(EN.loginFailed);
+    expect((await signInAnswer(t.app, alice.account, NEW, '10.61.2.3')).code).toBe(200);
+    expectRefusal(await change({ password: 'Operator2026', new_password: NEW, code: await adminCode(t.operator) }, t.operator), 400, EN.operatorFromEnvironment);
+  });
+});

@@ -59,6 +59,7 @@ describe('the permission table', () => {
       'POST /api/operator/my_session_revoke': all,
       'POST /api/operator/my_sessions_revoke_others': all,
       'POST /api/operator/my_sign_ins': all,
+      'POST /api/operator/my_password': all,
       'POST /api/operator/operator_reset_2fa': ['admin'],
       'POST /api/operator/kyc/list': ['compliance', 'auditor'],
       'POST /api/operator/kyc/detail': ['compliance', 'auditor'],

@@ -38,6 +38,7 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${OPERATOR_PATHS.mySessionRevoke}`]: 'session',
   [`POST ${OPERATOR_PATHS.myOtherSessionsRevoke}`]: 'session',
   [`POST ${OPERATOR_PATHS.mySignIns}`]: 'session',
+  [`POST ${OPERATOR_PATHS.myPassword}`]: 'session',
   [`POST ${OPERATOR_PATHS.resetTwoFactor}`]: 'operators.manage',
   // Identity review (kyc).
   'POST /api/operator/kyc/list': 'identity.read',

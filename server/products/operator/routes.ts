@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_OUTCOMES, isAccessPending, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorChangeAnswer, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
 import { operatorSignIn } from './security/signIn.js';
 import { operatorSecurity } from './security/mySecurity.js';
+import { changeOwnPassword } from './security/ownPassword.js';
 import { operatorDesk } from './desk.js';
 import { accessRequests } from './accessRequests.js';
 import { exportAudit, searchAudit } from './auditDesk.js';
@@ -78,6 +79,13 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
     );
     app.post<{ Body: { page: number; size?: number } }>(OPERATOR_PATHS.mySignIns, { config: operator, schema: { body: strictObject(['page'], paging(100)) } }, async (request) =>
       ok(request.lang, await security.signIns(request.operator.id, request.body.page, request.body.size ?? 20)),
+    );
+    // The operator's own password: the current one and its own code (security/ownPassword.ts).
+    app.post<{ Body: { password: string; new_password: string; code?: string } }>(
+      OPERATOR_PATHS.myPassword,
+      { config: operator, schema: { body: strictObject(['password', 'new_password'], { password, new_password: password, code }) } },
+      async (request) =>
+        okWith(request.lang, 'operatorPasswordChanged', unwrap(await changeOwnPassword(db, request.operator, request.body, { token: request.token!, now: now(), lang: request.lang }))),
     );
     app.post<{ Body: { id: number; code: string } }>(
       OPERATOR_PATHS.resetTwoFactor,

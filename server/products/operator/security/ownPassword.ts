@@ -1,4 +1,10 @@
-import type { Queryable } from '../../../kernel/platform/db/database.js';
+import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
+import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { askOperatorCode, auditRefusal } from '../../../kernel/platform/auth/operators/operatorAction.js';
+import { hashToken, revokeSessionHash } from '../../../kernel/platform/auth/sessions.js';
+import type { MessageKey } from '../../../kernel/platform/i18n/messages.js';
+import { isEnvironmentOperator } from '../operatorChanges.js';
 import { passwordStrength } from '../../../kernel/platform/auth/passwordStrength/offThread.js';
 import { hashPassword, verifyPassword } from '../../../kernel/platform/auth/passwords.js';
 import type { Outcome } from '../../../kernel/platform/outcome.js';
@@ -32,4 +38,36 @@ export async function ownPasswordHash(db: Queryable, operator: Operator, chosen:
 export async function replacePassword(tx: Queryable, operatorId: number, hash: string): Promise<void> {
   await tx.query('update app_user set password_hash = $2 where id = $1', [operatorId, hash]);
   await tx.query('update operator_account set password_change_required = false where user_id = $1', [operatorId]);
+}
+
+/**
+ * An operator changes its own password (My security): with its current password and its own 2FA
+ * code (a password gives access), to one the policy accepts and not the current one. Its other
+ * sessions end: whoever knew the old password is signed out everywhere but here. The environment's
+ * operator is refused: OPERATOR_PASSWORD sets its password again at every start. Every refusal and
+ * the change are one audit row each (`operator.password_change`).
+ */
+export async function changeOwnPassword(
+  db: Database,
+  operator: OperatorActor,
+  input: { password: string; new_password: string; code?: string | undefined },
+  session: { token: string; now: number; lang?: string | undefined },
+): Promise<Outcome<{ sessions_ended: number }>> {
+  const action = { operator, kind: 'operator.password_change', object: { type: 'operator', id: operator.id } };
+  const refused = (key: MessageKey) => auditRefusal<{ sessions_ended: number }>(db, action, { ok: false, key });
+  if (await isEnvironmentOperator(db, operator.id)) return refused('operatorFromEnvironment');
+  const proven = await askOperatorCode(db, { ...action, code: input.code, now: session.now, lang: session.lang, notEnabled: 'twoFactorRequired' });
+  if (!proven.ok) return proven;
+  const [user] = await db.query<{ password_hash: string }>('select password_hash from app_user where id = $1', [operator.id]);
+  if (!user || !(await verifyPassword(input.password, user.password_hash))) return refused('operatorPasswordWrong');
+  if (input.new_password === input.password) return refused('operatorNewPasswordSame');
+  if (!(await passwordStrength.strongEnough(input.new_password, [operator.account]))) return refused('operatorPasswordWeak');
+  const hash = await hashPassword(input.new_password);
+  return db.transaction(async (tx) => {
+    await replacePassword(tx, operator.id, hash);
+    const others = await tx.query<{ token_hash: string }>('select token_hash from session_token where user_id = $1 and revoked_at is null and token_hash <> $2', [operator.id, hashToken(session.token)]);
+    for (const other of others) await revokeSessionHash(tx, other.token_hash);
+    await writeOperatorAudit(tx, { ...action, after: { sessions_ended: others.length } });
+    return { ok: true, data: { sessions_ended: others.length } };
+  });
 }
