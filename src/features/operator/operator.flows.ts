@@ -3,6 +3,7 @@ import type { Services } from '../../app/services';
 import { createOperatorStorage } from '../../services/operatorStorage';
 import { createMySecurityActors, createOperatorActors } from './actors/operator.actors';
 import { mySecurityMachine } from './machines/mySecurity/mySecurity.machine';
+import { ownPasswordMachine } from './machines/ownPassword/ownPassword.machine';
 import { operatorSessionMachine } from './machines/operatorSession/operatorSession.machine';
 import { provideOperatorDesks } from './desks.flows';
 
@@ -39,5 +40,6 @@ export const provide = ({ operatorApi, bindOperator, store, showToast, start }: 
   const security = createMySecurityActors(operatorApi);
   // The "My security" desk's machine, started by its view while shown (operator.hooks.tsx).
   const mySecurity = mySecurityMachine.provide({ actors: { load: security.load, revoke: security.revoke, revokeOthers: security.revokeOthers }, actions: { showToast } });
-  return { operatorSession, mySecurity, ...provideOperatorDesks({ operatorApi, showToast }) };
+  const ownPassword = ownPasswordMachine.provide({ actors: { changePassword: security.changePassword }, actions: { showToast } });
+  return { operatorSession, mySecurity, ownPassword, ...provideOperatorDesks({ operatorApi, showToast }) };
 };

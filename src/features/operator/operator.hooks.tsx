@@ -3,6 +3,7 @@ import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { OperatorContext } from './operator.context';
 import type { OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
 import type { mySecurityMachine } from './machines/mySecurity/mySecurity.machine';
+import type { ownPasswordMachine, OwnPasswordFields } from './machines/ownPassword/ownPassword.machine';
 import type { OperatorDeskFlows } from './desks.flows';
 
 /** The operator interface's own session (own storage keys and API client), started in operator.flows.ts. */
@@ -10,6 +11,8 @@ export interface OperatorFlows extends OperatorDeskFlows {
   operatorSession: OperatorSessionActorRef;
   /** "My security" (provided, not started: its view starts it while shown); operator.flows.ts always gives it. */
   mySecurity?: typeof mySecurityMachine;
+  /** "My security"'s password form (provided, started by its view); operator.flows.ts always gives it. */
+  ownPassword?: typeof ownPasswordMachine;
 }
 
 /**
@@ -59,5 +62,17 @@ export function useMySecurity() {
       page: (page: number) => ({ type: 'security.page', page }),
       revoke: (id: number) => ({ type: 'security.revoke', id }),
     },
+  );
+}
+
+/** "My security": the operator's own password — the current one, the new one and its own code. */
+export function useOwnPassword() {
+  const machine = OperatorContext.use().ownPassword;
+  if (!machine) throw new Error('operator.flows.ts provides ownPassword');
+  const actor = useActorRef(machine);
+  return useActorFlow(
+    actor,
+    { sending: (s) => s.matches('sending'), refusal: (s) => s.context.refusal, changed: (s) => s.context.changed },
+    { submit: (fields: OwnPasswordFields) => ({ type: 'ownPassword.submit', fields }) },
   );
 }

@@ -5,6 +5,7 @@ import type { Page } from '../../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { OperatorEnrolled, OperatorSignInAnswer } from '../machines/operatorSession/operatorSession.machine';
 import type { MySecurityData } from '../machines/mySecurity/mySecurity.machine';
+import type { OwnPasswordFields } from '../machines/ownPassword/ownPassword.machine';
 
 /** The operator's sign-in (password, then the code or the enrolment), over the operator's own API client. */
 export function createOperatorActors(api: ApiClient) {
@@ -29,5 +30,6 @@ export function createMySecurityActors(api: ApiClient) {
     }),
     revoke: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(OPERATOR_PATHS.mySessionRevoke, { id: input.id }, signal)),
     revokeOthers: fromPromise<unknown, void>(({ signal }) => api.post(OPERATOR_PATHS.myOtherSessionsRevoke, {}, signal)),
+    changePassword: fromPromise<{ sessions_ended: number }, OwnPasswordFields>(({ input, signal }) => api.post<{ sessions_ended: number }>(OPERATOR_PATHS.myPassword, input, signal)),
   };
 }

@@ -7,7 +7,8 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
 import { Muted } from '../../../app/ui/Panel';
 import { Pager } from '../../../app/ui/RecordFilters';
-import { useMySecurity } from '../operator.hooks';
+import { useMySecurity, useOperatorSession } from '../operator.hooks';
+import { OwnPasswordForm } from './OwnPasswordForm';
 import { DeskTitleBar, ReloadButton } from '../../../app/ui/DeskDialog';
 
 /** A refusal's message key as the history shows it: the common ones in words, any other as it is. */
@@ -31,11 +32,13 @@ function Reason(props: { detail: string }) {
 
 /**
  * /operator, "My security" (every role): the operator's own live sessions — end one, or all the
- * others, after a question — and their sign-in history (each attempt, done or refused, and why).
+ * others, after a question — and their sign-in history (each attempt, done or refused, and why);
+ * then their own password (OwnPasswordForm; the environment's operator is told to change it there).
  */
 export function MySecurityDesk() {
   const { t } = useTranslation();
   const desk = useMySecurity();
+  const { operator } = useOperatorSession();
   const others = desk.sessions.filter((s) => !s.current).length;
   const asked = typeof desk.question === 'number' ? desk.sessions.find((s) => s.id === desk.question) : undefined;
   return (
@@ -84,6 +87,7 @@ export function MySecurityDesk() {
         ]}
       />
       {desk.signIns && <Pager page={desk.signIns.page} size={desk.signIns.size} total={desk.signIns.total} onPage={desk.page} />}
+      {operator && <OwnPasswordForm account={operator.account} />}
       {desk.question !== undefined && (
         <ConfirmDialog
           title={t(desk.question === 'others' ? 'operatorAuth.security.confirmOthersTitle' : 'operatorAuth.security.confirmOneTitle')}

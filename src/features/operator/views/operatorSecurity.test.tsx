@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { OPERATOR_PATHS, type OperatorSessionView } from '../../../../domain/operators';
@@ -7,6 +7,7 @@ import { OperatorDesksContext } from '../../../app/feature';
 import { inApp, inShell, testTexts } from '../../../app/testing/viewHarness';
 import { createMySecurityActors } from '../actors/operator.actors';
 import { mySecurityMachine } from '../machines/mySecurity/mySecurity.machine';
+import { ownPasswordMachine } from '../machines/ownPassword/ownPassword.machine';
 import { operatorSessionMachine, type OperatorEnrolled, type OperatorSignInAnswer } from '../machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from '../operator.context';
 import type { OperatorFlows } from '../operator.hooks';
@@ -97,7 +98,9 @@ describe('my security desk view', () => {
     };
     const actors = createMySecurityActors(api);
     const mySecurity = mySecurityMachine.provide({ actors });
-    await renderWith({ mySecurity }, 'security');
+    const ownPassword = ownPasswordMachine.provide({ actors: { changePassword: actors.changePassword } });
+    const operatorSession = createActor(operatorSessionMachine, { input: { token: 'op', operator } }).start();
+    await renderWith({ mySecurity, ownPassword, operatorSession }, 'security');
     const table = screen.getByRole('table', { name: 'My sessions' });
     const [, mine, other] = within(table).getAllByRole('row');
     expect(within(mine!).getByText('This session')).toBeTruthy();
@@ -108,5 +111,14 @@ describe('my security desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await act(async () => undefined);
     expect(calls).toContainEqual([OPERATOR_PATHS.mySessionRevoke, { id: 4 }]);
+
+    // The own password: the current one, the new one twice and the code go together.
+    const form = screen.getByRole('form', { name: 'My password' });
+    fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'Orchard-Beacon-Thimble-2026' } });
+    fireEvent.change(within(form).getByLabelText('Your new password'), { target: { value: 'Velvet-Compass-Orchid-2027' } });
+    fireEvent.change(within(form).getByLabelText('Repeat the new password'), { target: { value: 'Velvet-Compass-Orchid-2027' } });
+    fireEvent.change(within(form).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls).toContainEqual([OPERATOR_PATHS.myPassword, { password: 'Orchard-Beacon-Thimble-2026', new_password: 'Velvet-Compass-Orchid-2027', code: '123456' }]), { timeout: 5000 });
   });
 });
