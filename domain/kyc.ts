@@ -26,6 +26,8 @@ export interface Operator {
   account: string;
   /** The operator's roles (issue 51), in the sign-in's answer; the server checks each call's permission whatever the console shows. */
   roles?: OperatorRole[];
+  /** The operator OPERATOR_ACCOUNT names: its password is set in the server's environment, not on My security. */
+  from_environment?: boolean;
 }
 
 export interface OperatorGrant {

@@ -18,6 +18,8 @@ export interface Operator {
   id: number;
   account: string;
   roles: OperatorRole[];
+  /** In the sign-in's answer: the operator OPERATOR_ACCOUNT names (its password is the environment's). */
+  from_environment?: boolean;
 }
 
 /** Operator sessions are short: a review shift, not a week. */

@@ -13,6 +13,7 @@ import { outcomeOf, Refusal, type Outcome } from '../../../kernel/platform/outco
 import './messages.js';
 import { lockKey, OPERATOR_SESSION_DAYS, type Operator } from '../operators.js';
 import { ownPasswordHash, passwordChangeRequired, replacePassword } from './ownPassword.js';
+import { isEnvironmentOperator } from '../operatorChanges.js';
 
 /** How long a right password's ticket (second step or enrolment) waits for its code. */
 export const OPERATOR_TICKET_TTL_MS = 5 * 60_000;
@@ -75,6 +76,9 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
     throw new Refusal('operatorDisabled');
   }
 
+  /** The operator as the console keeps it: whether it is the environment's (its password is set there, not on My security). */
+  const answered = async (operator: Operator): Promise<Operator> => ({ ...operator, from_environment: await isEnvironmentOperator(db, operator.id) });
+
   const refuse = (tx: Audit, who: AuditActor, kind: string, detail: string) =>
     writeOperatorAudit(tx, { operator: who, kind, object: { type: 'operator', id: who.id ?? '' }, outcome: 'refused', detail });
 
@@ -135,7 +139,7 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
           return { second_factor: true, challenge: made.ticket, expires_at: made.expires_at };
         }
         await secondFactor(operator, input.code, device);
-        return { token: await db.transaction((tx) => open(tx, operator, device, 'operator.sign_in')), operator };
+        return { token: await db.transaction((tx) => open(tx, operator, device, 'operator.sign_in')), operator: await answered(operator) };
       });
     },
 
@@ -150,7 +154,7 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
           if (taken.length === 0) throw new Refusal('operatorTicketExpired');
           return open(tx, operator, device, 'operator.sign_in');
         });
-        return { token, operator };
+        return { token, operator: await answered(operator) };
       });
     },
 
@@ -191,7 +195,7 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
           });
           throw refusal ? new Refusal(refusal.key, refusal.vars) : new Refusal('twoFactorWrong');
         }
-        return { token: done.token, operator, recovery_codes: done.recovery_codes };
+        return { token: done.token, operator: await answered(operator), recovery_codes: done.recovery_codes };
       });
     },
   };

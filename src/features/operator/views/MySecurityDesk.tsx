@@ -87,7 +87,8 @@ export function MySecurityDesk() {
         ]}
       />
       {desk.signIns && <Pager page={desk.signIns.page} size={desk.signIns.size} total={desk.signIns.total} onPage={desk.page} />}
-      {operator && <OwnPasswordForm account={operator.account} />}
+      {operator && !operator.from_environment && <OwnPasswordForm account={operator.account} />}
+      {operator?.from_environment && <Muted>{t('operatorAuth.ownPassword.fromEnvironment')}</Muted>}
       {desk.question !== undefined && (
         <ConfirmDialog
           title={t(desk.question === 'others' ? 'operatorAuth.security.confirmOthersTitle' : 'operatorAuth.security.confirmOneTitle')}
