@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
@@ -70,6 +72,17 @@ test('the order form and cancel confirmation in Japanese', async ({ page }) => {
   await expect(form(page).getByRole('button', { name: JA.buyBtc })).toBeVisible();
   await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
   await placeAndCancelFarLimitBuy(page, JA);
+
+  // A price outside the band (a fifth to five times the last 5 minutes' average: domain/priceBand.ts)
+  // is refused in Japanese, naming the range, and nothing is held.
+  const band = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/spot/locales/ja_JP.json'), 'utf8')) as Record<string, string>).spotPriceOutsideBand!;
+  const [before, after] = band.split('{low}') as [string, string];
+  await page.waitForTimeout(2100); // the form's anti-double-submit window (spec §9)
+  await form(page).getByLabel(JA.price, { exact: true }).fill('1000');
+  await form(page).getByLabel(JA.quantity, { exact: true }).fill('0.01');
+  await form(page).getByRole('button', { name: JA.buyBtc }).click();
+  await expect(page.getByRole('alert').filter({ hasText: before }).filter({ hasText: after.split('{high}')[1]!.slice(0, 8) })).toBeVisible({ timeout: 15_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
 
   await page.goto('/order/spot-current');
   await expect(page.getByRole('heading', { name: baseJa.page.order.spotCurrent })).toBeVisible();
