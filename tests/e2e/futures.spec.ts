@@ -235,7 +235,8 @@ for (const lang of ['de_DE'] as const) {
     await expect(orderFacts).toContainText(w.base.col.execPrice);
     await expect(orderFacts).toContainText('10×');
     await expect(orderFacts).toContainText(w.f.roe);
-    await expect(orderFacts).toContainText(new RegExp(`[+-]?\\d+${w.d}\\d{2} ?%`));
+    // The language's percent pattern (German "-0,21 %", with a no-break space; Turkish "%-0,21").
+    await expect(orderFacts).toContainText(new RegExp(`[+-]?\\d+${w.d}\\d{2}[\\u00a0 ]?%|[+-]?%\\d+${w.d}\\d{2}`));
     await expect(page.getByTestId('futures-order-status')).toHaveText(w.f.status.allTraded);
     await expect(page.getByRole('table', { name: w.f.detail.trades }).getByRole('row').nth(1)).toBeVisible();
     // The contract market keeps its own candle history (the chart's first bars).

@@ -303,14 +303,15 @@ test("the trade page's open orders on a phone show side, price and quantity befo
   await page.setViewportSize(PHONE);
   await signUp(page, `e2e-audit-phoneorders-${Date.now()}@example.org`, { open: false });
   await fund(page, '100');
-  const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' };
+  // Far below BTC's market, yet inside the price band (domain/priceBand.ts).
+  const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '30000', quantity: '0.001' };
   const placed = await page.request.post('/api/spot/order_place', { data: order, headers: { token: await tokenOf(page), 'Idempotency-Key': `audit-${Date.now()}` } });
   expect(placed.ok()).toBe(true);
   await openIn(page, 'de_DE', '/markets/kline/BTC_USDT');
   const say = textsOf('de_DE');
   await page.getByRole('tablist', { name: say('trade.tabs.label') }).getByRole('tab', { name: say('trade.tabs.form'), exact: true }).click();
   const table = page.getByTestId('spot-open-orders').getByRole('table');
-  await expect(table.getByRole('row').filter({ hasText: '1.000,00' })).toBeVisible({ timeout: 20_000 });
+  await expect(table.getByRole('row').filter({ hasText: '30.000,00' })).toBeVisible({ timeout: 20_000 });
   const seen = await table.evaluate((t) => {
     const box = t.parentElement!.getBoundingClientRect();
     const heads = Array.from(t.querySelectorAll('thead th'));
