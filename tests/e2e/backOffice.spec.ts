@@ -108,6 +108,9 @@ async function firstSignIn(browser: Browser, say: Say, lang: string, account: st
   const secret = (await page.getByTestId('operator-two-factor-secret').textContent())!.replace(/\s/g, '');
   await page.getByLabel(say('operatorAuth.ownPassword.label'), { exact: true }).fill(OWN_PASSWORD);
   await page.getByLabel(say('operatorAuth.ownPassword.repeat'), { exact: true }).fill(OWN_PASSWORD);
+  // The strength estimate is loaded and has judged (the form checks it again on submit): only then
+  // the code, so that it reaches the server within its step even on a loaded machine.
+  await expect(page.getByTestId('strength-new_password')).toHaveAttribute('data-score', /\d/, { timeout: 20_000 });
   await shot(page, `enrol-${lang}`);
   await page.getByLabel(say('operatorAuth.code.label')).fill(await nextOperatorCode(false, secret));
   await page.getByRole('button', { name: say('operatorAuth.enrol.submit') }).click();
