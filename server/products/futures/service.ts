@@ -1,3 +1,4 @@
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { NameStatus } from '../../../domain/api.js';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest, TriggerBy } from '../../../domain/futures/api.js';
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
@@ -243,7 +244,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       // One that would trigger at once (a long's take-profit below the price, its stop-loss above)
       // closes the position the moment it opens: refused, with the price it is judged by.
       const current = triggerBy === 'mark' ? ex.marks.get(pair.spec.symbol)?.mark : lastPrice(pair);
-      if (current !== undefined && firesAt(kind, positionSide, value, current)) return refuse('futuresPlanFiresNow', { price: toFixedDecimal(fxText(current), pair.spec.pricePrecision, 'half-up') });
+      if (current !== undefined && firesAt(kind, positionSide, value, current)) return refuse('futuresPlanFiresNow', { price: numberVar(toFixedDecimal(fxText(current), pair.spec.pricePrecision, 'half-up')) });
       let q: Fx | null = null;
       if (quantity !== undefined) {
         const lots = decimalToUnits(quantity, pair.spec.amountPrecision);

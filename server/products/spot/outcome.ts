@@ -1,4 +1,5 @@
 import { priceText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PlaceOutcome } from './spotBatch.js';
 
@@ -22,4 +23,7 @@ export const PLACE_REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason
 
 /** A place refusal with its words' values: the price band's edges in the pair's price text. */
 export const placeRefusal = (spec: PairSpec, outcome: Extract<PlaceOutcome, { ok: false }>): SpotOutcome<never> =>
-  'band' in outcome ? fail(PLACE_REFUSALS[outcome.reason], { low: priceText(spec, outcome.band.low), high: priceText(spec, outcome.band.high) }) : fail(PLACE_REFUSALS[outcome.reason]);
+  'band' in outcome ? fail(PLACE_REFUSALS[outcome.reason], bandVars(spec, outcome.band)) : fail(PLACE_REFUSALS[outcome.reason]);
+
+/** The price band's edges as a refusal names them, in the reader's number style. */
+export const bandVars = (spec: PairSpec, band: { low: number; high: number }) => ({ low: numberVar(priceText(spec, band.low)), high: numberVar(priceText(spec, band.high)) });

@@ -1,10 +1,10 @@
+import { priceText } from '../../kernel/exchange/pairSpec.js';
 import { toFixedDecimal } from '../../../domain/decimal.js';
 import { fx, fxText } from '../../../domain/fx.js';
 import { SpotStopStatus, type PlaceSpotStop, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
-import { priceText } from '../../kernel/exchange/pairSpec.js';
 import { once, submissionKey, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { changeBalance, InsufficientFunds } from '../../kernel/platform/ledger/ledger.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
@@ -14,7 +14,7 @@ import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
 import { checkPlace, checkTrigger, readPairMinimums } from './placeRequest.js';
 import type { SpotMarket } from './spotMarket.js';
-import { fail, PLACE_REFUSALS, placeRefusal, type SpotOutcome } from './outcome.js';
+import { bandVars, fail, PLACE_REFUSALS, placeRefusal, type SpotOutcome } from './outcome.js';
 import { STOP_COLUMNS, stopHistoryPage, toStop, type StopRow } from './stopRows.js';
 
 /**
@@ -234,7 +234,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
       // A limit price the band refuses now is refused now, not when the stop fires (it is checked again then).
       const band = market.priceBand();
       const outside = [stopIntent.intent, legIntent].find((i) => band && i && (i.command.price < band.low || i.command.price > band.high));
-      if (band && outside) return fail('spotPriceOutsideBand', { low: priceText(spec, band.low), high: priceText(spec, band.high) });
+      if (band && outside) return fail('spotPriceOutsideBand', bandVars(spec, band));
       const needed = fx(stopIntent.intent.freeze) - (legIntent ? fx(legIntent.freeze) : 0n);
       const frozen = fxText(needed > 0n ? needed : 0n);
       const currency = stopIntent.intent.freezeCurrency;

@@ -21,8 +21,8 @@ describe('a take-profit or stop-loss on the wrong side of the price', () => {
     const before = t.position(trader).quantity;
     const maker = await t.user('10000000');
     await t.place(maker.id, { symbol: 'BTC_USDT', action: 'open_short', type: 'limit', price: '60000', quantity: '0.01' });
-    expectRefusal(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '59000') }), 400, firesNow('60000.00'));
-    expectRefusal(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.01', stop_loss: plan('stop_loss', '61000') }), 400, firesNow('60000.00'));
+    expectRefusal(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '59000') }), 400, firesNow('60,000.00'));
+    expectRefusal(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.01', stop_loss: plan('stop_loss', '61000') }), 400, firesNow('60,000.00'));
     expect(t.position(trader).quantity).toBe(before);
     // On the right sides it is taken.
     expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '61000'), stop_loss: plan('stop_loss', '59000') }));
@@ -32,17 +32,17 @@ describe('a take-profit or stop-loss on the wrong side of the price', () => {
   it('is refused on a position, for a short the other way round, by the last price too', async () => {
     const { trader } = await t.longAt60000({ funds: '10000', quantity: '0.01' });
     const add = (kind: 'take_profit' | 'stop_loss', value: string, by: 'mark' | 'last' = 'mark') => t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind, ...plan(kind, value, by) });
-    expectRefusal(await add('take_profit', '60000'), 400, firesNow('60000.00'));
-    expectRefusal(await add('stop_loss', '60500'), 400, firesNow('60000.00'));
-    expectRefusal(await add('take_profit', '59999', 'last'), 400, firesNow('60000.00'));
+    expectRefusal(await add('take_profit', '60000'), 400, firesNow('60,000.00'));
+    expectRefusal(await add('stop_loss', '60500'), 400, firesNow('60,000.00'));
+    expectRefusal(await add('take_profit', '59999', 'last'), 400, firesNow('60,000.00'));
     expectOk(await add('take_profit', '60001'));
     expectOk(await add('stop_loss', '59999', 'last'));
     // A short: its take-profit below the price, its stop-loss above.
     const maker = await t.user('10000000');
     await t.place(maker.id, { symbol: 'BTC_USDT', action: 'open_long', type: 'limit', price: '60000', quantity: '0.03' });
     const short = await t.user('10000');
-    expectRefusal(await t.order(short, { action: 'open_short', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '60500') }), 400, firesNow('60000.00'));
-    expectRefusal(await t.order(short, { action: 'open_short', type: 'market', quantity: '0.01', stop_loss: plan('stop_loss', '59500') }), 400, firesNow('60000.00'));
+    expectRefusal(await t.order(short, { action: 'open_short', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '60500') }), 400, firesNow('60,000.00'));
+    expectRefusal(await t.order(short, { action: 'open_short', type: 'market', quantity: '0.01', stop_loss: plan('stop_loss', '59500') }), 400, firesNow('60,000.00'));
     expectOk(await t.order(short, { action: 'open_short', type: 'market', quantity: '0.01', take_profit: plan('take_profit', '59500'), stop_loss: plan('stop_loss', '60500') }));
     await t.expectAuditClean();
   });

@@ -1,6 +1,7 @@
 import type { LocaleCode } from '../../../../domain/languages.js';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
-import { formatDateTime } from '../../../../domain/localeFormat.js';
+import { formatDateTime, numberStyleOf } from '../../../../domain/localeFormat.js';
+import { groupThousands } from '../../../../domain/decimal.js';
 import { loadCatalogues } from './catalogues.js';
 import type en_US from './locales/en_US.json';
 
@@ -62,8 +63,18 @@ const MOMENT = '\u0001moment:';
  */
 export const momentVar = (ms: number): string => `${MOMENT}${Math.trunc(ms)}`;
 
+/** Marks a refusal's variable as a decimal (a price, a range's edge), written when the message is. */
+const NUMBER = '\u0001number:';
+
+/**
+ * A decimal in a refusal ("between {low} and {high}"), written in the reader's number style as the
+ * pages write it (German "19.250,00", English "19,250.00"); an API client reads it the same way.
+ */
+export const numberVar = (decimal: string): string => `${NUMBER}${decimal}`;
+
 function shownVar(value: string | undefined, lang: LocaleCode, timeZone: string | undefined): string {
   if (value === undefined) return '';
+  if (value.startsWith(NUMBER)) return groupThousands(value.slice(NUMBER.length), numberStyleOf(lang));
   if (!value.startsWith(MOMENT)) return value;
   const ms = Number(value.slice(MOMENT.length));
   return timeZone ? formatDateTime(ms, lang, timeZone) : formatUtc(ms);
