@@ -139,6 +139,10 @@ export interface OperatorAccessPending {
 export type OperatorChangeAnswer = OperatorView | OperatorAccessPending;
 export const isAccessPending = (answer: OperatorChangeAnswer): answer is OperatorAccessPending => 'request' in answer;
 
+/** Whether `operatorId` may approve `request`: a pending one neither it asked for nor that gives to it (the server's rule, accessRequests.ts). */
+export const mayApproveAccess = (request: OperatorAccessRequest, operatorId: number | undefined): boolean =>
+  request.state === 'pending' && operatorId !== undefined && request.requested_by_id !== operatorId && request.operator_id !== operatorId;
+
 /** Does setting `after` on an operator holding `before` give it anything (a role it lacks)? */
 export const rolesAdded = (before: readonly string[], after: readonly string[]): boolean => after.some((role) => !before.includes(role));
 

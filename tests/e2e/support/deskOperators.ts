@@ -81,41 +81,17 @@ const REVIEWER_CODES = 400;
 const reviewerCode = (i: number) => createHash('sha256').update(`openex-e2e-reviewer:${i}`).digest('hex').slice(0, 10).toUpperCase();
 
 const counterFile = () => join(process.env.E2E_DATA_DIR ?? '', 'reviewer-codes-used');
-const counterLock = () => join(process.env.E2E_DATA_DIR ?? '', 'reviewer-codes-used.lock');
 
 /** The reviewer's next unused recovery code. */
 export async function nextReviewerCode(): Promise<string> {
-  for (let tries = 0; ; tries++) {
-    try {
-      mkdirSync(counterLock());
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 200) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-  try {
-    let used = 0;
-    try {
-      used = Number(readFileSync(counterFile(), 'utf8')) || 0;
-    } catch {
-      // None used yet.
-    }
-    if (used >= REVIEWER_CODES) throw new Error(`the identity reviewer's ${REVIEWER_CODES} recovery codes are used up`);
-    writeFileSync(counterFile(), String(used + 1));
-    return reviewerCode(used);
-  } finally {
-    rmSync(counterLock(), { recursive: true, force: true });
-  }
+  return reviewerCode(await takeCounted(counterFile(), REVIEWER_CODES, "the identity reviewer's"));
 }
 
-/** Desk operators whose `code()` gives recovery codes of their own (each good once, at once), handed out by a counter per operator under a lock, as the reviewer's. */
-const WITH_RECOVERY_CODES = new Set<DeskOperatorName>(['backOffice-en_US', 'backOffice-de_DE', 'backOffice-api']);
-const DESK_RECOVERY_CODES = 60;
-const deskRecoveryCode = (name: string, i: number) => createHash('sha256').update(`openex-e2e-desk-recovery:${name}:${i}`).digest('hex').slice(0, 10).toUpperCase();
-
-async function nextRecoveryCode(name: DeskOperatorName): Promise<string> {
-  const file = join(process.env.E2E_DATA_DIR ?? '', `recovery-${name}-used`);
+/**
+ * The next index of a pool of `size` codes, counted in `file` under a lock (a directory made
+ * atomically), so the suite's workers and retries never hand out a code twice.
+ */
+async function takeCounted(file: string, size: number, whose: string): Promise<number> {
   const lock = `${file}.lock`;
   for (let tries = 0; ; tries++) {
     try {
@@ -133,10 +109,19 @@ async function nextRecoveryCode(name: DeskOperatorName): Promise<string> {
     } catch {
       // None used yet.
     }
-    if (used >= DESK_RECOVERY_CODES) throw new Error(`${name}'s ${DESK_RECOVERY_CODES} recovery codes are used up`);
+    if (used >= size) throw new Error(`${whose} ${size} recovery codes are used up`);
     writeFileSync(file, String(used + 1));
-    return deskRecoveryCode(name, used);
+    return used;
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/** Desk operators whose `code()` gives recovery codes of their own (each good once, at once), handed out by a counter per operator under a lock, as the reviewer's. */
+const WITH_RECOVERY_CODES = new Set<DeskOperatorName>(['backOffice-en_US', 'backOffice-de_DE', 'backOffice-api']);
+const DESK_RECOVERY_CODES = 60;
+const deskRecoveryCode = (name: string, i: number) => createHash('sha256').update(`openex-e2e-desk-recovery:${name}:${i}`).digest('hex').slice(0, 10).toUpperCase();
+
+async function nextRecoveryCode(name: DeskOperatorName): Promise<string> {
+  return deskRecoveryCode(name, await takeCounted(join(process.env.E2E_DATA_DIR ?? '', `recovery-${name}-used`), DESK_RECOVERY_CODES, `${name}'s`));
 }

@@ -2,10 +2,10 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
 import { isTotpCode } from '../../../../domain/twoFactor';
-import { loadPasswordStrength } from '../../../../domain/validation';
 import { Button } from '../../../app/ui/Button';
 import { Muted } from '../../../app/ui/Panel';
 import { AuthSubmit, FormField, NewPasswordFields } from '../../../kit/auth/AuthForm';
+import { ownNewPasswordRules } from './desks/operatorSchemas';
 
 interface Values {
   new_password: string;
@@ -13,18 +13,10 @@ interface Values {
   code: string;
 }
 
-/**
- * The operator's own password, judged as the server judges it (the same strength estimate, the
- * account counted as a guessable word), typed twice; then the enrolment's first code.
- */
+/** The new password's rules, then the enrolment's first code (a TOTP code: no recovery codes exist yet). */
 const schemaFor = (account: string) =>
   yup.object({
-    new_password: yup
-      .string()
-      .required('operatorAuth.ownPassword.required')
-      .max(64, 'operatorDesks.validation.passwordWeak')
-      .test('strength', 'operatorDesks.validation.passwordWeak', async (value) => !value || (await loadPasswordStrength()).strongEnough(value, [account])),
-    new_password_repeat: yup.string().oneOf([yup.ref('new_password')], 'operatorAuth.ownPassword.mismatch').required('operatorAuth.ownPassword.mismatch'),
+    ...ownNewPasswordRules(account),
     code: yup.string().trim().required('operatorAuth.code.invalid').test('code', 'operatorAuth.code.invalid', (value) => isTotpCode((value ?? '').trim())),
   });
 

@@ -1,14 +1,12 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import * as yup from 'yup';
-import { isSecondFactorCode } from '../../../../domain/twoFactor';
-import { loadPasswordStrength } from '../../../../domain/validation';
 import { Button } from '../../../app/ui/Button';
 import { DeskRefusal } from '../../../app/ui/DeskDialog';
 import { Muted } from '../../../app/ui/Panel';
 import { FormField, NewPasswordFields } from '../../../kit/auth/AuthForm';
 import { useOwnPassword } from '../operator.hooks';
 import { DeskForm } from './desks/deskUi';
+import { ownPasswordSchema } from './desks/operatorSchemas';
 
 interface Values {
   password: string;
@@ -16,18 +14,6 @@ interface Values {
   new_password_repeat: string;
   code: string;
 }
-
-const schemaFor = (account: string) =>
-  yup.object({
-    password: yup.string().required('operatorAuth.ownPassword.currentRequired'),
-    new_password: yup
-      .string()
-      .required('operatorAuth.ownPassword.required')
-      .max(64, 'operatorDesks.validation.passwordWeak')
-      .test('strength', 'operatorDesks.validation.passwordWeak', async (value) => !value || (await loadPasswordStrength()).strongEnough(value, [account])),
-    new_password_repeat: yup.string().oneOf([yup.ref('new_password')], 'operatorAuth.ownPassword.mismatch').required('operatorAuth.ownPassword.mismatch'),
-    code: yup.string().trim().required('operatorDesks.validation.codeRequired').test('code', 'operatorDesks.validation.codeInvalid', (value) => isSecondFactorCode((value ?? '').trim())),
-  });
 
 /**
  * "My security", the password (server: security/ownPassword.ts): the current one, the new one
@@ -44,7 +30,7 @@ export function OwnPasswordForm(props: { account: string }) {
       <Formik<Values>
         key={form.changed}
         initialValues={{ password: '', new_password: '', new_password_repeat: '', code: '' }}
-        validationSchema={schemaFor(props.account.trim().toLowerCase())}
+        validationSchema={ownPasswordSchema(props.account.trim().toLowerCase())}
         onSubmit={(values) => form.submit({ password: values.password, new_password: values.new_password, code: values.code.trim() })}
       >
         <Form noValidate aria-label={t('operatorAuth.ownPassword.changeTitle')}>

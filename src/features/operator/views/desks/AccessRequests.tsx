@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccessRequestKind, OperatorAccessRequest } from '../../../../../domain/operators';
+import { mayApproveAccess, type AccessRequestKind, type OperatorAccessRequest } from '../../../../../domain/operators';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DateTime } from '../../../../app/ui/DateTime';
@@ -83,7 +83,7 @@ export function AccessRequests(props: {
             render: (r) =>
               r.state !== 'pending' || !props.canManage ? null : (
                 <span style={{ display: 'inline-flex', gap: 6 }}>
-                  {r.requested_by_id !== props.me && r.operator_id !== props.me && (
+                  {mayApproveAccess(r, props.me) && (
                     <Button type="button" $small onClick={() => props.onApprove(r)}>
                       {t('operatorDesks.access.approve')}
                     </Button>

@@ -37,3 +37,20 @@ export const operatorStandingSchema = yup.object({ code });
 export type OperatorStandingValues = yup.InferType<typeof operatorStandingSchema>;
 
 export type OperatorRolesValues = yup.InferType<typeof operatorRolesSchema>;
+
+/**
+ * An operator's own new password, judged as the server judges it (the same strength estimate, the
+ * account counted as a guessable word) and typed twice: the first sign-in's (EnrolWithOwnPassword)
+ * and My password's (OwnPasswordForm) rules.
+ */
+export const ownNewPasswordRules = (account: string) => ({
+  new_password: yup
+    .string()
+    .required('operatorAuth.ownPassword.required')
+    .max(64, 'operatorDesks.validation.passwordWeak')
+    .test('strength', 'operatorDesks.validation.passwordWeak', async (value) => !value || (await loadPasswordStrength()).strongEnough(value, [account])),
+  new_password_repeat: yup.string().oneOf([yup.ref('new_password')], 'operatorAuth.ownPassword.mismatch').required('operatorAuth.ownPassword.mismatch'),
+});
+
+/** My password: the current one, the new one, and the operator's own code (TOTP or recovery). */
+export const ownPasswordSchema = (account: string) => yup.object({ password: yup.string().required('operatorAuth.ownPassword.currentRequired'), ...ownNewPasswordRules(account), code });
