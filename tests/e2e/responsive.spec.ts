@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type { RouteEntry } from '../../src/app/routeList';
 import { loadRouteTable } from '../../scripts/bundle/routeTable';
@@ -110,7 +110,7 @@ const siteMenu = (page: Page, lang: Language) => page.getByRole('dialog', { name
 async function switchToGerman(page: Page) {
   await page.goto('/home');
   await menuButton(page, EN).click();
-  await siteMenu(page, EN).getByRole('button', { name: 'Deutsch' }).click();
+  await siteMenu(page, EN).getByRole('combobox', { name: EN.base.nav.language }).selectOption({ label: 'Deutsch' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
 }
 
@@ -124,9 +124,13 @@ async function expectSiteMenu(page: Page, lang: Language, signedIn: boolean) {
   for (const label of [nav.markets, nav.spot, nav.contract, nav.secContract, menu.wallet.overview, menu.wallet.recharge, menu.wallet.transfer]) {
     await expect(panel.getByRole('link', { name: label, exact: true }).first()).toBeVisible();
   }
-  await expect(panel.getByRole('group', { name: nav.language })).toBeVisible();
-  await expect(panel.getByRole('group', { name: nav.pricing })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'EUR €' })).toBeVisible();
+  // Language, pricing currency and theme come first, above the forty-odd links.
+  const language = panel.getByRole('combobox', { name: nav.language });
+  await expect(language).toBeVisible();
+  await expect(panel.getByRole('combobox', { name: nav.pricing }).locator('option', { hasText: 'EUR €' })).toHaveCount(1);
+  await expect(panel.getByRole('button', { name: nav.themeLight })).toBeVisible();
+  const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+  expect(await top(language)).toBeLessThan(await top(panel.getByRole('navigation', { name: nav.main })));
   if (signedIn) await expect(panel.getByRole('button', { name: nav.signOut })).toBeVisible();
   else {
     await expect(panel.getByRole('link', { name: nav.login, exact: true })).toBeVisible();

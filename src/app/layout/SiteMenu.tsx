@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,7 +7,6 @@ import { useAppFlow, useSessionFlow } from '../views/hooks';
 import { AccountSummary, accountLinks } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
-import { RegionBadge } from './RegionBadge';
 import { useEscapeKey } from '../ui/useEscapeKey';
 
 // Inside the header, which keeps its own labels on one line.
@@ -51,23 +49,23 @@ const Links = styled.div`
   column-gap: 12px;
 `;
 
-const Choices = styled.div`
+// Language, pricing currency and theme first, on one line: a phone's sheet is long, and someone who
+// opened the page in a language they cannot read should not have to scroll past forty links.
+const Preferences = styled.section`
   display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  padding: 4px 0;
-  button {
-    all: unset;
-    cursor: pointer;
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-    padding: 6px 10px;
+  align-items: center;
+  gap: 8px;
+  select, button.theme {
+    min-height: 36px;
+    padding: 4px 8px;
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.fieldBorder};
     border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    font: inherit;
   }
-  button[aria-pressed='true'] { border-color: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.accent}; }
-  button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
+  select { flex: 1 1 0; min-width: 0; }
+  button.theme { flex: none; width: 40px; cursor: pointer; }
 `;
 
 const Auth = styled.div`
@@ -104,22 +102,10 @@ function Groups(props: { groups: NavGroupSpec[]; onPick: () => void }) {
   );
 }
 
-/** A titled group of pressed choices (the sheet's language and pricing currency). */
-function ChoiceSection(props: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h2 id={props.id}>{props.title}</h2>
-      <Choices role="group" aria-labelledby={props.id}>
-        {props.children}
-      </Choices>
-    </section>
-  );
-}
-
 /**
  * The header's destinations when they do not fit on one line (phones and narrow windows): product
  * links, account (log in / register, or the account's links and sign-out), wallet and orders
- * menus, language, pricing currency and theme. Opened by the header's menu button; picking a
+ * menus; language, pricing currency and theme first. Opened by the header's menu button; picking a
  * destination, Escape or the button closes it. Which it is open is presentation only.
  */
 export function SiteMenu(props: { id: string; onClose: () => void }) {
@@ -133,6 +119,31 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
   useEscapeKey(onClose);
   return (
     <Sheet id={props.id} role="dialog" aria-label={t('nav.menu')}>
+      <Preferences aria-label={t('nav.preferences')}>
+        <select aria-label={t('nav.language')} value={appFlow.language.lang} onChange={(e) => appFlow.changeLanguage(e.target.value)}>
+          {LANGUAGES.map((l) => (
+            <option key={l.lang} value={l.lang}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('nav.pricing')} value={appFlow.pricing.name} onChange={(e) => appFlow.changePricing(e.target.value)}>
+          {PRICING_CURRENCIES.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name} {c.mark}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="theme"
+          aria-label={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
+          title={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
+          onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}
+        >
+          {appFlow.theme === 'dark' ? '☀' : '☾'}
+        </button>
+      </Preferences>
       <section>
         {session.hasSession && session.user ? (
           <>
@@ -184,25 +195,6 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
           <Groups groups={menuGroups(menus.order, sys)} onPick={onClose} />
         </section>
       </nav>
-      <ChoiceSection id="site-menu-language" title={t('nav.language')}>
-        {LANGUAGES.map((l) => (
-          <button key={l.lang} type="button" aria-pressed={l.lang === appFlow.language.lang} onClick={() => appFlow.changeLanguage(l.lang)}>
-            <RegionBadge lang={l.lang} /> {l.name}
-          </button>
-        ))}
-      </ChoiceSection>
-      <ChoiceSection id="site-menu-pricing" title={t('nav.pricing')}>
-        {PRICING_CURRENCIES.map((c) => (
-          <button key={c.name} type="button" aria-pressed={c.name === appFlow.pricing.name} onClick={() => appFlow.changePricing(c.name)}>
-            {c.name} {c.mark}
-          </button>
-        ))}
-      </ChoiceSection>
-      <section>
-        <button type="button" className="item" onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}>
-          {appFlow.theme === 'dark' ? '☀' : '☾'} {t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-        </button>
-      </section>
     </Sheet>
   );
 }
