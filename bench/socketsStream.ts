@@ -22,13 +22,12 @@ const prefix = `openex-bench:${process.pid}`;
 /** A depth delta of five levels a side, about what a busy market pushes. */
 const writer = `
 const { Redis } = require('ioredis');
-const { pushEntry } = require(${JSON.stringify(new URL('../server/kernel/cluster/bus/cluster.ts', import.meta.url).pathname)});
 (async () => {
   const redis = new Redis(process.argv[1]);
   const levels = Array.from({ length: 5 }, (_, i) => [String(96000 + i), '0.125']);
   for (let sent = 0; sent < ${PUSHES}; sent += 500) {
     const p = redis.pipeline();
-    for (let i = 0; i < 500; i++) p.xadd(process.argv[2], 'MAXLEN', '~', '20000', '*', ...pushEntry('btc_usdt_depth', { channel: 'btc_usdt_depth', kind: 'delta', seq: sent + i, bids: levels, asks: levels }));
+    for (let i = 0; i < 500; i++) p.xadd(process.argv[2], 'MAXLEN', '~', '20000', '*', 'm', JSON.stringify({ room: 'btc_usdt_depth', payload: { channel: 'btc_usdt_depth', kind: 'delta', seq: sent + i, bids: levels, asks: levels } }));
     await p.exec();
   }
   await redis.quit();

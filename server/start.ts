@@ -16,14 +16,13 @@ import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/platform/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/platform/realtime/userFeedPublisher.js';
 import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluster.js';
-import { reportListeners } from './kernel/cluster/bus/listenerReports.js';
-import { streamPublisher } from './kernel/cluster/bus/publisher.js';
-import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/cluster/shards/follower.js';
+import { reportListeners, streamPublisher } from './kernel/cluster/bus/publisher.js';
+import { followCluster, type ClusterFollower } from './kernel/cluster/shards/follower.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
 import { takeLease, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
 import { withApplicationName } from './kernel/platform/db/postgres.js';
-import { productCallsForwarder, productRoutes } from './kernel/cluster/shards/productCalls.js';
+import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
 import { productsApartOf } from './kernel/cluster/shards/processes.js';
 import { pruneKeys } from './kernel/platform/idempotency.js';
 import { holdDuties } from './kernel/cluster/shards/duties.js';
@@ -100,7 +99,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // of the cluster through the sockets stream, its own sockets included (bus/publisher.ts); it
   // follows the entries' owners for their snapshots, paused markets and commands (MARKET_PROCESSES).
   const cluster = config.realtimeBus && openClusterRedis(config.realtimeBus, instance, log.error);
-  const publisher = cluster && streamPublisher(cluster, ownSnapshot, instance, log.error);
+  const publisher = cluster && streamPublisher(cluster, ownSnapshot, instance);
   await publisher?.start();
   // This server's own sockets' feed: the kernel's in one process; in the cluster what the
   // publishers' notices name for the users on these sockets (the kernel's feed is then the publisher's).
@@ -109,13 +108,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
     log.error,
   );
-  const follower: ClusterFollower | undefined =
-    cluster &&
-    (await followCluster(cluster, {
-      publish: (channel, payload) => gateway?.publish(channel, payload),
-      log: log.error,
-    }));
   const processes = config.marketProcesses ?? new Map();
+  const follower: ClusterFollower | undefined = cluster && (await followCluster(cluster, processes, (channel, payload) => gateway?.publish(channel, payload)));
   if (processes.size > 0 && !follower) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes through Redis');
   const kernel: Kernel = {
     config,
@@ -126,7 +120,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     accounts: accountRules(products.map((p) => p.accounts), log.error, products.map((p) => p.walletAccounts)),
     pairs,
     publish: (channel, payload) => (publisher ? publisher.publish(channel, payload) : gateway?.publish(channel, payload)),
-    remoteMarkets: follower && processes.size > 0 ? remoteMarketsOf(follower, processes) : undefined,
+    remoteMarkets: follower && processes.size > 0 ? follower.markets : undefined,
     offers: createOffers(),
   };
 
@@ -150,7 +144,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     readiness,
     trustedProxies: config.trustedProxies,
     channelSnapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel),
-    productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => kernel.remoteMarkets!.call(market, call), log.error) : undefined,
+    productCalls: apart.length > 0 ? productCallsForwarder(apart, (market, call) => kernel.remoteMarkets!.call(market, call), log.error) : undefined,
   });
   phase('http');
   await oneAtATime(config.node ? db : undefined, async () => {
@@ -186,7 +180,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   });
   gateway = realtime;
   // Who listens on this process's sockets, told to every owner.
-  const listeners = cluster && reportListeners(cluster, realtime, instance, log.error);
+  const listeners = cluster && reportListeners(cluster, realtime, instance);
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();
@@ -267,7 +261,7 @@ async function oneAtATime(db: Database | undefined, work: () => Promise<void>): 
  * port — and starts as a restarted server would once the holder is gone. Fenced on a shared one.
  */
 async function standByForServer(db: Database, fenced: boolean, hooks: StandbyHooks): Promise<ProcessLease> {
-  const lease = await takeLease(db, 'server', {
+  const lease = await takeLease(db, ['server'], {
     fenced,
     stopped: hooks.stopped,
     onStandby: () => {

@@ -11,8 +11,8 @@ import { ownEntry } from './kernel/cluster/bus/owner.js';
 import { entryQueue, serveCommands } from './kernel/cluster/bus/commandQueue.js';
 import { marketsOf, processOf, productMarket, productsApartOf, runsSpot } from './kernel/cluster/shards/processes.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
-import { takeFirstLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
-import { joinEntryPool, type EntryPool } from './kernel/cluster/shards/entryPool.js';
+import { takeLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
+import { joinEntryPool, type EntryPool, type HeldEntry } from './kernel/cluster/shards/entryPool.js';
 import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
 import { answerProductCall } from './kernel/cluster/shards/productCalls.js';
 import { productHttp } from './kernel/platform/http/app.js';
@@ -22,43 +22,38 @@ import { accountRules } from './kernel/platform/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
 
-export interface RunningMarketProcess {
-  name: string;
+/** An entry's holder as it runs (entryPool.ts's HeldEntry). */
+export interface RunningMarketProcess extends HeldEntry {
   /** Its connections' application_name: this run of the process. */
   instance: string;
-  /** What its entry of MARKET_PROCESSES names. */
-  markets: readonly string[];
   db: Database;
   snapshot(channel: string): object | undefined;
-  /** `handover`: another member takes the entry at once, so its beat lapses instead of being struck (its commands wait in the queue). */
-  stop(options?: { handover?: boolean }): Promise<void>;
 }
 
 /**
  * An entry's holder (docs/ARCHITECTURE.md "Scale-out: market processes", "… product processes"): its
  * spot markets and the products it runs apart, and nothing else (no port, no sockets). Orders and
  * product calls come through its command queue; what it publishes goes to the sockets stream.
- * It takes `given.marketProcess`, else the first of `among` (the pool's free ones) or of every entry
- * that no process took meanwhile (none: NothingFree). Order: lease → fenced database → products →
- * each product's and market's lock, books (prepare) → snapshots and first beat → commands → start.
+ * It takes the first of `entries` (MARKET_PROCESSES' names) that no process holds; none: undefined.
+ * Order: lease → fenced database → products → each product's and market's lock, books (prepare) →
+ * snapshots and first beat → commands → start.
  */
-export async function startMarketProcess(given: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> & { among?: readonly string[] } = {}): Promise<RunningMarketProcess> {
+export async function startMarketProcess(given: ServerConfig, entries: readonly string[], hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningMarketProcess | undefined> {
   const all = given.marketProcesses ?? new Map<string, string[]>();
-  const candidates = given.marketProcess ? [given.marketProcess] : [...(hooks.among ?? all.keys())];
-  if (candidates.length === 0 || candidates.some((c) => !all.has(c))) throw new Error(`A market process runs an entry of MARKET_PROCESSES (${[...all.keys()].join(', ') || 'none'})`);
-  const { databaseUrl, realtimeBus } = clusterUrls(given);
-  for (const candidate of candidates) productsApartOf(given, PRODUCTS, candidate);
   // Its own application_name: pg_stat_activity shows who holds what (a test cuts one process off by it).
   const instance = `openex-market-${randomUUID().slice(0, 8)}`;
-  const shared = await openPostgres(withApplicationName(databaseUrl, instance), { pool: 8, planOnce: 4 });
+  const shared = await openPostgres(withApplicationName(given.databaseUrl!, instance), { pool: 8, planOnce: 4 });
   // Closed in reverse by a start that fails and by the stop.
   const opened: Array<() => unknown> = [() => shared.close()];
   const closeAll = async () => {
     for (const close of opened.splice(0).reverse()) await close();
   };
   try {
-    const lease = await takeFirstLease(shared, candidates, { fenced: true, once: true });
-    if (!lease) throw new NothingFree(candidates);
+    const lease = await takeLease(shared, entries, { fenced: true, once: true });
+    if (!lease) {
+      await closeAll();
+      return undefined;
+    }
     opened.push(() => lease.release());
     const name = lease.entry;
     const config = { ...given, marketProcess: name };
@@ -75,7 +70,7 @@ export async function startMarketProcess(given: ServerConfig, hooks: Pick<Standb
     if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
     opened.push(await listenForCacheChanges(db));
-    const cluster = openClusterRedis(realtimeBus, instance, log.error);
+    const cluster = openClusterRedis(given.realtimeBus!, instance, log.error);
     opened.push(() => cluster.close());
     const parts: ProductParts[] = [];
     const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
@@ -114,13 +109,12 @@ export async function startMarketProcess(given: ServerConfig, hooks: Pick<Standb
     await owner.announce();
     const productMarkets = new Set(apart.map((p) => productMarket(p.id)));
     const commands = await serveCommands(
-      entryQueue(cluster, name, instance),
+      entryQueue(cluster, cluster.keys.commandQueue(name), instance),
       (market, command) => (app && productMarkets.has(market) ? answerProductCall(app, command) : firstAnswer(parts, (part) => part.command?.(market, command))),
       owner.reply,
     );
     for (const part of parts) await part.start?.();
-    const entry = all.get(name)!;
-    log.info(`running ${entry.join(', ')}`);
+    log.info(`running ${all.get(name)!.join(', ')}`);
 
     let stopping: Promise<void> | undefined;
     const stop = (options: { handover?: boolean } = {}) =>
@@ -132,7 +126,7 @@ export async function startMarketProcess(given: ServerConfig, hooks: Pick<Standb
         await closeAll();
       })());
     stopOnLoss = stop;
-    return { name, instance, markets: entry, db, snapshot, stop };
+    return { name, instance, db, snapshot, stop };
   } catch (error) {
     await closeAll();
     throw error;
@@ -140,48 +134,19 @@ export async function startMarketProcess(given: ServerConfig, hooks: Pick<Standb
 }
 
 /** A member of the pool of identical market processes (a node's `markets` role, shards/entryPool.ts). */
-export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<EntryPool> {
-  const entries = [...(given.marketProcesses?.keys() ?? [])];
-  if (entries.length === 0) throw new Error('A pool of market processes needs MARKET_PROCESSES');
+export async function joinMarketPool(config: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<EntryPool> {
+  productsApartOf(config, PRODUCTS); // a product that cannot run apart refuses the start, not each take
   const member = `openex-market-pool-${randomUUID().slice(0, 8)}`;
-  const db = await openPostgres(withApplicationName(clusterUrls(given).databaseUrl, member), { pool: 1, planOnce: 1 });
+  const db = await openPostgres(withApplicationName(config.databaseUrl!, member), { pool: 1, planOnce: 1 });
   const log = (message: string, error?: unknown) => (error === undefined ? console.log(`[${member}] ${message}`) : console.error(`[${member}] ${message}`, error));
   let toldWaiting = false;
   const take = async (free: string[]) => {
     // A node joins at once: on a fresh database another may still be preparing it.
     const pending = await pendingPreparation(db);
-    if (pending.length > 0) {
-      if (!toldWaiting) log(`waiting for the database to be prepared (${pending.length} steps to go)`);
-      toldWaiting = true;
-      return undefined;
-    }
-    return startMarketProcess({ ...given, marketProcess: undefined }, { ...hooks, among: free }).catch((error: unknown) => {
-      if (error instanceof NothingFree) return undefined;
-      throw error;
-    });
+    if (pending.length === 0) return startMarketProcess(config, free, hooks);
+    if (!toldWaiting) log(`waiting for the database to be prepared (${pending.length} steps to go)`);
+    toldWaiting = true;
+    return undefined;
   };
-  const pool = await joinEntryPool(db, entries, take, log).catch(async (error: unknown) => {
-    await db.close();
-    throw error;
-  });
-  return {
-    held: pool.held,
-    async stop() {
-      await pool.stop();
-      await db.close();
-    },
-  };
-}
-
-function clusterUrls({ databaseUrl, realtimeBus }: ServerConfig) {
-  if (!realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
-  if (!databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
-  return { databaseUrl, realtimeBus };
-}
-
-/** Every entry a process was to take one of is held by another process. */
-export class NothingFree extends Error {
-  constructor(readonly entries: readonly string[]) {
-    super(`every one of ${entries.join(', ')} is held by another process`);
-  }
+  return joinEntryPool(db, [...(config.marketProcesses?.keys() ?? [])], take, log);
 }

@@ -31,14 +31,19 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   let health: Server | undefined;
   const stop = async () => {
     await web?.stop();
-    if (health) await new Promise<void>((resolve) => health!.close(() => resolve()));
+    if (health) await new Promise((resolve) => health!.close(resolve));
     await pool?.stop();
   };
   try {
     if (roles.includes('web')) web = await startServer(nodeConfig, PRODUCTS, hooks);
     if (roles.includes('markets')) pool = await joinMarketPool(nodeConfig, hooks);
     // A markets-only node still answers on PORT: /readyz 503 while its pool holds nothing, /metrics its leases.
-    if (!web) health = await answerHealthOn(config, () => (pool?.held().length ?? 0) > 0);
+    if (!web) {
+      health = createServer((request, response) => {
+        if (!answerHealth(request, response, () => (pool?.held().length ?? 0) > 0)) response.writeHead(404).end();
+      });
+      await new Promise<void>((resolve, reject) => health!.once('error', reject).listen(config.port, config.host, resolve));
+    }
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -52,14 +57,3 @@ export const asNode = (config: ServerConfig): ServerConfig => ({
   marketProcesses: withDefaultEntries(config.marketProcesses ?? new Map(), PRODUCTS.filter((p) => p.apart).map((p) => p.id)),
   node: true,
 });
-
-async function answerHealthOn(config: ServerConfig, ready: () => boolean): Promise<Server> {
-  const health = createServer((request, response) => {
-    if (!answerHealth(request, response, ready)) response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve, reject) => {
-    health.once('error', reject);
-    health.listen(config.port, config.host, resolve);
-  });
-  return health;
-}

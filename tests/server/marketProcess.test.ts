@@ -10,7 +10,7 @@ import { marketOwnership, MarketTakenError } from '../../server/kernel/cluster/s
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
-import { NothingFree, startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
@@ -45,7 +45,10 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   });
   const { bus, sockets } = w;
 
-  const processConfig = (): ServerConfig => besideServer(w.schemaUrl, bus, PROCESSES, { marketProcess: 'm1' });
+  const processConfig = (): ServerConfig => besideServer(w.schemaUrl, bus, PROCESSES);
+  /** A process that takes `entry` (it must be free). */
+  const started = async (entry: string, hooks: Parameters<typeof startMarketProcess>[2] = {}): Promise<RunningMarketProcess> =>
+    (await startMarketProcess(processConfig(), [entry], hooks)) ?? Promise.reject(new Error(`${entry} is held by another process`));
 
   const { call, place: placeOrder } = networkCalls(() => server.url);
   const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);
@@ -75,8 +78,8 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   beforeAll(async () => {
     cluster = openClusterRedis(bus, 'test', () => undefined);
     server = w.server;
-    markets = await startMarketProcess(processConfig());
-    second = await startMarketProcess({ ...processConfig(), marketProcess: 'm2' });
+    markets = await started('m1');
+    second = await started('m2');
   });
 
   it('places, matches and cancels orders of a market that runs in the market process', async () => {
@@ -161,14 +164,14 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     }
     // A second process started as m1 takes nothing while m1 holds the entry's lease
     // (kernel/cluster/shards/standby.ts): a pool's member would look again at its next tick.
-    await expect(startMarketProcess(processConfig())).rejects.toThrow(NothingFree);
+    expect(await startMarketProcess(processConfig(), ['m1'])).toBeUndefined();
   });
 
   it('hands m1 over when it stops: the next process for it rebuilds the book and takes orders within a second or two', async () => {
     const buyer = await trader(server.db, { USDT: '1000' });
     const stoppedAt = Date.now();
     await markets!.stop();
-    markets = await startMarketProcess(processConfig());
+    markets = await started('m1');
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the book from the new holder');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' });
     expect(order).toMatchObject({ status: 1 });
@@ -185,19 +188,19 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);
 
     // Started again, it rebuilds the book from the database, writes its snapshots and beats again; trades go on.
-    markets = await startMarketProcess(processConfig());
+    markets = await started('m1');
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the rebuilt book');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' });
     expect(order).toMatchObject({ status: 1 });
     await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the same book');
   }, 15_000);
 
-  it('takes whichever entry is free when none is named: none while m1 and m2 are held, m2 once its holder goes', async () => {
-    const any = () => startMarketProcess({ ...processConfig(), marketProcess: undefined });
-    await expect(any()).rejects.toThrow(NothingFree);
+  it('takes the first free one of the entries it is given: none while m1 and m2 are held, m2 once its holder goes', async () => {
+    const any = () => startMarketProcess(processConfig(), ['m1', 'm2']);
+    expect(await any()).toBeUndefined();
     await second!.stop();
     second = await any();
-    expect(second.name).toBe('m2');
+    expect(second?.name).toBe('m2');
     const buyer = await trader(server.db, { USDT: '1000' });
     expect(await place(buyer, { symbol: 'SOL_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' })).toMatchObject({ symbol: 'SOL_USDT', status: 1 });
   }, 15_000);
@@ -205,13 +208,13 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   it('fences a holder cut off from the database: once another process took m1, its next write is refused before it changes anything', async () => {
     await markets!.stop();
     const lost: Error[] = [];
-    const cut = await startMarketProcess(processConfig(), { onLeaseLost: (error) => lost.push(error) });
+    const cut = await started('m1', { onLeaseLost: (error) => lost.push(error) });
     markets = cut;
     // A partition: every connection of the holder ends (its lease and market locks with them), and
     // the holder, which never noticed, gets fresh connections from its pool afterwards.
     await server.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [cut.instance]);
     // Another process takes m1 once PostgreSQL has let the lease go, as a pool's member would.
-    const taken = () => startMarketProcess(processConfig()).catch((error: unknown) => (error instanceof NothingFree ? undefined : Promise.reject(error)));
+    const taken = () => startMarketProcess(processConfig(), ['m1']);
     let next: RunningMarketProcess | undefined;
     await until(async () => (next = await taken()) !== undefined, 'another process to take m1');
     markets = next;

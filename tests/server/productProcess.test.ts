@@ -9,7 +9,7 @@ import { openSession } from '../../server/kernel/platform/auth/sessions.js';
 import { changeBalance, readBalance } from '../../server/kernel/platform/ledger/ledger.js';
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import type { RunningServer } from '../../server/start.js';
-import { NothingFree, startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader as spotTrader } from './spot/spotApp.js';
@@ -51,7 +51,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
 
   beforeAll(async () => {
     server = w.server;
-    f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });
+    f1 = await startMarketProcess(config(), ['f1']);
   });
 
   it("answers the futures calls through the server from the process's engine, and the book reaches the server's sockets", async () => {
@@ -132,7 +132,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   });
 
   it('lets one process run the product: a second f1 takes nothing while f1 holds the entry', async () => {
-    await expect(startMarketProcess({ ...config(), marketProcess: 'f1' })).rejects.toThrow(NothingFree);
+    expect(await startMarketProcess(config(), ['f1'])).toBeUndefined();
   });
 
   it('says, translated, that the product cannot be reached while its process is down; the rest of the server goes on', async () => {
@@ -144,7 +144,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     expect(await viaServer.call(undefined, FIAT_PATHS.ads, { side: 'buy', crypto: 'USDT', fiat: 'USD', page: 1 }, { lang: 'de_DE' })).toMatchObject({ msg: MESSAGES.de_DE.serverUnreachable });
     expect((await viaServer.call(undefined, '/api/plat_config', {})).code).toBe(200);
     // Started again, it rebuilds from the database and answers.
-    f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });
+    f1 = await startMarketProcess(config(), ['f1']);
     expect((await viaServer.call(trader, FUTURES_PATHS.account, {})).code).toBe(200);
   }, 15_000);
 });

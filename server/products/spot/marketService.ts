@@ -57,7 +57,7 @@ const FOLD_EVERY_MS = 10 * 60_000;
 /**
  * How long after `start` the markets tell what was written just before their restore
  * (SpotMarket.tellRestored): the owner asked who listens as it announced itself, and the socket
- * processes answer within milliseconds (bus/listenerReports.ts); a notice to nobody is dropped.
+ * processes answer within milliseconds (bus/publisher.ts reportListeners); a notice to nobody is dropped.
  */
 export const TELL_RESTORED_AFTER_MS = 1000;
 

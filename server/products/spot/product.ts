@@ -10,7 +10,7 @@ import { spotChannels } from './channels.js';
 import { registerSpotFreezeRelease } from './freezeRelease.js';
 import { spotLedger } from './ledger.js';
 import { MarketService } from './marketService.js';
-import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
+import { remoteSpotMarket, runSpotCommand, type SpotCommand, type TradableMarket } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
 import { spotStops } from './stops.js';
 import { spotTrading, type SpotTrading } from './trading.js';
@@ -48,12 +48,12 @@ export const spot = defineProduct({
       log: log.error,
       userFeed,
     });
-    // The markets of market processes (and, on an HTTP front, the server's): their orders go there as commands.
-    const remote = new Map<string, RemoteSpotMarket>();
+    // The markets other processes hold (MARKET_PROCESSES' entries): their orders go there as commands.
+    const remote = new Map<string, TradableMarket>();
     const reachRemote = (pair: Pair) => {
       const spec = pairSpec(pair);
       if (!remoteMarkets?.processOf(spec.symbol)) return;
-      remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => remoteMarkets.call(market, command)));
+      remote.set(spec.symbol, remoteSpotMarket(spec, (market, command: SpotCommand) => remoteMarkets.call(market, command)));
     };
     for (const pair of listed.filter((p) => p.trade_status === 1)) reachRemote(pair);
     // Stop-limit and OCO: watched where their pair's market runs, rebuilt from their rows on start.

@@ -2,7 +2,7 @@ import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { CancelOutcome, PlaceOutcome, SpotMarket } from './spotMarket.js';
 
-/** What the order calls need of a market (trading.ts): one running here, or RemoteSpotMarket. */
+/** What the order calls need of a market (trading.ts): one running here, or a remoteSpotMarket. */
 export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' | 'restingOwner'>;
 
 /** A spot market's commands as they cross the bus to the process that runs it. */
@@ -12,24 +12,12 @@ export type SpotCommand = { op: 'place'; intent: PlaceIntent } | { op: 'cancel';
  * A market held by another process (docs/ARCHITECTURE.md "Scale-out: market processes"): place and
  * cancel go there as commands. No book here (`restingOwner` knows no order): a cancel is routed by the order's row (trading.ts).
  */
-export class RemoteSpotMarket implements TradableMarket {
-  constructor(
-    readonly spec: PairSpec,
-    private readonly call: (market: string, command: SpotCommand) => Promise<unknown>,
-  ) {}
-
-  placeIntent(intent: PlaceIntent): Promise<PlaceOutcome> {
-    return this.call(this.spec.symbol, { op: 'place', intent }) as Promise<PlaceOutcome>;
-  }
-
-  cancel(userId: number, orderId: number): Promise<CancelOutcome> {
-    return this.call(this.spec.symbol, { op: 'cancel', userId, orderId }) as Promise<CancelOutcome>;
-  }
-
-  restingOwner(): number | undefined {
-    return undefined;
-  }
-}
+export const remoteSpotMarket = (spec: PairSpec, call: (market: string, command: SpotCommand) => Promise<unknown>): TradableMarket => ({
+  spec,
+  placeIntent: (intent) => call(spec.symbol, { op: 'place', intent }) as Promise<PlaceOutcome>,
+  cancel: (userId, orderId) => call(spec.symbol, { op: 'cancel', userId, orderId }) as Promise<CancelOutcome>,
+  restingOwner: () => undefined,
+});
 
 /** The holder's side; undefined for a market it does not run. The engine's events stay here (the order calls read only the outcome). */
 export function runSpotCommand(market: SpotMarket | undefined, command: unknown): Promise<PlaceOutcome | CancelOutcome> | undefined {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendCommands, consumeCommands } from '../../../server/kernel/cluster/bus/commandQueue.js';
+import { appendCommands, entryQueue } from '../../../server/kernel/cluster/bus/commandQueue.js';
 import type { CommandBatch } from '../../../server/kernel/cluster/bus/messages.js';
 import { commandBatches } from '../../../server/kernel/platform/observability/metrics.js';
 import { REDIS_URL } from '../scaleOutSetup.js';
@@ -26,10 +26,10 @@ describe.runIf(usingPostgres())('the command queue of a process', () => {
   };
   const batch = (n: number, deadline = Date.now() + 5000): CommandBatch => ({ from: 'server-a', replyTo: 'replies:server-a', deadline, commands: [{ id: n, market: 'BTC_USDT', command: { n } }] });
   const holder = (queue: string, name: string, seen: number[], handle: (b: CommandBatch) => Promise<void> = async () => undefined) =>
-    consumeCommands(REDIS_URL, queue, name, writer, async (b) => {
+    entryQueue({ url: REDIS_URL, writer, log: () => undefined }, queue, name)(async (b) => {
       seen.push(b.commands[0]!.id);
       await handle(b);
-    }, () => undefined);
+    });
   const until = async (check: () => boolean, what: string) => {
     const deadline = Date.now() + 5000;
     while (!check()) {

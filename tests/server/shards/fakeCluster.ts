@@ -14,12 +14,9 @@ export function fakeCluster() {
     hgetall: async () => Object.fromEntries(owners),
     hmget: async (_key: string, ...fields: string[]) => fields.map((f) => snapshots.get(f) ?? null),
   };
-  const cluster = { url: '', prefix: 'test', keys: clusterKeys('test'), writer, close: async () => undefined } as unknown as ClusterRedis;
+  const cluster = { url: '', prefix: 'test', keys: clusterKeys('test'), writer, log: () => undefined, close: async () => undefined } as unknown as ClusterRedis;
   const published: Array<{ channel: string; payload: Record<string, unknown> }> = [];
-  const view = new OwnersView(cluster, {
-    publish: (channel, payload) => published.push({ channel, payload: payload as Record<string, unknown> }),
-    log: () => undefined,
-  });
+  const view = new OwnersView(cluster, (channel, payload) => published.push({ channel, payload: payload as Record<string, unknown> }));
   return {
     cluster,
     view,

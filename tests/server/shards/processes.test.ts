@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
 import { defineProduct } from '../../../server/kernel/platform/product.js';
 import { marketsOf, parseMarketProcesses, processOf, productMarket, productsApartOf, productsOf, runsSpot, withDefaultEntries } from '../../../server/kernel/cluster/shards/processes.js';
-import { productRoutes } from '../../../server/kernel/cluster/shards/productCalls.js';
 
 describe('MARKET_PROCESSES', () => {
   it('names each market process and the spot markets it runs', () => {
@@ -46,7 +45,6 @@ describe('MARKET_PROCESSES', () => {
     const ico = defineProduct({ id: 'ico', create: () => ({}) });
     const config = readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT,futures' });
     expect(productsApartOf(config, [futures, ico])).toEqual([futures]);
-    expect(productRoutes([futures])).toEqual([{ prefix: '/api/futures/', market: 'product:futures' }]);
     // A product that keeps state the server shares cannot be moved, and the start says which can.
     expect(() => productsApartOf(readConfig({ MARKET_PROCESSES: 'm1=ico' }), [futures, ico])).toThrow(/"ico" is not a product that can run in a process of its own \(futures\)/);
   });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { defineProduct } from '../../../server/kernel/platform/product.js';
 import { MarketUnavailable } from '../../../server/kernel/cluster/shards/commandClient.js';
 import { answerProductCall, productCallsForwarder, type ProductCall } from '../../../server/kernel/cluster/shards/productCalls.js';
 
@@ -28,7 +29,7 @@ async function productApp() {
 }
 
 async function front(call: (market: string, command: ProductCall) => Promise<unknown>): Promise<string> {
-  const forwarder = productCallsForwarder([{ prefix: '/api/p/', market: 'product:p' }], call, () => undefined);
+  const forwarder = productCallsForwarder([defineProduct({ id: 'p', apart: { paths: ['/api/p/'] }, create: () => ({}) })], call, () => undefined);
   const server = createServer((request, response) => {
     if (!forwarder.take(request, response)) response.writeHead(404).end('not here');
   });

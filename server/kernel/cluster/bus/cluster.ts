@@ -4,7 +4,7 @@ import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { WalletAccount } from '../../platform/ledger/ledger.js';
 import { userOfRoom } from '../../platform/realtime/channels.js';
 import type { UserFeed, UserOrder } from '../../platform/realtime/userFeed.js';
-import { clusterKeys, jsonObject, type ClusterKeys } from './messages.js';
+import { clusterKeys, jsonObject } from './messages.js';
 import { followStream } from './streamLog.js';
 
 /** A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writer, which keeps the order of what it writes. */
@@ -13,7 +13,7 @@ export interface ClusterRedis {
   prefix: string;
   /** Its connections' name in CLIENT LIST (`<prefix>:<process>`). */
   name: string;
-  keys: ClusterKeys;
+  keys: ReturnType<typeof clusterKeys>;
   writer: Redis;
   log: (message: string, error?: unknown) => void;
   close(): Promise<void>;
@@ -28,24 +28,12 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
     failing = true;
   });
   writer.on('ready', () => (failing = false));
-  return {
-    url: bus.url,
-    prefix: bus.prefix,
-    name: `${bus.prefix}:${name}`,
-    log,
-    keys: clusterKeys(bus.prefix),
-    writer,
-    close: async () => void (await writer.quit().catch(() => writer.disconnect())),
-  };
+  const close = async () => void (await writer.quit().catch(() => writer.disconnect()));
+  return { url: bus.url, prefix: bus.prefix, name: `${bus.prefix}:${name}`, keys: clusterKeys(bus.prefix), writer, log, close };
 }
-
-/** Pushes the sockets stream keeps (approximately): seconds of them, for a reader that lost Redis a moment. */
-export const SOCKETS_STREAM_KEEP = 20_000;
 
 /** A gateway's side of the sockets stream (publisher.ts): a push to `deliver`, a user notice to `notices`, which reads the rows it names. */
 export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): () => void {
-  let stopped = false;
-  let reading: { stop(): void } | undefined;
   const handle = (text: string) => {
     // No socket here: skipped undecoded (the stream carries every owner's pushes).
     if (io.engine.clientsCount === 0) return;
@@ -55,14 +43,10 @@ export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (r
     if (userId !== undefined && notices && 'notice' in payload) hearNotice(notices, userId, payload as UserNotice);
     else deliver(room, payload);
   };
-  followStream(cluster.url, cluster.keys.sockets, `${cluster.name}:sockets`, handle, cluster.log).then(
-    (reader) => (stopped ? reader.stop() : (reading = reader)),
-    (error: unknown) => cluster.log('cluster: following the sockets stream failed', error),
-  );
-  return () => {
-    stopped = true;
-    reading?.stop();
-  };
+  const reading = followStream(cluster.url, cluster.keys.sockets, `${cluster.name}:sockets`, handle, cluster.log).catch((error: unknown) => {
+    cluster.log('cluster: following the sockets stream failed', error);
+  });
+  return () => void reading.then((reader) => reader?.stop());
 }
 
 /** What an owner tells the gateways of a user's sockets, which read and push what it names. */
@@ -77,16 +61,8 @@ function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
   else if (notice.notice === 'message') feed.message?.(userId, notice.message);
 }
 
-/** The sockets stream's entry for a push of `payload` to `room`'s sockets: its one field, `m`. */
-export function pushEntry(room: string, payload: object): string[] {
-  return ['m', JSON.stringify({ room, payload })];
-}
+/** What a new subscriber to each channel gets now, as its owner last wrote it. */
+export const readSnapshots = async (cluster: ClusterRedis, channels: readonly string[]): Promise<Array<object | undefined>> =>
+  channels.length === 0 ? [] : (await cluster.writer.hmget(cluster.keys.snapshots, ...channels)).map(jsonObject);
 
-/** What a new subscriber to `channel` gets now, as its owner last wrote it. */
-export async function readSnapshot(cluster: ClusterRedis, channel: string): Promise<object | undefined> {
-  return (await readSnapshots(cluster, [channel]))[0];
-}
-
-export async function readSnapshots(cluster: ClusterRedis, channels: readonly string[]): Promise<Array<object | undefined>> {
-  return channels.length === 0 ? [] : (await cluster.writer.hmget(cluster.keys.snapshots, ...channels)).map(jsonObject);
-}
+export const readSnapshot = async (cluster: ClusterRedis, channel: string): Promise<object | undefined> => (await readSnapshots(cluster, [channel]))[0];

@@ -37,7 +37,9 @@ export interface ListenerReport {
 
 /** A gateway reports after each change and this often; owners forget one unheard for three. */
 export const LISTENER_HEARTBEAT_MS = 5000;
-
+export const ALIVE_EVERY_MS = 1000;
+/** Four beats unheard: one busy second is not a pause. */
+export const SILENT_AFTER_MS = 4 * ALIVE_EVERY_MS;
 export const DEFAULT_BUS_PREFIX = 'openex:realtime';
 
 /** The cluster's Redis names under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files share a Redis. */
@@ -56,12 +58,6 @@ export const clusterKeys = (prefix: string) => ({
   replies: (caller: string) => `${prefix}:replies:${caller}`,
   commandQueue: (entry: string) => `${prefix}:process:${entry}:command-queue`,
 });
-
-export type ClusterKeys = ReturnType<typeof clusterKeys>;
-
-export const ALIVE_EVERY_MS = 1000;
-/** Four beats unheard: one busy second is not a pause. */
-export const SILENT_AFTER_MS = 4 * ALIVE_EVERY_MS;
 
 /** A stream entry or pub/sub message as an object, else undefined (a junk entry is skipped, never thrown). */
 export function jsonObject(text: string | null | undefined): Record<string, unknown> | undefined {

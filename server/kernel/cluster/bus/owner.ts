@@ -4,12 +4,9 @@ import { ALIVE_EVERY_MS, type CommandReply, type OwnerBeat } from './messages.js
 import { streamPublisher, type Publisher } from './publisher.js';
 import { appendTrimmed } from './streamLog.js';
 
-export interface Owner {
+export interface Owner extends Pick<Publisher, 'publish' | 'userFeed'> {
   readonly instance: string;
-  /** To every socket on the channel in the cluster. Dropped before `announce`. */
-  publish(channel: string, payload: object): void;
-  readonly userFeed: Publisher['userFeed'];
-  /** Once its books are built: every snapshot to the sockets already subscribed, and its beats from now on. */
+  /** Once its books are built: every snapshot to the sockets already subscribed, and its beats from now on (nothing is published before). */
   announce(): Promise<void>;
   reply(replyTo: string, reply: CommandReply): void;
   /** `strike`: its beat goes at once (followers pause its markets, refuse its commands); else it lapses (a handover). */
@@ -29,7 +26,7 @@ export function ownEntry(
 ): Owner {
   const instance = randomUUID();
   const { keys, writer, log } = cluster;
-  const out = streamPublisher(cluster, (channel) => source.snapshot(channel), entry, log);
+  const out = streamPublisher(cluster, (channel) => source.snapshot(channel), entry);
   const ticks = new Set<string>();
   let announced = false;
   let beat: NodeJS.Timeout | undefined;

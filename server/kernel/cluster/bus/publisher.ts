@@ -1,8 +1,12 @@
 import type { Redis } from 'ioredis';
 import { userRoom } from '../../platform/realtime/channels.js';
+import type { Realtime } from '../../platform/realtime/gateway.js';
 import type { UserFeed } from '../../platform/realtime/userFeed.js';
-import { pushEntry, SOCKETS_STREAM_KEEP, type ClusterRedis, type UserNotice } from './cluster.js';
+import type { ClusterRedis, UserNotice } from './cluster.js';
 import { jsonObject, LISTENER_HEARTBEAT_MS, type ListenerReport } from './messages.js';
+
+/** Pushes the sockets stream keeps (approximately): seconds of them, for a reader that lost Redis a moment. */
+const SOCKETS_STREAM_KEEP = 20_000;
 
 export interface Publisher {
   /** To every socket on the channel in the cluster. Dropped before `start`. */
@@ -12,9 +16,8 @@ export interface Publisher {
   /** What a new subscriber to `channel` gets now: the source's snapshot, else the last payload published here. */
   latest(channel: string): object | undefined;
   /**
-   * Writes these channels' snapshots for the gateways, pushing nothing: a channel is otherwise
-   * written at its first publish, and a page subscribing through another gateway before then (a
-   * market's trades before its first trade) got no snapshot, so its updates were never applied.
+   * Writes these channels' snapshots, pushing nothing: else a channel's is first written at its first
+   * publish, and a page subscribing before then (to a market's trades) gets none to apply updates to.
    */
   seed(channels: readonly string[]): void;
   /** Hears who listens (asking every gateway at once), and publishes from now on. */
@@ -28,8 +31,8 @@ export interface Publisher {
  * reads a snapshot (after joining the room, gateway.ts) gets every later push. User notices go only
  * to users some gateway reports listening. `snapshot`: the process's own (a book), else the last payload.
  */
-export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: string) => object | undefined, name: string, log: (message: string, error?: unknown) => void): Publisher {
-  const { keys, writer } = cluster;
+export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: string) => object | undefined, name: string): Publisher {
+  const { keys, writer, log } = cluster;
   const last = new Map<string, object>();
   const changed = new Set<string>();
   const listeners = listenersHeard();
@@ -49,7 +52,8 @@ export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: strin
     changed.clear();
     const pipeline = writer.pipeline();
     if (snapshots.length > 0) pipeline.hset(keys.snapshots, ...snapshots);
-    for (const { room, payload } of pushes) pipeline.xadd(keys.sockets, 'MAXLEN', '~', String(SOCKETS_STREAM_KEEP), '*', ...pushEntry(room, payload));
+    // Each push an entry of one field, `m` (joinSocketsStream reads it).
+    for (const { room, payload } of pushes) pipeline.xadd(keys.sockets, 'MAXLEN', '~', String(SOCKETS_STREAM_KEEP), '*', 'm', JSON.stringify({ room, payload }));
     const failed = (error: unknown) => {
       if (error && !failing) log('cluster: pushing failed (dropped until Redis answers again)', error);
       failing = Boolean(error);
@@ -102,7 +106,7 @@ export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: strin
 /** How long the gateways have to answer a publisher that asks who listens: Redis's way and back, and a busy gateway. */
 const LISTENER_REPORT_SLACK_MS = 1000;
 
-/** The users each gateway reported (listenerReports.ts); a gateway unheard for three heartbeats is gone. */
+/** The users each gateway reported (reportListeners); a gateway unheard for three heartbeats is gone. */
 function listenersHeard() {
   const edges = new Map<string, { users: Set<number>; heardAt: number }>();
   // Just after it began to hear, anyone may listen: a new holder would otherwise drop the notices of
@@ -123,6 +127,44 @@ function listenersHeard() {
         else if (users.has(userId)) return true;
       }
       return false;
+    },
+  };
+}
+
+/** How soon after a user starts or stops listening here the owners hear of it (a burst goes together). */
+const LISTENER_REPORT_DELAY_MS = 20;
+
+/**
+ * A gateway's side: who has a socket on the private channel here, told to every publisher for the
+ * products that build private pushes only for listeners (seconds' settlement): after a change and
+ * as a heartbeat. `stop` reports no one, so the publishers forget these users at once.
+ */
+export function reportListeners(cluster: ClusterRedis, sockets: Pick<Realtime, 'listeningUsers' | 'onUserListening'>, reporter: string): { stop(): Promise<void> } {
+  const { writer, keys, log } = cluster;
+  let due: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const say = (users: number[]) => writer.publish(keys.listeners, JSON.stringify({ edge: reporter, users } satisfies ListenerReport));
+  const report = () => {
+    clearTimeout(due);
+    due = undefined;
+    if (!stopped) say(sockets.listeningUsers()).catch((error: unknown) => log('listener report failed', error));
+  };
+  sockets.onUserListening(() => (due ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
+  const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
+  heartbeat.unref();
+  // A publisher that begins asks, and hears at once rather than at the next heartbeat.
+  const asked = writer.duplicate({ connectionName: `${cluster.prefix}:listeners-asked` });
+  asked.on('error', (error) => log('listener requests', error));
+  asked.on('message', () => report());
+  void asked.subscribe(keys.listenersAsked).catch((error: unknown) => log('listener requests', error));
+  report();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(due);
+      clearInterval(heartbeat);
+      asked.disconnect();
+      await say([]).catch(() => undefined);
     },
   };
 }

@@ -17,13 +17,6 @@ export class MarketUnavailable extends Error {
   }
 }
 
-interface Pending {
-  market: string;
-  resolve(result: unknown): void;
-  reject(error: unknown): void;
-  timer: NodeJS.Timeout;
-}
-
 /**
  * A caller's commands to one entry: one turn's calls are one batch, answered in the caller's reply
  * stream (follower.ts). While no holder serves, a call fails at once as not done; a holder that dies
@@ -31,29 +24,24 @@ interface Pending {
  */
 export class CommandClient {
   private nextId = 1;
-  /** The caller and the entry: ids are this client's own. */
-  private readonly from: string;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, { market: string; resolve(result: unknown): void; reject(error: unknown): void; timer: NodeJS.Timeout }>();
   private queued: CommandBatch['commands'] = [];
   /** The first queued call's: the batch is dropped unread once its first caller stopped waiting. */
   private deadline: number | undefined;
 
   constructor(
     private readonly send: (batch: CommandBatch) => Promise<void>,
-    /** This client, and the reply stream its answers come to. */
+    /** This client (its ids are its own: one per caller and entry), and the reply stream its answers come to. */
     private readonly inbox: { caller: string; key: string },
     private readonly serving: () => boolean,
     private readonly boundMs = COMMAND_BOUND_MS,
-    entry = '',
-  ) {
-    this.from = entry ? `${inbox.caller}/${entry}` : inbox.caller;
-  }
+  ) {}
 
   call(market: string, command: unknown): Promise<unknown> {
     if (!this.serving()) return Promise.reject(new MarketUnavailable(market, false));
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => this.fail(id, new MarketUnavailable(market, true)), this.boundMs);
+      const timer = setTimeout(() => this.take(id)?.reject(new MarketUnavailable(market, true)), this.boundMs);
       this.pending.set(id, { market, resolve, reject, timer });
       if (this.queued.push({ id, market, command }) === 1) setImmediate(() => this.flush());
       this.deadline ??= Date.now() + this.boundMs;
@@ -62,7 +50,7 @@ export class CommandClient {
 
   /** A reply from the caller's reply stream (shared by its clients of every entry). */
   receive(reply: CommandReply): void {
-    const pending = reply.to === this.from ? this.take(reply.id) : undefined;
+    const pending = reply.to === this.inbox.caller ? this.take(reply.id) : undefined;
     if (!pending) return;
     if (reply.error === MARKET_NOT_HERE) pending.reject(new MarketUnavailable(pending.market, false));
     else if (reply.error !== undefined) pending.reject(new Error(reply.error));
@@ -75,7 +63,7 @@ export class CommandClient {
 
   /** Fails everything still waiting (the server stops). */
   close(): void {
-    for (const [id, { market }] of this.pending) this.fail(id, new MarketUnavailable(market, true));
+    for (const [id, { market }] of this.pending) this.take(id)?.reject(new MarketUnavailable(market, true));
   }
 
   private flush(): void {
@@ -84,16 +72,12 @@ export class CommandClient {
     this.queued = [];
     this.deadline = undefined;
     // The XADD failed, or its answer was lost: whether the holder gets them is not known.
-    this.send({ from: this.from, replyTo: this.inbox.key, deadline, commands }).catch(() => {
-      for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, true));
+    this.send({ from: this.inbox.caller, replyTo: this.inbox.key, deadline, commands }).catch(() => {
+      for (const { id, market } of commands) this.take(id)?.reject(new MarketUnavailable(market, true));
     });
   }
 
-  private fail(id: number, error: MarketUnavailable): void {
-    this.take(id)?.reject(error);
-  }
-
-  private take(id: number): Pending | undefined {
+  private take(id: number) {
     const pending = this.pending.get(id);
     this.pending.delete(id);
     if (pending) clearTimeout(pending.timer);

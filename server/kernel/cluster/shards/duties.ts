@@ -38,14 +38,11 @@ export async function holdDuties(
     }
     return undefined;
   };
-  const now = await takeLease(db, DUTIES, { once: true });
+  const now = await takeLease(db, [DUTIES], { once: true });
+  const onStandby = () => log('duties: another process runs them; taking over when its lease lapses');
   const taking = now
     ? run(now)
-    : takeLease(db, DUTIES, {
-        pollMs: options.pollMs,
-        stopped: stopping,
-        onStandby: () => log('duties: another process runs them; taking over when its lease lapses'),
-      }).then(run, (error: unknown) => {
+    : takeLease(db, [DUTIES], { pollMs: options.pollMs, stopped: stopping, onStandby }).then(run, (error: unknown) => {
         if (!stopping()) log('duties: asking for their lease failed', error);
         return undefined;
       });

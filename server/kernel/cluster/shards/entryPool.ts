@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../platform/db/database.js';
 import { Loops } from '../../platform/loops.js';
 import { poolMembers } from '../../platform/observability/metrics.js';
-import { handOver } from './standby.js';
+import { handOver, leaseKey } from './standby.js';
 
 /**
  * Identical market processes sharing the entries (docs/ARCHITECTURE.md "Scale-out: identical
@@ -12,21 +12,19 @@ import { handOver } from './standby.js';
  */
 
 /** How often a member looks: the bound on how long an entry stays free after its holder dies. */
-export const POOL_TICK_MS = 100;
+const POOL_TICK_MS = 100;
 /** Joins come in bursts: a share too large this long before an entry is handed over. */
-export const SETTLE_MS = 2000;
-/** Members per schema (slots of the membership lock). */
+const SETTLE_MS = 2000;
+/** Members per schema (slots of the membership lock, class 7303). */
 const MEMBER_SLOTS = 256;
-
-/** The lock classes: a member's (7303), an entry's lease (7302, standby.ts). */
-const advisoryHeld = (classid: number, key: string) => `
+const memberKey = (slot: string) => `hashtext(current_schema() || ':member:' || ${slot})`;
+/** A granted lock of `classid` whose objid (a bigint key's low half) matches `objid`. */
+const advisoryHeld = (classid: number, objid: string) => `
   l.locktype = 'advisory' and l.granted and l.classid = ${classid} and l.objsubid = 2
-  and l.database = (select oid from pg_database where datname = current_database())
-  and l.objid ${key}`;
-const MEMBER_KEY = (slot: string) => `hashtext(current_schema() || ':member:' || ${slot})`;
+  and l.database = (select oid from pg_database where datname = current_database()) and l.objid ${objid}`;
 const asObjid = (key: string) => `(${key}::bigint & 4294967295)::oid`;
 
-/** One entry this member runs. */
+/** One entry this member runs. `handover`: another member takes it at once, so its beat lapses instead of being struck (its commands wait in the queue). */
 export interface HeldEntry {
   readonly name: string;
   stop(options?: { handover?: boolean }): Promise<void>;
@@ -37,25 +35,28 @@ export interface EntryPool {
   stop(): Promise<void>;
 }
 
-/** Keeps this member at its share. `take(free)` starts one of the free entries, or answers undefined when another member took them first. */
+/**
+ * Keeps this member at its share. `take(free)` starts one of the free entries, or answers undefined
+ * when another member took them first. The pool's `db` (PostgreSQL) is its own: closed by its stop.
+ */
 export async function joinEntryPool(
   db: Database,
   entries: readonly string[],
   take: (free: string[]) => Promise<HeldEntry | undefined>,
   log: (message: string, error?: unknown) => void,
 ): Promise<EntryPool> {
-  if (!db.session) throw new Error('a pool of market processes needs PostgreSQL (DATABASE_URL)');
-  const session = await db.session();
-  if (!(await joinSlot(session))) {
-    await session.close();
-    throw new Error(`a pool has at most ${MEMBER_SLOTS} market processes`);
-  }
+  const session = await joinSlot(db).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const held: HeldEntry[] = [];
   /** Members at the last look: on stop, whether another is there to take the entries at once. */
   let counted = 1;
   /** After a failed look or start the next waits a second, not a tick. */
   let failed = false;
   let overSince: number | undefined;
+  // For operators, and the chaos test, which reads who holds what from it.
+  const said = () => log(`holds ${held.map((entry) => entry.name).join(', ') || 'nothing'}`);
 
   const tick = async () => {
     failed = true;
@@ -82,8 +83,6 @@ export async function joinEntryPool(
     }
     failed = false;
   };
-  // For operators, and the chaos test, which reads who holds what from it.
-  const said = () => log(`holds ${held.map((entry) => entry.name).join(', ') || 'nothing'}`);
   const loops = new Loops(log);
   loops.every(() => (failed ? 1000 : POOL_TICK_MS), tick, 'pool: looking at the entries, or starting one, failed; trying again in a second', 0);
 
@@ -95,26 +94,29 @@ export async function joinEntryPool(
       await loops.stop();
       for (const entry of held.splice(0).reverse()) await entry.stop({ handover: counted > 1 });
       await handOver(session);
+      await db.close();
     },
   };
 }
 
-/** Takes the first free membership slot: one lock a member, held while its session lives. */
-async function joinSlot(session: Queryable): Promise<boolean> {
+/** A session holding the first free membership slot: one lock a member, held while its session lives. */
+async function joinSlot(db: Database): Promise<Queryable & { close(): Promise<void> }> {
+  const session = await db.session!();
   for (let slot = 0; slot < MEMBER_SLOTS; slot++) {
-    const [row] = await session.query<{ taken: boolean }>(`select pg_try_advisory_lock(7303, ${MEMBER_KEY('$1::int')}) as taken`, [slot]);
-    if (row?.taken) return true;
+    const [row] = await session.query<{ taken: boolean }>(`select pg_try_advisory_lock(7303, ${memberKey('$1::int')}) as taken`, [slot]);
+    if (row?.taken) return session;
   }
-  return false;
+  await session.close();
+  throw new Error(`a pool has at most ${MEMBER_SLOTS} market processes`);
 }
 
 /** How many members the pool has, and which of `entries` no process holds. */
 async function look(session: Queryable, entries: readonly string[]): Promise<{ members: number; free: string[] }> {
   const [row] = await session.query<{ members: number; free: string[] }>(
     `select
-       (select count(*) from pg_locks l where ${advisoryHeld(7303, `in (select ${asObjid(MEMBER_KEY('s'))} from generate_series(0, ${MEMBER_SLOTS - 1}) s)`)})::int as members,
+       (select count(*) from pg_locks l where ${advisoryHeld(7303, `in (select ${asObjid(memberKey('s'))} from generate_series(0, ${MEMBER_SLOTS - 1}) s)`)})::int as members,
        array(select e from unnest($1::text[]) with ordinality as t(e, n)
-             where not exists (select 1 from pg_locks l where ${advisoryHeld(7302, `= ${asObjid(`hashtext(current_schema() || ':process:' || e)`)}`)})
+             where not exists (select 1 from pg_locks l where ${advisoryHeld(7302, `= ${asObjid(leaseKey('e'))}`)})
              order by n) as free`,
     [entries],
   );

@@ -20,9 +20,7 @@ export function fenceWrites(db: Database, lease: Pick<ProcessLease, 'entry' | 'e
   // process_lease_fence: migration 030. The entry is a–z, 0–9, _ and - (processes.ts), quoted all the same.
   const prelude = `select process_lease_fence('${lease.entry.replace(/'/g, "''")}', ${Math.trunc(lease.epoch)})`;
   return {
-    dialect: db.dialect,
-    query: (sql, params, options) => db.query(sql, params, options),
-    exec: (sql) => db.exec(sql),
+    ...db,
     transaction: (work, options) =>
       db.transaction(work, { ...options, prelude }).catch((error: unknown) => {
         if ((error as { code?: unknown } | null)?.code !== 'OXL01') throw error;
@@ -30,10 +28,6 @@ export function fenceWrites(db: Database, lease: Pick<ProcessLease, 'entry' | 'e
         lost(refused);
         throw refused;
       }),
-    durable: () => db.durable(),
-    close: () => db.close(),
-    listen: db.listen?.bind(db),
-    session: db.session?.bind(db),
   };
 }
 

@@ -4,39 +4,43 @@ import type { RemoteMarkets } from '../../platform/product.js';
 import { readSnapshot, readSnapshots, type ClusterRedis } from '../bus/cluster.js';
 import { appendCommands } from '../bus/commandQueue.js';
 import { followStream } from '../bus/streamLog.js';
-import { ALIVE_EVERY_MS, jsonObject, SILENT_AFTER_MS, type CommandReply, type OwnerBeat } from '../bus/messages.js';
+import { ALIVE_EVERY_MS, jsonObject, SILENT_AFTER_MS, type CommandBatch, type CommandReply, type OwnerBeat } from '../bus/messages.js';
 import { CommandClient } from './commandClient.js';
 import { processOf, type MarketProcesses } from './processes.js';
 
 /** How a process that serves routes and sockets follows the owners: who serves, the snapshots, the commands. */
 export interface ClusterFollower {
-  /** A command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
-  call(entry: string, market: string, command: unknown): Promise<unknown>;
+  /** MARKET_PROCESSES' markets and products, each reached through its entry's holder (a call answers as CommandClient's). */
+  markets: RemoteMarkets;
   /** The paused tick while its owner is gone, else its owner's snapshot. */
   snapshot(channel: string): Promise<object | undefined>;
   stop(): Promise<void>;
 }
 
-export async function followCluster(cluster: ClusterRedis, targets: ViewTargets): Promise<ClusterFollower> {
-  const view = new OwnersView(cluster, targets);
+/** `publish`: to this follower's own sockets (the paused ticks are its view of a silent owner). */
+export async function followCluster(cluster: ClusterRedis, processes: MarketProcesses, publish: (channel: string, payload: object) => void): Promise<ClusterFollower> {
+  const view = new OwnersView(cluster, publish);
   const clients = new Map<string, CommandClient>();
   // Its reply stream, read from the moment it opened: an answer appended while the connection was broken is read once it is back.
   const caller = randomUUID();
-  const inbox = { caller, key: cluster.keys.replies(caller) };
-  const replies = await followStream(cluster.url, inbox.key, `${cluster.prefix}:replies`, (text) => {
+  const key = cluster.keys.replies(caller);
+  const replies = await followStream(cluster.url, key, `${cluster.prefix}:replies`, (text) => {
     const reply = jsonObject(text) as CommandReply | undefined;
     if (reply) for (const client of clients.values()) client.receive(reply);
-  }, targets.log);
-  const clientOf = (entry: string) => {
-    let client = clients.get(entry);
-    if (!client) clients.set(entry, (client = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry)));
-    return client;
-  };
+  }, cluster.log);
+  const send = (entry: string) => (batch: CommandBatch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch);
   await view.start();
   return {
-    call: async (entry, market, command) => {
-      await view.servingNow(entry);
-      return clientOf(entry).call(market, command);
+    markets: {
+      processOf: (symbol) => processOf(processes, symbol),
+      call: async (market, command) => {
+        const entry = processOf(processes, market);
+        if (!entry) throw new Error(`no entry runs ${market}`);
+        await view.servingNow(entry);
+        let client = clients.get(entry);
+        if (!client) clients.set(entry, (client = new CommandClient(send(entry), { caller: `${caller}/${entry}`, key }, () => view.serving(entry))));
+        return client.call(market, command);
+      },
     },
     snapshot: async (channel) => view.pausedTick(channel) ?? (await readSnapshot(cluster, channel)),
     async stop() {
@@ -45,23 +49,6 @@ export async function followCluster(cluster: ClusterRedis, targets: ViewTargets)
       replies.stop();
     },
   };
-}
-
-/** The markets of MARKET_PROCESSES' entries as the products see them, each reached through its holder. */
-export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses): RemoteMarkets {
-  return {
-    processOf: (symbol) => processOf(processes, symbol),
-    call: (market, command) => {
-      const entry = processOf(processes, market);
-      return entry ? follower.call(entry, market, command) : Promise.reject(new Error(`no entry runs ${market}`));
-    },
-  };
-}
-
-/** A follower's own sockets (the paused ticks are this follower's view of a silent owner), and its log. */
-export interface ViewTargets {
-  publish(channel: string, payload: object): void;
-  log(message: string, error?: unknown): void;
 }
 
 /**
@@ -84,13 +71,12 @@ export class OwnersView {
 
   constructor(
     private readonly cluster: ClusterRedis,
-    private readonly to: ViewTargets,
+    private readonly publish: (channel: string, payload: object) => void,
   ) {}
 
   async start(): Promise<void> {
-    const changes = this.cluster.writer.duplicate({ connectionName: `${this.cluster.prefix}:owners-changed` });
-    this.changes = changes;
-    changes.on('error', (error) => this.to.log('cluster: hearing owners change', error));
+    const changes = (this.changes = this.cluster.writer.duplicate({ connectionName: `${this.cluster.prefix}:owners-changed` }));
+    changes.on('error', (error) => this.cluster.log('cluster: hearing owners change', error));
     changes.on('message', () => void this.look());
     await changes.subscribe(this.cluster.keys.ownersChanged);
     await this.look();
@@ -115,13 +101,12 @@ export class OwnersView {
   /** One look at a time: a slow Redis does not pile them up. */
   look(): Promise<void> {
     this.lookedAt = Date.now();
-    return (this.looking = this.looking.then(() => this.read().catch((error: unknown) => this.to.log('cluster: reading the owners failed', error))));
+    return (this.looking = this.looking.then(() => this.read().catch((error: unknown) => this.cluster.log('cluster: reading the owners failed', error))));
   }
 
   /** Looked at again first (unless a look began within FRESH_LOOK_MS): a holder that began a moment ago is not refused. */
   async servingNow(entry: string): Promise<boolean> {
-    if (this.serving(entry)) return true;
-    await (Date.now() - this.lookedAt < FRESH_LOOK_MS ? this.looking : this.look());
+    if (!this.serving(entry)) await (Date.now() - this.lookedAt < FRESH_LOOK_MS ? this.looking : this.look());
     return this.serving(entry);
   }
 
@@ -140,7 +125,7 @@ export class OwnersView {
       if (!present.has(entry)) this.heard.delete(entry);
       if (!this.serving(entry) && !this.gone.has(entry)) {
         this.gone.set(entry, [...beat.ticks]);
-        this.to.log(`cluster: ${entry} ${present.has(entry) ? `silent for ${SILENT_AFTER_MS / 1000} s` : 'stopped'}; its markets are shown paused`);
+        this.cluster.log(`cluster: ${entry} ${present.has(entry) ? `silent for ${SILENT_AFTER_MS / 1000} s` : 'stopped'}; its markets are shown paused`);
         await this.show(beat.ticks, true);
       }
     }
@@ -148,7 +133,7 @@ export class OwnersView {
       if (!this.serving(entry)) continue;
       this.gone.delete(entry);
       for (const channel of ticks) this.paused.delete(channel);
-      this.to.log(`cluster: ${entry} heard again`);
+      this.cluster.log(`cluster: ${entry} heard again`);
       await this.show(ticks, false);
     }
   }
@@ -161,7 +146,7 @@ export class OwnersView {
       if (!tick || (!paused && tick.paused === true)) return;
       const shown = paused ? { ...tick, paused: true } : tick;
       if (paused) this.paused.set(channel, shown);
-      this.to.publish(channel, shown);
+      this.publish(channel, shown);
     });
   }
 }

@@ -21,17 +21,14 @@ export class MarketTakenError extends Error {
 
 const LOCK_KEY = `hashtext(current_schema() || ':' || $1 || ':' || sym)`;
 
-/** A process killed a moment ago holds its locks until PostgreSQL notices: its restart waits this long for them. */
-const CLAIM_WAIT_MS = 5000;
-const CLAIM_RETRY_MS = 200;
-
-export function marketOwnership(db: Database, waitMs = CLAIM_WAIT_MS): MarketOwnership {
+/** `waitMs`: a process killed a moment ago holds its locks until PostgreSQL notices, so its restart waits for them. */
+export function marketOwnership(db: Database, waitMs = 5000): MarketOwnership {
   let opening: Promise<Queryable & { close(): Promise<void> }> | undefined;
   return {
     async claim(kind, symbols) {
       if (!db.session || symbols.length === 0) return;
       const held = await (opening ??= db.session());
-      for (const until = Date.now() + waitMs; ; await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS))) {
+      for (const until = Date.now() + waitMs; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
         const refused = await claimOnce(held, kind, symbols);
         if (refused.length === 0) return;
         if (Date.now() >= until) throw new MarketTakenError(refused);

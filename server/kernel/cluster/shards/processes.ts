@@ -1,19 +1,15 @@
-
 /**
- * MARKET_PROCESSES (docs/DEPLOY.md): each entry's name and what it runs — spot markets (`BTC_USDT`),
- * `*` (every spot pair no other entry names, those listed while running too) and whole products
- * that run apart (`futures`), e.g. `m1=BTC_USDT,ETH_USDT;m2=*;f1=futures`. One variable read by
- * every side, so they cannot disagree.
+ * MARKET_PROCESSES (README "Settings"), e.g. `m1=BTC_USDT,ETH_USDT;m2=*;f1=futures`: each entry and
+ * what it runs. One variable read by every side, so they cannot disagree.
  */
 export type MarketProcesses = ReadonlyMap<string, readonly string[]>;
 
 /** A product's id (`futures`): lowercase letters, no `_`, so never a pair symbol. */
 const PRODUCT = /^[a-z]+$/;
-
 const NAME = /^[a-z0-9_-]{1,32}$/;
 const SYMBOL = /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/;
 /** An entry's "every spot pair no other entry names". */
-export const EVERY_OTHER_PAIR = '*';
+const EVERY_OTHER_PAIR = '*';
 
 export function parseMarketProcesses(value: string | undefined): MarketProcesses {
   const processes = new Map<string, string[]>();
@@ -23,11 +19,7 @@ export function parseMarketProcesses(value: string | undefined): MarketProcesses
     const [name = '', list = ''] = entry.split('=').map((part) => part.trim());
     if (!NAME.test(name)) throw new Error(`MARKET_PROCESSES: a process name is 1–32 of a–z, 0–9, _ and -, got "${name}"`);
     if (processes.has(name)) throw new Error(`MARKET_PROCESSES: the process ${name} is named twice`);
-    const entries = list
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-      .map((s) => (PRODUCT.test(s) || s === EVERY_OTHER_PAIR ? s : s.toUpperCase()));
+    const entries = list.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (PRODUCT.test(s) || s === EVERY_OTHER_PAIR ? s : s.toUpperCase()));
     if (entries.length === 0) throw new Error(`MARKET_PROCESSES: the process ${name} runs no market (write ${name}=BTC_USDT,ETH_USDT)`);
     for (const entry of entries) {
       if (!PRODUCT.test(entry) && !SYMBOL.test(entry) && entry !== EVERY_OTHER_PAIR) throw new Error(`MARKET_PROCESSES: "${entry}" is not a pair symbol like BTC_USDT, * or a product like futures`);

@@ -7,21 +7,19 @@ import type { ServerProduct } from '../../platform/product.js';
 import { MarketUnavailable } from './commandClient.js';
 import { productMarket } from './processes.js';
 
-/** An HTTP call to a product that runs apart, as it travels on the bus. */
+/** An HTTP call to a product that runs apart, as it travels on the bus; `ip`: the caller's address, as the node's socket saw it. */
 export interface ProductCall {
   method: string;
   url: string;
   headers: Record<string, string | string[]>;
   body: string;
-  /** The caller's address, as the node's socket saw it. */
   ip: string;
 }
 
-/** The holder's answer as its routes gave it. */
-export interface ProductAnswer {
+/** The holder's answer as its routes gave it: the body as text, or base64 when it is not text (P2P's proof images). */
+interface ProductAnswer {
   status: number;
   headers: Record<string, string | string[]>;
-  /** The body as text, or base64 when it is not text (P2P's proof images). */
   body: string;
   base64?: true;
 }
@@ -29,22 +27,19 @@ export interface ProductAnswer {
 /** The largest body any product route takes (P2P's 4 MB proof image as a data URL); each route's own limit applies again at the holder. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 const TEXT = /^(application\/(json|javascript)|text\/)/;
-/** Recomputed from the body by whoever writes it. */
-const LENGTH = ['content-length'];
-
-/** The paths of these products' calls, each with the "market" its calls travel as on the bus. */
-export const productRoutes = (products: readonly ServerProduct[]) =>
-  products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id) })));
+/** Never passed on: what describes one hop's connection, not the request (RFC 9110 §7.6.1), and the length, recomputed by whoever writes the body. */
+const NOT_PASSED_ON = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length'];
 
 /**
- * A node's side of a product that runs apart (docs/ARCHITECTURE.md "Scale-out: product processes"): a call
- * is read whole, sent to its entry's holder, answered as it gave it; else "cannot be reached" or "may have been carried out".
+ * A node's side of the products that run apart (docs/ARCHITECTURE.md "Scale-out: product processes"): a call to
+ * their paths is read whole, sent to its entry's holder, answered as it gave it; else "cannot be reached" or "may have been carried out".
  */
 export function productCallsForwarder(
-  routes: ReadonlyArray<{ prefix: string; market: string }>,
+  products: readonly ServerProduct[],
   call: (market: string, command: ProductCall) => Promise<unknown>,
   log: (message: string, error: unknown) => void,
 ): { take(request: IncomingMessage, response: ServerResponse): boolean } {
+  const routes = products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id) })));
   return {
     take(request, response) {
       const url = request.url ?? '/';
@@ -74,7 +69,7 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
   const answer = (await call(market, {
     method: request.method ?? 'GET',
     url,
-    headers: passedOn(request.headers, LENGTH),
+    headers: passedOn(request.headers),
     body: Buffer.concat(chunks).toString('utf8'),
     ip: request.socket.remoteAddress ?? '',
   } satisfies ProductCall)) as ProductAnswer;
@@ -94,19 +89,15 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
     payload: call.body,
     remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
   });
-  const headers = passedOn(answer.headers, LENGTH);
+  const headers = passedOn(answer.headers);
   const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
   return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };
 }
 
-/** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-
-/** The headers that go on to the next hop (`also`: more to leave out). */
-function passedOn(headers: Record<string, string | string[] | number | undefined>, also: readonly string[] = []): Record<string, string | string[]> {
+function passedOn(headers: Record<string, string | string[] | number | undefined>): Record<string, string | string[]> {
   const passed: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.includes(name) && !also.includes(name)) passed[name] = typeof value === 'number' ? String(value) : value;
+    if (value !== undefined && !NOT_PASSED_ON.includes(name)) passed[name] = typeof value === 'number' ? String(value) : value;
   }
   return passed;
 }

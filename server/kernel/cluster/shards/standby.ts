@@ -14,12 +14,6 @@ export interface ProcessLease {
   release(): Promise<void>;
 }
 
-/** How often a standby asks: the bound on a takeover's wait after the holder is gone. */
-export const STANDBY_POLL_MS = 100;
-
-/** The lease's lock: its own class (7302; markets' locks are 7301), keyed by entry and schema. */
-const LEASE_KEY = `hashtext(current_schema() || ':process:' || $1)`;
-
 /** What a process standing by is told, and how it is asked to give up waiting. */
 export interface StandbyHooks {
   onStandby?: () => void;
@@ -29,6 +23,7 @@ export interface StandbyHooks {
 }
 
 export type LeaseOptions = Pick<StandbyHooks, 'onStandby' | 'stopped'> & {
+  /** How often a standby asks (default 100 ms): the bound on a takeover's wait after the holder is gone. */
   pollMs?: number;
   /** Raise the entry's fencing token on taking it (process_lease, migration 030). */
   fenced?: boolean;
@@ -36,37 +31,32 @@ export type LeaseOptions = Pick<StandbyHooks, 'onStandby' | 'stopped'> & {
   once?: boolean;
 };
 
-export async function takeLease(db: Database, entry: string, options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
-  return takeFirstLease(db, [entry], options);
-}
+/** The lease's lock: its own class (7302; markets' locks are 7301, pool members' 7303), keyed by entry and schema. */
+export const leaseKey = (entry: string) => `hashtext(current_schema() || ':process:' || ${entry})`;
 
 /** The first free one of `entries`; unless `once`, waits for whichever holder goes first. A database of one client (PGlite) shares nothing. */
-export async function takeFirstLease(db: Database, entries: readonly string[], options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
+export async function takeLease(db: Database, entries: readonly string[], options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
   if (!db.session) return { entry: entries[0]!, epoch: 0, release: async () => undefined };
   const session = await db.session();
-  for (let told = false; ; told = true) {
-    if (options.stopped?.()) break;
+  for (let told = false; !options.stopped?.(); told = true) {
     for (const entry of entries) {
-      const [row] = await session.query<{ taken: boolean }>(`select pg_try_advisory_lock(7302, ${LEASE_KEY}) as taken`, [entry]);
+      const [row] = await session.query<{ taken: boolean }>(`select pg_try_advisory_lock(7302, ${leaseKey('$1')}) as taken`, [entry]);
       if (!row?.taken) continue;
       for (const other of entries) leaseHeld.set({ entry: other }, other === entry ? 1 : 0);
       const epoch = options.fenced ? await raiseEpoch(session, entry).catch(async (error: unknown) => {
         await handOver(session);
         throw error;
       }) : 0;
-      return {
-        entry,
-        epoch,
-        release: async () => {
-          leaseHeld.set({ entry }, 0);
-          await handOver(session);
-        },
+      const release = async () => {
+        leaseHeld.set({ entry }, 0);
+        await handOver(session);
       };
+      return { entry, epoch, release };
     }
     for (const entry of entries) leaseHeld.set({ entry }, 0);
     if (options.once) break;
     if (!told) options.onStandby?.();
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? STANDBY_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
   }
   await session.close();
   return undefined;
