@@ -54,10 +54,13 @@ declare module './walletAccounts' {
 /** Stakes take at most this many decimal places. */
 export const SECONDS_STAKE_PLACES = 2;
 /**
- * The version of the risk warning; a new text asks everyone again. 2: a settle within the draw band
- * of the buy price is a draw (issue 49), no longer only an equal price.
+ * The version of the risk warning; a text that states something new asks everyone again (a
+ * rewording does not). 2: a settle within the draw band of the buy price is a draw (issue 49), no
+ * longer only an equal price. 3: whether the trader may trade these products depends on the law
+ * where they live, which the platform does not check for them (86fd0caa; before, the warning only
+ * said some jurisdictions forbid them). The acknowledgement of an earlier version asks again.
  */
-export const SECONDS_RISK_VERSION = 2;
+export const SECONDS_RISK_VERSION = 3;
 
 export interface SecondsPeriod {
   symbol: string;

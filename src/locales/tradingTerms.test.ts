@@ -52,3 +52,33 @@ describe('Turkish trading terms', () => {
     expect(shop).toEqual([]);
   });
 });
+
+/**
+ * The futures screens write "take-profit" and "stop-loss" in Spanish (their labels, dialogs and
+ * refusals); the help centre's futures article and the beginner's guide wrote "take profit" and
+ * "stop loss", as if other orders. Every Spanish text the trader reads, the seeds included, holds
+ * to the screens' words.
+ */
+describe('Spanish futures terms', () => {
+  const spanish = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return spanish(path);
+      return name === 'es_ES.json' ? [path] : [];
+    });
+
+  it('writes take-profit and stop-loss as the futures screens do, in the help and guide seeds too', () => {
+    const futures = JSON.parse(readFileSync(join(root, 'src/features/futures/locales/es_ES.json'), 'utf8')) as { futures: { takeProfit: string; stopLoss: string } };
+    const terms = [futures.futures.takeProfit, futures.futures.stopLoss].map((label) => label.toLowerCase());
+    expect(terms).toEqual(['take-profit', 'stop-loss']);
+    const seeds = ['server/products/support/seed/help', 'server/kernel/platform/db/seed/notes', 'server/kernel/platform/notifications/locales'];
+    const files = [...TRADING, ...seeds].flatMap((dir) => spanish(join(root, dir)));
+    const unhyphenated = new RegExp(terms.map((term) => term.replace('-', '[ \\u00a0]')).join('|'), 'i');
+    const other = files.flatMap((file) =>
+      texts(JSON.parse(readFileSync(file, 'utf8')))
+        .filter(([, text]) => unhyphenated.test(text))
+        .map(([key, text]) => `${relative(root, file)} ${key}: …${text.match(new RegExp(`.{0,40}(${unhyphenated.source}).{0,20}`, 'i'))?.[0]}…`),
+    );
+    expect(other).toEqual([]);
+  });
+});

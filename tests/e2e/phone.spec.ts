@@ -241,6 +241,29 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     }
   });
 
+  test(`${lang}: /markets fits the phone, each tab's table without sideways scroll (the name, the price with its fiat value, the change)`, async ({ page }) => {
+    const w = wordsOf(lang);
+    await page.goto('/home');
+    await useLanguage(page, lang);
+    await useTheme(page, 'dark');
+    for (const tab of ['', '?tab=futures'] as const) {
+      await page.goto(`/markets${tab}`);
+      const table = page.getByRole('table', { name: tab ? w.base.markets.futuresTab : w.base.markets.spotTab });
+      await expect(table.getByRole('row').filter({ hasText: 'BTC/USDT' })).toBeVisible({ timeout: 15_000 });
+      // Neither the page nor the table scrolls sideways (the table did inside its panel: 790 px of 368, 814 in German).
+      const widths = await page.evaluate(() => {
+        const scroller = document.querySelector('[data-scroller]')!;
+        return { page: [document.scrollingElement!.scrollWidth, document.scrollingElement!.clientWidth], table: [scroller.scrollWidth, scroller.clientWidth] };
+      });
+      expect(widths.page[0], `/markets${tab}: the page scrolls sideways`).toBeLessThanOrEqual(widths.page[1]!);
+      expect(widths.table[0], `/markets${tab}: the market table scrolls sideways`).toBeLessThanOrEqual(widths.table[1]!);
+      for (const column of [w.base.col.name, w.base.col.price, w.base.col.change24h]) await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
+      // The other columns show from 600 px (a phone turned, a tablet); here they would push the change off-screen.
+      await expect(table.getByRole('columnheader', { name: w.base.col.volume24h })).toBeHidden();
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(shotsFolder(), `markets-${lang}-${tab ? 'futures' : 'spot'}-dark.png`), fullPage: true });
+    }
+  });
+
   // German on a phone in the light theme goes through every product in phoneJourney.spec.ts: this
   // long tour runs in English only (its German run cost CI about 40 s).
   if (lang !== 'en_US') continue;

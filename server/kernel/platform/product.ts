@@ -120,8 +120,8 @@ export interface ServerProduct {
    */
   channels?(pair: ListedPair): string[];
   /**
-   * Reference rows it needs in every database (support: the help centre's articles), inserted after
-   * the migrations in the seed's transaction, "on conflict do nothing" so an operator's edits stay;
+   * Reference rows it needs in every database (support: the help centre's articles), written after
+   * the migrations in the seed's transaction, never over an operator's edits;
    * the database counts as prepared once every product's seed has run (kernel/platform/db/open.ts).
    */
   seed?: ProductSeed;

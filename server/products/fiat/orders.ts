@@ -17,6 +17,7 @@ import {
   type FiatTakeRequest,
 } from '../../../domain/fiat.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../kernel/platform/ledger/ledger.js';
 import { AD_COLUMNS, normaliseAd, priceOf, type AdRow } from './ads.js';
@@ -146,9 +147,9 @@ export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeReque
   if (price === undefined) throw new Refusal('fiatNoRate', { fiat: ad.fiat });
   const { quantity, amount } = orderFigures(body.by, body.value, price);
   if (compareDecimal(quantity, '0') <= 0) throw new Refusal('fiatValueInvalid');
-  if (compareDecimal(amount, ad.min_amount) < 0) throw new Refusal('fiatBelowMin', { min: ad.min_amount, fiat: ad.fiat });
-  if (compareDecimal(amount, ad.max_amount) > 0) throw new Refusal('fiatAboveMax', { max: ad.max_amount, fiat: ad.fiat });
-  if (compareDecimal(quantity, ad.remaining) > 0) throw new Refusal('fiatAdShort', { left: ad.remaining, crypto: ad.crypto });
+  if (compareDecimal(amount, ad.min_amount) < 0) throw new Refusal('fiatBelowMin', { min: numberVar(ad.min_amount), fiat: ad.fiat });
+  if (compareDecimal(amount, ad.max_amount) > 0) throw new Refusal('fiatAboveMax', { max: numberVar(ad.max_amount), fiat: ad.fiat });
+  if (compareDecimal(quantity, ad.remaining) > 0) throw new Refusal('fiatAdShort', { left: numberVar(ad.remaining), crypto: ad.crypto });
 
   const takerBuys = ad.side === 'sell';
   const buyerId = takerBuys ? takerId : ad.user_id;
@@ -179,7 +180,7 @@ export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeReque
     [id, orderNo, ad.id, buyerId, sellerId, takerId, ad.crypto, ad.fiat, price, quantity, amount, value, method ? JSON.stringify(method) : null, now, now + rules.payMs],
   );
   const [left] = await tx.query(`update fiat_ad set remaining = remaining - $2 where id = $1 and remaining >= $2 returning 1`, [ad.id, quantity]);
-  if (!left) throw new Refusal('fiatAdShort', { left: ad.remaining, crypto: ad.crypto });
+  if (!left) throw new Refusal('fiatAdShort', { left: numberVar(ad.remaining), crypto: ad.crypto });
   if (!takerBuys) {
     // The taker sells: their crypto goes into escrow now (a sell ad's was frozen when published).
     const key = { userId: sellerId, currency: ad.crypto, account: FIAT_ACCOUNT } as const;

@@ -6,6 +6,7 @@ import { identityRights } from '../../../domain/kyc.js';
 import type { NameStatus } from '../../../domain/api.js';
 import { DEFAULT_P2P_GUARDS, type LegalTradePatch, type LegalTradeSettings } from '../../../domain/fiatSettings.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { readPlatConfig } from '../../kernel/platform/catalogue.js';
 import { Refusal as KernelRefusal } from '../../kernel/platform/outcome.js';
 import type { FiatMessageKey } from './messages.js';
@@ -89,7 +90,7 @@ export async function checkTrustLimits(tx: Queryable, buyerId: number, value: st
   const { config } = await readPlatConfig(tx);
   const rights = identityRights(Number(user?.name_status ?? 1) as NameStatus, config.name_check);
   const single = String(rights.purchaseSingle);
-  if (compareDecimal(value, single) > 0) throw new Refusal('fiatSingleLimit', { value, limit: single });
+  if (compareDecimal(value, single) > 0) throw new Refusal('fiatSingleLimit', { value: numberVar(value), limit: numberVar(single) });
   const [row] = await tx.query<{ used: string }>(
     `select trim_scale(coalesce(sum(value_usdt), 0))::text as used from fiat_order
      where buyer_id = $1 and created_ms > $2 and status <> 'cancelled'`,
@@ -99,7 +100,7 @@ export async function checkTrustLimits(tx: Queryable, buyerId: number, value: st
   const used = row?.used ?? '0';
   if (compareDecimal(addDecimal(used, value), total) > 0) {
     const left = compareDecimal(total, used) > 0 ? trimZeros(toFixedDecimal(subDecimal(total, used), 2, 'down')) : '0';
-    throw new Refusal('fiatDailyLimit', { limit: total, left });
+    throw new Refusal('fiatDailyLimit', { limit: numberVar(total), left: numberVar(left) });
   }
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../../domain/futures/api.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
-import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { numberVar, translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
 import { anyBody, decimal, leverage, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
@@ -71,7 +71,7 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
     if (!(await service().canTrade(request.user.id))) throw new ApiFailure(ResultCode.badRequest, 'futuresNoTradingPermission');
   };
   const placed = (request: FastifyRequest, data: { unfilled: string }) =>
-    data.unfilled !== '0' ? done(request, 'futuresCloseRest', data, { unfilled: data.unfilled }) : done(request, 'futuresOrderPlaced', data);
+    data.unfilled !== '0' ? done(request, 'futuresCloseRest', data, { unfilled: numberVar(data.unfilled) }) : done(request, 'futuresOrderPlaced', data);
 
   return async (app: FastifyInstance) => {
     app.get<{ Querystring: { pair: string; interval: KlineInterval; to?: number; limit?: number } }>(

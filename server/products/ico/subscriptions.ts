@@ -23,6 +23,7 @@ import type { LocaleCode } from '../../../domain/languages.js';
 import type { PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { readBalance } from '../../kernel/platform/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
@@ -185,14 +186,14 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
             if (!icoOpen(statusOf(p, now))) throw new Refusal('icoNotOpen');
             const [current] = await tx.query<SubRow>(`select ${SUB_COLUMNS} from ico_subscription s where s.project_id = $1 and s.user_id = $2`, [p.id, userId]);
             const mine = current?.quantity ?? '0';
-            if (!current && compareDecimal(body.quantity, p.min_quantity) < 0) throw new Refusal('icoBelowMin', { min: p.min_quantity, symbol: p.symbol });
+            if (!current && compareDecimal(body.quantity, p.min_quantity) < 0) throw new Refusal('icoBelowMin', { min: numberVar(p.min_quantity), symbol: p.symbol });
             if (compareDecimal(addDecimal(mine, body.quantity), p.max_quantity) > 0) {
-              throw new Refusal('icoAboveMax', { max: p.max_quantity, left: remainingAllowance(p.max_quantity, mine), symbol: p.symbol });
+              throw new Refusal('icoAboveMax', { max: numberVar(p.max_quantity), left: numberVar(remainingAllowance(p.max_quantity, mine)), symbol: p.symbol });
             }
             const cost = icoCost(body.quantity, p.price);
             const balanceKey = { userId, currency: ICO_CURRENCY, account: ICO_ACCOUNT } as const;
             const states = await lockBalances(tx, [balanceKey]);
-            if (!canSpend(states.values().next().value, cost)) throw new Refusal('icoInsufficientBalance', { amount: cost });
+            if (!canSpend(states.values().next().value, cost)) throw new Refusal('icoInsufficientBalance', { amount: numberVar(cost) });
             await tx.query(
               `insert into ico_subscription (project_id, user_id, quantity, paid, first_ms) values ($1, $2, $3, $4, $5)
                on conflict (project_id, user_id) do update set quantity = ico_subscription.quantity + excluded.quantity, paid = ico_subscription.paid + excluded.paid`,

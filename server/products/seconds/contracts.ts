@@ -16,6 +16,7 @@ import { addDecimal, compareDecimal, mulDecimal } from '../../../domain/decimal.
 import { isPositiveDecimalInput, isShareInput } from '../../../domain/decimalRule.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { readBalance } from '../../kernel/platform/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
@@ -185,15 +186,15 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
             // A spot market an operator halted sells no seconds contracts on its pair (issue 52 §1); those sold settle as usual.
             const [halt] = await tx.query<{ reason: string | null }>('select halted_reason as reason from pair where left_symbol = $1 and right_symbol = $2', [pair.left, pair.right]);
             if (halt?.reason) throw new Refusal('secondsPairHalted', { symbol: `${pair.left}_${pair.right}`, reason: halt.reason });
-            if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: period.min_stake });
-            if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: period.max_stake });
+            if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: numberVar(period.min_stake) });
+            if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: numberVar(period.max_stake) });
             const now = clock();
             const second = Math.floor(now / 1000);
             const expiry = second + body.period;
             if (compareDecimal(houseExposure(await openNets(tx, pair, body.period, body.direction), expiry, stake), period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
             const mine = await userStakes(tx, userId, pair, expiry);
-            if (compareDecimal(addDecimal(mine.inSecond, stake), period.max_stake) > 0) throw new Refusal('secondsUserSecondLimit', { max: period.max_stake });
-            if (compareDecimal(addDecimal(mine.open, stake), period.max_exposure) > 0) throw new Refusal('secondsUserOpenLimit', { max: period.max_exposure });
+            if (compareDecimal(addDecimal(mine.inSecond, stake), period.max_stake) > 0) throw new Refusal('secondsUserSecondLimit', { max: numberVar(period.max_stake) });
+            if (compareDecimal(addDecimal(mine.open, stake), period.max_exposure) > 0) throw new Refusal('secondsUserOpenLimit', { max: numberVar(period.max_exposure) });
             // The expiry second before the balance: a settlement locks seconds, then balances, in that order too.
             if (!(await holdSecond(tx, pair, expiry))) throw new Refusal('secondsNoPrice');
             const near = depth?.depthNear(pair);

@@ -6,6 +6,7 @@ import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceOrderRequest } from './spotMarket.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { listedBy } from '../../kernel/platform/pairListing.js';
 
 export type PlaceCheck =
@@ -85,14 +86,14 @@ function belowMinimum(
 ): Extract<PlaceCheck, { ok: false }> | undefined {
   const { pricePrecision: p, amountPrecision: a } = spec;
   if (fields.includes('quantity') && BigInt(decimalToUnits(body.quantity!, a)!) < decimalToScaledCeil(minQuantity, a)!) {
-    return { ok: false, key: 'spotQuantityBelowMinimum', vars: { min: minQuantity, currency: spec.left } };
+    return { ok: false, key: 'spotQuantityBelowMinimum', vars: { min: numberVar(minQuantity), currency: spec.left } };
   }
   const value =
     fields.includes('price') ? BigInt(decimalToUnits(body.price!, p)!) * BigInt(decimalToUnits(body.quantity!, a)!)
     : fields.includes('amount') ? BigInt(decimalToUnits(body.amount!, p)!) * 10n ** BigInt(a)
     : undefined;
   if (value !== undefined && value < decimalToScaledCeil(minNotional, p + a)!) {
-    return { ok: false, key: 'spotValueBelowMinimum', vars: { min: minNotional, currency: spec.right } };
+    return { ok: false, key: 'spotValueBelowMinimum', vars: { min: numberVar(minNotional), currency: spec.right } };
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operat
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
 import { withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
-import { momentVar } from '../../kernel/platform/i18n/messages.js';
+import { momentVar, numberVar } from '../../kernel/platform/i18n/messages.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
 import type { WalletContext } from './context.js';
 import { credit } from './deposits.js';
@@ -103,7 +103,7 @@ export function heldDeposits(ctx: WalletContext) {
           ]);
           const fee = trimZeros(network?.fee ?? '0');
           // What the fee would take it all: nothing to credit, it can only be returned.
-          if (compareDecimal(fee, '0') > 0 && compareDecimal(row.quantity, fee) <= 0) throw new Refusal('walletHeldDepositBelowFee', { fee, currency: row.currency });
+          if (compareDecimal(fee, '0') > 0 && compareDecimal(row.quantity, fee) <= 0) throw new Refusal('walletHeldDepositBelowFee', { fee: numberVar(fee), currency: row.currency });
           const at = ctx.now();
           await tx.query('update deposit set status = 3, fee = $2::numeric, resolved_by = $3, resolved_ms = $4, updated_ms = $4 where id = $1', [id, fee, operator.id, at]);
           const kept = await credit(tx, row.user_id, { id, currency: row.currency, quantity: row.quantity, fee });

@@ -1,5 +1,6 @@
 import type { TransferRecord, TransferRequest } from '../../../domain/wallet.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import { changeBalance, readBalance } from '../../kernel/platform/ledger/ledger.js';
 import { transferProblem } from '../../../domain/walletValidation.js';
@@ -44,7 +45,7 @@ export function transfers(ctx: WalletContext) {
             if (problem) throw new Refusal('walletQuantityInvalid');
             // What the positions on the account need stays there (futures: cross margin's unrealised loss).
             const transferable = await ctx.accounts.transferable(tx, userId, currency, from);
-            if (transferable !== undefined && compareDecimal(quantity, transferable) > 0) throw new Refusal('walletTransferBeyondFree', { max: transferable, currency });
+            if (transferable !== undefined && compareDecimal(quantity, transferable) > 0) throw new Refusal('walletTransferBeyondFree', { max: numberVar(transferable), currency });
             const [row] = await tx.query<TransferRecord>(
               `insert into wallet_transfer (user_id, currency, from_account, to_account, quantity, created_ms)
                values ($1, $2, $3, $4, $5::numeric, $6) returning ${TRANSFER_COLUMNS}`,

@@ -15,7 +15,7 @@ import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity, quantityRefusal } from './rules.js';
 import { lockUserWallet } from './userLock.js';
 import { allowlistOn, requireWithdrawalAllowed, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
-import { momentVar } from '../../kernel/platform/i18n/messages.js';
+import { momentVar, numberVar } from '../../kernel/platform/i18n/messages.js';
 import { withdrawLimit } from './withdrawLimit.js';
 import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
@@ -99,8 +99,8 @@ export function withdrawals(ctx: WalletContext) {
     if (!problem) return;
     if (problem === 'wallet.validation.addressRequired' || problem === 'wallet.validation.addressInvalid') throw new Refusal('walletAddressInvalid');
     if (problem === 'wallet.validation.tooManyPlaces') throw new Refusal('walletQuantityPlaces', { currency: values.currency, places: String(limits.places ?? 8) });
-    if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: limits.min, currency: values.currency });
-    if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
+    if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: numberVar(limits.min), currency: values.currency });
+    if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: numberVar(limit.left_usdt), limit: numberVar(limit.limit_usdt) });
     if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
     throw new Refusal(quantityRefusal(values.quantity));
   }

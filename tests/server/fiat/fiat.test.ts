@@ -183,9 +183,9 @@ describe('trust limits (name_check, USDT)', () => {
   it('refuses above the per-order and 24-hour limits with what is left', async () => {
     const { ad } = await h.sellAd('3000', { max_amount: '5000' });
     const unverified = await h.user({ verified: false });
-    expect((await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '1000.01' })).body.msg).toBe('This order is worth 1000.01 USDT, above your per-order limit of 1000 USDT');
+    expect((await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '1000.01' })).body.msg).toBe('This order is worth 1,000.01 USDT, above your per-order limit of 1,000 USDT');
     expectOk(await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '600' }));
-    expect((await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '500' }, { lang: 'tr_TR' })).body.msg).toBe('24 saatlik 1000 USDT limitiniz aşılıyor: 400 USDT kaldı');
+    expect((await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '500' }, { lang: 'tr_TR' })).body.msg).toBe('24 saatlik 1.000 USDT limitiniz aşılıyor: 400 USDT kaldı');
     expectOk(await h.take(unverified, { ad_id: ad.id, by: 'quantity', value: '400' }));
     const verified = await h.user();
     expectOk(await h.take(verified, { ad_id: ad.id, by: 'quantity', value: '1000' }));

@@ -36,7 +36,7 @@ describe('one buyer, many takes at once', () => {
     const answers = await Promise.all(ads.map((ad) => h.take(buyer, { ad_id: ad.id, by: 'quantity', value: '300' })));
     const passed = answers.filter((a) => a.body.code === 200);
     expect(passed).toHaveLength(3);
-    for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, EN.fiatDailyLimit.replace('{limit}', '1000').replace('{left}', '100'));
+    for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, EN.fiatDailyLimit.replace('{limit}', '1,000').replace('{left}', '100'));
     const [row] = await h.db.query<{ used: string }>(`select trim_scale(sum(value_usdt))::text as used from fiat_order where buyer_id = $1`, [buyer.id]);
     expect(row!.used).toBe('900');
     await h.expectAuditClean();

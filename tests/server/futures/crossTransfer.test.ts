@@ -3,6 +3,7 @@ import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { fxText } from '../../../domain/fx.js';
 import { liquidationPrice } from '../../../domain/futures/formulas.js';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { numberVar } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 
@@ -60,7 +61,7 @@ describe('a cross account whose funds move', () => {
     const trader = await crossLong();
     await t.mark(BTC, '59000'); // unrealised −100
     const refused = await t.transfer(trader, 'contract', 'spot', '598');
-    expect(refused).toMatchObject({ ok: false, key: 'walletTransferBeyondFree', vars: { max: '597', currency: 'USDT' } });
+    expect(refused).toMatchObject({ ok: false, key: 'walletTransferBeyondFree', vars: { max: numberVar('597'), currency: 'USDT' } });
     expect(await t.balance(trader)).toEqual({ available: '697', frozen: '0' });
     expect(await t.transfer(trader, 'contract', 'spot', '597')).toMatchObject({ ok: true });
     expect(await t.balance(trader)).toEqual({ available: '100', frozen: '0' });

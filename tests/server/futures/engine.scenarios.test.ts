@@ -6,6 +6,7 @@ import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js'
 import { FuturesEngine, type EngineCommand, type EngineState, type StepResult } from '../../../server/products/futures/engine/engine.js';
 import { futuresPairs } from '../../../server/products/futures/pairs.js';
 import { positionKey } from '../../../server/products/futures/positions.js';
+import { numberVar } from '../../../server/kernel/platform/i18n/messageVars.js';
 
 /*
  * The pure futures engine, scenario by scenario: a starting wallet, a sequence of commands, and
@@ -135,7 +136,7 @@ const scenarios: Scenario[] = [
     name: 'not enough for margin and fee → refused with futuresInsufficientMargin',
     wallet: { 1: '100' },
     commands: [leverage(1, 10, 'isolated'), order(1, 'open_long', '0.1', '98000')],
-    refused: { refusal: 'futuresInsufficientMargin', vars: { needed: '984.9' } }, available: { 1: '100' },
+    refused: { refusal: 'futuresInsufficientMargin', vars: { needed: numberVar('984.9') } }, available: { 1: '100' },
   },
   {
     name: '×125 on 0.6 BTC (notional 58,800, bracket 2: at most ×100) → futuresLeverageTooHighForSize',
@@ -145,7 +146,7 @@ const scenarios: Scenario[] = [
   {
     name: '600 BTC at 98,000 (58.8 M) is past the 50 M position limit → futuresPositionLimit',
     commands: [leverage(1, 5, 'cross'), order(1, 'open_long', '600', '98000')],
-    refused: { refusal: 'futuresPositionLimit', vars: { limit: '50000000' } },
+    refused: { refusal: 'futuresPositionLimit', vars: { limit: numberVar('50000000') } },
   },
   {
     name: 'an opening order against a resting one the other way → futuresOppositeOrders',
@@ -188,7 +189,7 @@ const scenarios: Scenario[] = [
   {
     name: 'one-way: an open_short larger than the long → futuresReduceExceedsClosable',
     commands: [...LONG_ISOLATED, order(1, 'open_short', '0.2', '99000')],
-    refused: { refusal: 'futuresReduceExceedsClosable', vars: { closable: '0.1' } },
+    refused: { refusal: 'futuresReduceExceedsClosable', vars: { closable: numberVar('0.1') } },
   },
   {
     name: 'close with no position → futuresNoPosition',
@@ -198,7 +199,7 @@ const scenarios: Scenario[] = [
   {
     name: 'close beyond what resting closes leave (0.1 − 0.06) → futuresCloseExceedsClosable 0.04',
     commands: [...LONG_ISOLATED, order(1, 'close_long', '0.06', '120000'), order(1, 'close_long', '0.05', '120000')],
-    refused: { refusal: 'futuresCloseExceedsClosable', vars: { closable: '0.04' } },
+    refused: { refusal: 'futuresCloseExceedsClosable', vars: { closable: numberVar('0.04') } },
   },
   // ── Reduce-only ──────────────────────────────────────────────────────────────────────────────
   {
@@ -219,7 +220,7 @@ const scenarios: Scenario[] = [
   {
     name: 'reduce-only larger than the position → futuresReduceExceedsClosable',
     commands: [...LONG_ISOLATED, order(1, 'open_short', '0.3', '99000', { reduceOnly: true })],
-    refused: { refusal: 'futuresReduceExceedsClosable', vars: { closable: '0.1' } },
+    refused: { refusal: 'futuresReduceExceedsClosable', vars: { closable: numberVar('0.1') } },
   },
   // ── Leverage and margin mode ─────────────────────────────────────────────────────────────────
   {
@@ -252,12 +253,12 @@ const scenarios: Scenario[] = [
   {
     name: 'remove margin below the initial margin → futuresMarginRemoveTooMuch, at most 0',
     commands: [...LONG_ISOLATED, margin(1, 'remove', '1')],
-    refused: { refusal: 'futuresMarginRemoveTooMuch', vars: { max: '0' } },
+    refused: { refusal: 'futuresMarginRemoveTooMuch', vars: { max: numberVar('0') } },
   },
   {
     name: 'add more than available → futuresMarginAddTooMuch',
     commands: [...LONG_ISOLATED, margin(1, 'add', '9015.2')],
-    refused: { refusal: 'futuresMarginAddTooMuch', vars: { available: '9015.1' } },
+    refused: { refusal: 'futuresMarginAddTooMuch', vars: { available: numberVar('9015.1') } },
   },
   {
     name: 'margin on a cross position → futuresMarginNotIsolated',

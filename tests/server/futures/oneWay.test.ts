@@ -46,7 +46,7 @@ describe('reduce-only and the opposite order (one-way mode)', () => {
     const tooMuch = await t.order(trader, { action: 'open_short', type: 'limit', price: '61000', quantity: '0.2' });
     expect(tooMuch.body).toMatchObject({ code: 400, msg: en.futuresReduceExceedsClosable.replace('{closable}', '0.1') });
     const german = await t.order(trader, { action: 'open_short', type: 'limit', price: '61000', quantity: '0.2' }, { lang: 'de_DE' });
-    expect(german.body.msg).toBe(de.futuresReduceExceedsClosable.replace('{closable}', '0.1'));
+    expect(german.body.msg).toBe(de.futuresReduceExceedsClosable.replace('{closable}', '0,1'));
     expect(await counts()).toEqual(before.counts);
     expect(await t.balance(trader)).toEqual(before.balance);
   });

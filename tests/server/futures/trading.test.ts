@@ -66,9 +66,9 @@ describe('refusals change nothing', () => {
     const tooMuch = await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' });
     expect(tooMuch.body).toMatchObject({ code: 400, msg: en.futuresCloseExceedsClosable.replace('{closable}', '0.04') });
     const german = await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' }, { lang: 'de_DE' });
-    expect(german.body.msg).toBe(MESSAGES.de_DE.futuresCloseExceedsClosable.replace('{closable}', '0.04'));
+    expect(german.body.msg).toBe(MESSAGES.de_DE.futuresCloseExceedsClosable.replace('{closable}', '0,04'));
     const poor = await t.order(trader, { action: 'open_long', type: 'limit', price: '60000', quantity: '1' });
-    expect(poor.body).toMatchObject({ code: 400, msg: en.futuresInsufficientMargin.replace('{needed}', '3030') });
+    expect(poor.body).toMatchObject({ code: 400, msg: en.futuresInsufficientMargin.replace('{needed}', '3,030') });
     const bad = await t.order(trader, { action: 'open_long', type: 'limit', price: '60000', quantity: '0.000001' });
     expect(bad.body).toMatchObject({ code: 400, msg: en.futuresQuantityInvalid.replace('{places}', '5') });
     // One-way mode: an opposite order reduces the position, so beyond what is closable it is refused.

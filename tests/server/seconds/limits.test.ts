@@ -84,7 +84,7 @@ describe('seconds limits per user, serialised per user', () => {
     expectOk(await t.buy(user, { direction: 'up', quantity: '6000' }));
     const count = await contractCount();
     const { body } = await t.buy(user, { direction: 'down', quantity: '5000' });
-    expect(body).toMatchObject({ code: 400, msg: en.secondsUserSecondLimit.replace('{max}', '10000') });
+    expect(body).toMatchObject({ code: 400, msg: en.secondsUserSecondLimit.replace('{max}', '10,000') });
     expect(await contractCount()).toBe(count);
     expect(await t.balance(user)).toEqual({ available: '24000', frozen: '6000' });
     expectOk(await t.buy(user, { direction: 'down', quantity: '4000' }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract, type SecondsPeriod } from '../../../domain/seconds.js';
+import { SECONDS_PATHS, SECONDS_RISK_VERSION, type SecondsAccount, type SecondsConfig, type SecondsContract, type SecondsPeriod } from '../../../domain/seconds.js';
 import type { Page } from '../../../domain/wallet.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { indexFromSamples } from '../../../server/products/seconds/indexPrice.js';
@@ -243,7 +243,7 @@ describe('seconds contracts: refusals change nothing', () => {
     t.pricedAt('700', 200);
     const user = await t.user('50');
     await refused(t.buy(user, { direction: 'up', quantity: '9.99' }), en.secondsStakeTooSmall.replace('{min}', '10'));
-    await refused(t.buy(user, { direction: 'up', quantity: '10000.01' }), en.secondsStakeTooLarge.replace('{max}', '10000'));
+    await refused(t.buy(user, { direction: 'up', quantity: '10000.01' }), en.secondsStakeTooLarge.replace('{max}', '10,000'));
     await refused(t.buy(user, { direction: 'up', quantity: '10.001' }), en.secondsQuantityInvalid.replace('{places}', '2'));
     await refused(t.buy(user, { direction: 'up', quantity: '-10' }), en.secondsQuantityInvalid.replace('{places}', '2'));
     await refused(t.buy(user, { direction: 'up', quantity: '1e3' }), en.secondsQuantityInvalid.replace('{places}', '2'));
@@ -261,6 +261,21 @@ describe('seconds contracts: refusals change nothing', () => {
     expectOk(await post(t.app, SECONDS_PATHS.acknowledge, {}, stranger.headers));
     expectOk(await post(t.app, SECONDS_PATHS.acknowledge, {}, stranger.headers));
     expectOk(await t.buy(stranger, { direction: 'up', quantity: '10' }));
+    await t.expectAuditClean();
+  });
+
+  it('asks again a trader who accepted an earlier risk warning, and buys once they accept this one', async () => {
+    t.pricedAt('700', 200);
+    const user = await t.user('100', false);
+    const account = async () => expectOk(await post<SecondsAccount>(t.app, SECONDS_PATHS.account, {}, user.headers));
+    // Accepted when the warning did not yet say that the platform does not check the law where they live.
+    await t.db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, $2, 0)`, [user.id, SECONDS_RISK_VERSION - 1]);
+    expect(await account()).toMatchObject({ acknowledged: false, risk_version: SECONDS_RISK_VERSION });
+    await refused(t.buy(user, { direction: 'up', quantity: '10' }), en.secondsRiskNotAcknowledged);
+    expect(await t.balance(user)).toEqual({ available: '100', frozen: '0' });
+    expectOk(await post(t.app, SECONDS_PATHS.acknowledge, {}, user.headers));
+    expect(await account()).toMatchObject({ acknowledged: true, risk_version: SECONDS_RISK_VERSION });
+    expectOk(await t.buy(user, { direction: 'up', quantity: '10' }));
     await t.expectAuditClean();
   });
 

@@ -138,6 +138,13 @@ describe('POST /api/spot/order_place', () => {
       // At exactly the minimums the order is taken.
       expectOk(await place(me.headers(), { ...limit, price: '0.4', quantity: '5' }));
       expect((await listPairs(t.db)).find((p) => p.left_symbol === 'ADA' && p.right_symbol === 'USDT')).toMatchObject({ min_quantity: '5', min_notional: '2' });
+      // Written in the reader's number style, as the order form writes amounts.
+      await t.db.query(`update pair set min_quantity = 1000.5, min_notional = 10000 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
+      expectRefusal(await place(me.headers({ lang: 'de_DE' }), sell), 400, MESSAGES.de_DE.spotQuantityBelowMinimum.replace('{min}', '1.000,5').replace('{currency}', 'ADA'));
+      expectRefusal(await place(me.headers(), sell), 400, 'The quantity must be at least 1,000.5 ADA');
+      const big = { ...limit, quantity: '1001' };
+      expectRefusal(await place(me.headers({ lang: 'de_DE' }), big), 400, MESSAGES.de_DE.spotValueBelowMinimum.replace('{min}', '10.000').replace('{currency}', 'USDT'));
+      expectRefusal(await place(me.headers(), big), 400, 'The order value must be at least 10,000 USDT');
     } finally {
       await t.db.query(`update pair set min_quantity = 0.1, min_notional = 1 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
     }

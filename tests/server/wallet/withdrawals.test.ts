@@ -107,6 +107,21 @@ describe('withdrawal refusals', () => {
 
     expectRefusal(await t.call(verified, WALLET_PATHS.withdrawQuota, { currency: 'NOPE' }), 400, 'Unknown currency NOPE');
   });
+
+  it('writes its minimum and its limit in the reader\u2019s number style, as the form writes amounts', async () => {
+    const verified = await t.newUser({ verified: true });
+    await t.fund(verified, 'USDT', '20000');
+    const german = (over: Record<string, unknown>) => t.post(verified, WALLET_PATHS.withdraw, request(over), { 'idempotency-key': `withdraw-key-${++keys}`, lang: 'de_DE' });
+    expectRefusal(await withdraw(verified, { quantity: '10001' }), 400, 'This exceeds your 24-hour withdrawal limit of 10,000 USDT; 10,000 USDT left');
+    expectRefusal(await german({ quantity: '10001' }), 400, /Auszahlungslimit von 10\.000 USDT.*10\.000 USDT/);
+    await t.db.query(`update currency_network set withdraw_min = 1000.5 where currency = 'USDT' and network = 'TRC20'`);
+    try {
+      expectRefusal(await withdraw(verified, { quantity: '1000' }), 400, 'The minimum withdrawal is 1,000.5 USDT');
+      expectRefusal(await german({ quantity: '1000' }), 400, MESSAGES.de_DE.walletWithdrawBelowMinimum.replace('{min}', '1.000,5').replace('{currency}', 'USDT'));
+    } finally {
+      await t.db.query(`update currency_network set withdraw_min = 10 where currency = 'USDT' and network = 'TRC20'`);
+    }
+  });
 });
 
 describe('withdrawal lifecycle', () => {

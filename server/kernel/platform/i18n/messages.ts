@@ -1,8 +1,7 @@
 import type { LocaleCode } from '../../../../domain/languages.js';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
-import { formatDateTime, numberStyleOf } from '../../../../domain/localeFormat.js';
-import { groupThousands } from '../../../../domain/decimal.js';
 import { loadCatalogues } from './catalogues.js';
+import { shownVar } from './messageVars.js';
 import type en_US from './locales/en_US.json';
 
 /**
@@ -43,39 +42,11 @@ export function registerMessages(folder: URL): void {
 
 registerMessages(new URL('./locales/', import.meta.url));
 
+// A refusal's moments and amounts: marked where it is made, written by translate in the reader's style.
+export { formatUtc, momentVar, numberVar } from './messageVars.js';
+
 export function translate(lang: LocaleCode, key: MessageKey, vars: Record<string, string> = {}, timeZone?: string): string {
   const template = MESSAGES[lang][key] ?? MESSAGES.en_US[key];
   if (template === undefined) throw new Error(`Message key ${key} has no text: is its product's messages.ts imported?`);
   return template.replace(/\{(\w+)\}/g, (_, name: string) => shownVar(vars[name], lang, timeZone));
-}
-
-/** A time in refusals when the reader's time zone is not known: the same digits in every language, in UTC ("2026-11-26 18:20 UTC"). */
-export const formatUtc = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** Marks a refusal's variable as a moment; no text a user types starts with the control character. */
-const MOMENT = '\u0001moment:';
-
-/**
- * A moment in a refusal ("withdrawals are locked until {until}"), written when the message is:
- * in the reader's language and time zone as every date on the pages (issue 50 M5: the address
- * book shows local time, the refusal said "2026-11-28 10:29 UTC"), in UTC with its mark when the
- * caller sent no time zone (an API client, a test).
- */
-export const momentVar = (ms: number): string => `${MOMENT}${Math.trunc(ms)}`;
-
-/** Marks a refusal's variable as a decimal (a price, a range's edge), written when the message is. */
-const NUMBER = '\u0001number:';
-
-/**
- * A decimal in a refusal ("between {low} and {high}"), written in the reader's number style as the
- * pages write it (German "19.250,00", English "19,250.00"); an API client reads it the same way.
- */
-export const numberVar = (decimal: string): string => `${NUMBER}${decimal}`;
-
-function shownVar(value: string | undefined, lang: LocaleCode, timeZone: string | undefined): string {
-  if (value === undefined) return '';
-  if (value.startsWith(NUMBER)) return groupThousands(value.slice(NUMBER.length), numberStyleOf(lang));
-  if (!value.startsWith(MOMENT)) return value;
-  const ms = Number(value.slice(MOMENT.length));
-  return timeZone ? formatDateTime(ms, lang, timeZone) : formatUtc(ms);
 }

@@ -7,6 +7,7 @@ import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
 import type { FuturesMessageKey } from '../messages.js';
+import { numberVar } from '../../../kernel/platform/i18n/messageVars.js';
 import { fxToTicks, lotsToFx, ticksToFx, type FuturesPair } from '../pairs.js';
 import type { PlanState } from '../plans.js';
 import { entryPrice, type Position } from '../positions.js';
@@ -25,6 +26,8 @@ export interface Refusal {
   vars?: Record<string, string>;
 }
 const no = (refusal: FuturesMessageKey, vars?: Record<string, string>): Refusal => ({ refusal, vars });
+/** An amount or a price a refusal names, written in the reader's number style (German 3.030, English 3,030). */
+const amountVar = (value: Fx): string => numberVar(fxText(value));
 export const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'refusal' in v;
 
 /**
@@ -101,7 +104,7 @@ export function openBound(pair: FuturesPair, side: 'buy' | 'sell', leverage: num
 export function openPrice(o: { pair: FuturesPair; side: 'buy' | 'sell'; type: 'limit' | 'market'; enginePrice: Fx; leverage: number; mark: Fx | undefined }): Fx | Refusal {
   const bound = openBound(o.pair, o.side, o.leverage, o.mark);
   if (bound === undefined || (o.side === 'buy' ? o.enginePrice <= bound : o.enginePrice >= bound)) return o.enginePrice;
-  return o.type === 'limit' ? no('futuresOpenFarFromMark', { mark: fxText(o.mark!), price: fxText(bound) }) : bound;
+  return o.type === 'limit' ? no('futuresOpenFarFromMark', { mark: amountVar(o.mark!), price: amountVar(bound) }) : bound;
 }
 
 /**
@@ -129,17 +132,17 @@ export function openingHold(o: {
   if (o.oppositeOrders) return no('futuresOppositeOrders');
   const holdPrice = o.side === 'buy' ? o.enginePrice : maxFx(o.type === 'market' ? o.bestBid : o.enginePrice, o.bestBid);
   const notional = mulFx(o.position + o.pending + o.quantity, holdPrice, 'up');
-  if (notional > positionLimitOf(o.brackets)) return no('futuresPositionLimit', { limit: fxText(positionLimitOf(o.brackets)) });
+  if (notional > positionLimitOf(o.brackets)) return no('futuresPositionLimit', { limit: amountVar(positionLimitOf(o.brackets)) });
   if (bracketOf(o.brackets, notional).maxLeverage < o.leverage) return no('futuresLeverageTooHighForSize', { max: String(bracketOf(o.brackets, notional).maxLeverage) });
   const held = openCost(o.quantity, holdPrice, o.leverage, o.feeRate);
-  if (o.available < held) return no('futuresInsufficientMargin', { needed: fxText(held) });
+  if (o.available < held) return no('futuresInsufficientMargin', { needed: amountVar(held) });
   return { holdPrice, held };
 }
 
 /** A closing order closes the position it names, for at most what is closable. */
 export function closeRefusal(positionSide: number, action: FuturesAction, quantity: Fx, closable: Fx, reduces: boolean): Refusal | undefined {
   if (positionSide !== positionSideOf(action)) return no('futuresNoPosition');
-  if (quantity <= 0n || quantity > closable) return no(reduces ? 'futuresReduceExceedsClosable' : 'futuresCloseExceedsClosable', { closable: fxText(closable) });
+  if (quantity <= 0n || quantity > closable) return no(reduces ? 'futuresReduceExceedsClosable' : 'futuresCloseExceedsClosable', { closable: amountVar(closable) });
   return undefined;
 }
 
@@ -186,7 +189,7 @@ export function closeTerms(o: { pair: FuturesPair; pos: Position; quantity: Fx; 
   const bound = closeBound(o.pair, o.pos, o.quantity, o.available);
   let price = o.enginePrice;
   if (bound !== undefined && (o.pos.side === 1 ? price < bound : price > bound)) {
-    if (o.type === 'limit') return no('futuresCloseBeyondBankruptcy', { price: fxText(bound) });
+    if (o.type === 'limit') return no('futuresCloseBeyondBankruptcy', { price: amountVar(bound) });
     price = bound;
   }
   // Never more than available: the bound's tick rounding leaves at most a unit of dust between them.
@@ -221,14 +224,14 @@ export function marginChange(o: { type: MarginAdjustment; amount: string; pos: P
   if (pos.side === 0) return no('futuresNoPosition');
   if (pos.mode !== 'isolated') return no('futuresMarginNotIsolated');
   const value = fx(o.amount);
-  if (o.type === 'add') return value > o.available ? no('futuresMarginAddTooMuch', { available: fxText(o.available) }) : value;
+  if (o.type === 'add') return value > o.available ? no('futuresMarginAddTooMuch', { available: amountVar(o.available) }) : value;
   let max = maxRemovableMargin({ side: pos.side as 1 | -1, quantity: pos.quantity, entry: entryPrice(pos), margin: pos.margin, leverage: pos.leverage, mark: o.mark ?? entryPrice(pos), brackets: o.brackets });
   // The resting closes were accepted within the margin (closeBound): it stays enough for the worst of them.
   for (const price of o.closePrices ?? []) {
     const keep = lossBeyondMargin({ ...pos, margin: 0n }, pos.quantity, price);
     max = minFx(max, maxFx(0n, roundFx(pos.margin - keep, MARGIN_AMOUNT_PLACES, 'down')));
   }
-  return value > max ? no('futuresMarginRemoveTooMuch', { max: fxText(max) }) : -value;
+  return value > max ? no('futuresMarginRemoveTooMuch', { max: amountVar(max) }) : -value;
 }
 
 /** What a liquidation closes: an isolated position alone, or every cross position of the account (one margin). */

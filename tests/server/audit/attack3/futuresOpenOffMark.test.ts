@@ -28,7 +28,7 @@ describe('an opening far from the mark', () => {
     const fund = await t.insurance();
     const answer = await t.order(a, { action: 'open_long', type: 'limit', price: '120000', quantity: '0.5' });
     expect(answer.body.code, answer.body.msg).toBe(400);
-    expect(answer.body.msg).toContain('66666.66');
+    expect(answer.body.msg).toContain('66,666.66');
     expect(t.position(a).side).toBe(0);
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '59990', quantity: '1' });
@@ -59,7 +59,7 @@ describe('an opening far from the mark', () => {
     await t.leverage(a, 10, 'isolated');
     const answer = await t.order(a, { action: 'open_short', type: 'limit', price: '30000', quantity: '0.1' });
     expect(answer.body.code, answer.body.msg).toBe(400);
-    expect(answer.body.msg).toContain('54545.46');
+    expect(answer.body.msg).toContain('54,545.46');
     expect((await t.order(a, { action: 'open_short', type: 'limit', price: '54545.46', quantity: '0.1' })).body.code).toBe(200);
     await t.expectAuditClean();
   });

@@ -93,4 +93,18 @@ describe("an ad's bounds", () => {
     expect(await h.legal(seller)).toEqual({ available: '9900', frozen: '100' });
     await h.expectAuditClean();
   });
+
+  it("says its bounds and the buyer's limit in the reader's number style (German 12.000,5, English 12,000.5)", async () => {
+    const { ad } = await h.sellAd('10000', { fiat: 'TRY', fixed_price: '2', min_amount: '10.5', max_amount: '12000.5' });
+    const buyer = await h.user({ verified: false });
+    const take = (value: string, lang = 'en_US') => h.take(buyer, { ad_id: ad.id, by: 'amount', value }, { lang });
+    const DE = MESSAGES.de_DE;
+    expectRefusal(await take('10.4'), 400, 'The amount must be at least 10.5 TRY');
+    expectRefusal(await take('10.4', 'de_DE'), 400, DE.fiatBelowMin.replace('{min}', '10,5').replace('{fiat}', 'TRY'));
+    expectRefusal(await take('12000.6'), 400, 'The amount must be at most 12,000.5 TRY');
+    expectRefusal(await take('12000.6', 'de_DE'), 400, DE.fiatAboveMax.replace('{max}', '12.000,5').replace('{fiat}', 'TRY'));
+    // Unverified: 1,000 USDT an order; 3,000 TRY at 2 is 1,500 USDT.
+    expectRefusal(await take('3000'), 400, 'This order is worth 1,500 USDT, above your per-order limit of 1,000 USDT');
+    expectRefusal(await take('3000', 'de_DE'), 400, DE.fiatSingleLimit.replace('{value}', '1.500').replace('{limit}', '1.000'));
+  });
 });

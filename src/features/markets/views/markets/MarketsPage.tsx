@@ -59,6 +59,23 @@ const Approx = styled.small`
   color: ${({ theme }) => theme.color.textDim};
 `;
 
+/**
+ * The market table where it is narrow (a phone; under 600 px, by its own width): the name, the
+ * last price with its value in the trader's currency under it, and the 24h change. Its six columns
+ * were 790 px wide on a 390 px phone (814 in German), so the change sat at the edge and the rest
+ * out of view, sideways; the high/low, the volume and the market value show from 600 px (a phone
+ * turned, a tablet), as /home's trends table does. The halt tag goes under the pair if it must.
+ */
+const Fitted = styled.div`
+  container-type: inline-size;
+  @container (max-width: 599px) {
+    .wide { display: none; }
+    .name { white-space: normal; }
+    .name > span { flex-wrap: wrap; }
+    .fiat { display: block; font-size: 11px; }
+  }
+`;
+
 const Hint = styled(Muted)`
   padding: 8px 14px 0;
   font-size: 12px;
@@ -109,6 +126,7 @@ export function MarketsPage() {
   const columns: Column<MarketRow>[] = [
     {
       key: 'col.name',
+      className: 'name',
       ...sortable('name'),
       render: (r) => {
         const starred = favourites.pairs.includes(r.key);
@@ -139,7 +157,7 @@ export function MarketsPage() {
       render: (r) => (
         <span className="num">
           {price(figures(r).price, r.pair.price_precision)}
-          {r.priceUsdt && <Approx> ≈ {fiat.format(r.priceUsdt)}</Approx>}
+          {r.priceUsdt && <Approx className="fiat"> ≈ {fiat.format(r.priceUsdt)}</Approx>}
         </span>
       ),
     },
@@ -155,22 +173,25 @@ export function MarketsPage() {
     {
       key: 'col.highLow24h',
       align: 'right',
+      className: 'wide',
       ...sortable('high'),
       render: (r) => {
         const tick = tickOf(r);
         return <span className="num">{tick ? `${price(tick.high, r.pair.price_precision)} / ${price(tick.low, r.pair.price_precision)}` : '—'}</span>;
       },
     },
-    { key: 'col.volume24h', align: 'right', ...sortable('volume'), render: (r) => <span className="num">{quantity(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
+    { key: 'col.volume24h', align: 'right', className: 'wide', ...sortable('volume'), render: (r) => <span className="num">{quantity(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
     {
       key: 'col.marketValue',
       align: 'right',
+      className: 'wide',
       ...sortable('marketValue'),
       render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span>,
     },
   ];
 
   const table = (
+    <Fitted>
     <DataTable<MarketRow>
       label={t(TAB_LABELS[tab])}
       rows={rows}
@@ -179,6 +200,7 @@ export function MarketsPage() {
       emptyKey={tab === 'favourites' && favourites.pairs.length === 0 ? 'markets.noFavourites' : undefined}
       renderRow={reorderable ? (r, cells) => <DropRow id={r.key}>{cells}</DropRow> : undefined}
     />
+    </Fitted>
   );
 
   return (

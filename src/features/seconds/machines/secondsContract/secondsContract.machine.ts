@@ -212,7 +212,7 @@ export const secondsContractMachine = setup({
       },
     },
     riskWarning: {
-      description: 'Shown once per trader: after the acknowledgement is stored, buying goes straight to confirming.',
+      description: 'Shown once per trader and warning version (the server says which it holds): after the acknowledgement is stored, buying goes straight to confirming.',
       always: { guard: 'acknowledged', target: 'confirming' },
       on: { 'ticket.acceptRisk': 'acknowledging', 'ticket.cancel': 'choosing' },
     },
