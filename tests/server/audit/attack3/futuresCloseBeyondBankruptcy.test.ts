@@ -28,7 +28,7 @@ describe('a close beyond the bankruptcy price', () => {
     const fund = await t.insurance();
     const answer = await t.order(trader, { action: 'close_long', type: 'limit', price: '30000', quantity: '0.5' });
     expect(answer.body.code, answer.body.msg).toBe(400);
-    expect(answer.body.msg).toContain('54000');
+    expect(answer.body.msg).toContain('54,000');
     expect(await t.insurance()).toEqual(fund);
     expect(t.position(trader).side).toBe(1);
     // At the bankruptcy price itself the close is allowed (it rests: nobody bids there).
