@@ -6,6 +6,7 @@ import type { Offers } from '../../kernel/platform/offers.js';
 import {
   BinanceError,
   badSignature,
+  duplicateParameter,
   illegalParameter,
   keyFormatInvalid,
   keyRejected,
@@ -15,8 +16,9 @@ import {
   tooManyRequests,
   unknownError,
   unreadParameter,
+  unsupportedContentType,
 } from './errors.js';
-import { acceptFormBodies, integerParam, paramSchema, paramsOf, rawParts, required, type Params } from './params.js';
+import { acceptFormBodies, hasFormBody, integerParam, paramSchema, paramsOf, rawParts, required, type Params } from './params.js';
 
 /** Requests per minute per address (every call) and per API key (signed calls); every call weighs 1 here. */
 export const WEIGHT_PER_MINUTE = 6000;
@@ -57,8 +59,13 @@ type Handler<C> = (call: C) => unknown;
 export function binanceContext(app: FastifyInstance, offers: Offers, { weightPerMinute = WEIGHT_PER_MINUTE } = {}) {
   acceptFormBodies(app);
   // A DELETE (or a POST with every parameter in the query) has no body: validated as no parameters.
+  // Any other body than a form's is refused: the signature covers the query and a form body as
+  // sent, so a JSON body's parameters would have acted unsigned — anyone holding one signed request
+  // (a signed GET of the account) could have added an order's parameters to it as JSON.
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
+    const body: unknown = request.body;
+    if (body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0)) request.body = {};
+    else if (!hasFormBody(request)) throw unsupportedContentType();
   });
   app.setErrorHandler((error: FastifyError & { retryAfter?: number }, request, reply) => {
     const refusal = asBinance(error, request);
@@ -148,11 +155,15 @@ function asBinance(error: FastifyError, request: FastifyRequest): BinanceError {
     const name = String(first?.params?.['additionalProperty'] ?? first?.params?.['missingProperty'] ?? first?.instancePath?.replace(/^\//, '') ?? '');
     if (first?.keyword === 'additionalProperties') return unreadParameter(name);
     if (first?.keyword === 'required') return mandatoryParameter(name);
+    // A name repeated in the query string reaches the schema as a list of its values.
+    if (Array.isArray((request.query as Record<string, unknown> | undefined)?.[name])) return duplicateParameter(name);
     return illegalParameter(name);
   }
   const ours: unknown = error;
   if (ours instanceof ApiFailure) return new BinanceError(ours.code === 429 ? 429 : 400, ours.code === 429 ? -1003 : -1100, translate(request.lang, ours.key, ours.vars));
-  if (error.statusCode === 415) return new BinanceError(400, -1100, 'Unsupported content type; send parameters in the query string or as application/x-www-form-urlencoded.');
+  if (error.statusCode === 415) return unsupportedContentType();
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return new BinanceError(400, -1100, error.message);
   return new BinanceError(500, -1000, 'An unknown error occurred while processing the request.');
 }
+
+const isPlainObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);

@@ -32,6 +32,11 @@ export const invalidOrderType = () => new BinanceError(400, -1116, 'Invalid orde
 export const invalidSide = () => new BinanceError(400, -1117, 'Invalid side.');
 export const invalidInterval = () => new BinanceError(400, -1120, 'Invalid interval.');
 export const invalidSymbol = () => new BinanceError(400, -1121, 'Invalid symbol.');
+/** A body in any form but a form's: only the query and a form body are signed as sent (context.ts). */
+export const unsupportedContentType = () => new BinanceError(400, -1100, 'Unsupported content type; send parameters in the query string or as application/x-www-form-urlencoded.');
+export const invalidCancelRestrictions = () => new BinanceError(400, -1145, 'cancelRestrictions has to be either ONLY_NEW or ONLY_PARTIALLY_FILLED.');
+export const invalidSymbolStatus = () => new BinanceError(400, -1122, 'Invalid symbolStatus.');
+export const invalidTickerType = () => new BinanceError(400, -1139, 'Invalid ticker type.');
 export const recvWindowTooLarge = () => new BinanceError(400, -1131, 'recvWindow must be less than 60000');
 /** An order one of the symbol's exchangeInfo filters refuses (ccxt reads -1013 as InvalidOrder). */
 export const filterFailure = (filter: string) => new BinanceError(400, -1013, `Filter failure: ${filter}`);

@@ -3,6 +3,7 @@ import type { binanceContext } from './context.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresAccountInfo, futuresBalance, futuresOrder, futuresUserTrade } from './futuresShapes.js';
 import { integerParam, required } from './params.js';
+import { inWindow, windowOf } from './windows.js';
 
 /** The futures dialect's signed reads (USER_DATA): account, balance, positions, brackets, orders and fills. */
 export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
@@ -49,19 +50,15 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
 
     route.read('/fapi/v1/allOrders', ['symbol', 'orderId', 'startTime', 'endTime', 'limit'], async ({ userId, params }) => {
       const symbol = pairOf(required(params, 'symbol')).spec.symbol;
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const fromId = integerParam(params, 'orderId', 1);
-      const list = [...(await orders(userId, symbol, true)), ...(await orders(userId, symbol, false))]
-        .filter((o) => fromId === undefined || o.id >= fromId)
-        .sort((a, b) => a.id - b.id)
-        .slice(0, limit);
+      // Binance's window (windows.ts): from orderId or startTime onwards, else the most recent; it had listed the oldest.
+      const list = inWindow([...(await orders(userId, symbol, true)), ...(await orders(userId, symbol, false))], windowOf(params, 'orderId'), (o) => o.id, (o) => o.created_ms);
       const clientId = await clientIdOf(userId, list);
       return list.map((o) => futuresOrder(o, clientId(o)));
     });
 
     route.read('/fapi/v1/userTrades', ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'], async ({ userId, params }) => {
       const pair = pairOf(required(params, 'symbol'));
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const window = windowOf(params, 'fromId');
       const orderId = integerParam(params, 'orderId', 1);
       const list = (await orders(userId, pair.spec.symbol, false)).concat(await orders(userId, pair.spec.symbol, true)).filter((o) => o.filled !== '0' && (orderId === undefined || o.id === orderId));
       const trades = [];
@@ -71,7 +68,7 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
         // The fee the fill recorded (issue 52 §2; "0" on trades from before fills kept it), in USDT.
         trades.push(...detail.data.trades.map((t, i) => ({ ...futuresUserTrade(order, t, i, `${pair.spec.left}${pair.spec.right}`), commission: t.fee ?? '0' })));
       }
-      return trades.sort((a, b) => a.time - b.time).slice(-limit);
+      return inWindow(trades, window, (t) => t.id, (t) => t.time);
     });
   };
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { mulDecimal } from '../../../domain/decimal.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
 import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/market.js';
-import { readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
 import type { binanceContext } from './context.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresSymbolInfo } from './futuresShapes.js';
-import { binanceKline, intervalOf, mergeBars } from './klines.js';
+import { binanceKline, intervalOf, mergeBars, savedBars } from './klines.js';
+import { tradesInWindow } from './tradeHistory.js';
+import { windowOf } from './windows.js';
 import { integerParam, required } from './params.js';
 
 /** The futures dialect's public reads: exchange info, the book, trades, candles, mark price and funding. */
@@ -44,9 +45,13 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
 
     route.get('/fapi/v1/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const window = windowOf(params, 'fromId');
+      // A window (fromId, startTime, endTime) from the committed trades; the latest from the channel's snapshot.
+      if (window.fromId !== undefined || window.startTime !== undefined || window.endTime !== undefined) {
+        return (await tradesInWindow(d.desk().exchange.db, 'futures_trade', spec, window)).map(({ M: _best, ...trade }) => trade);
+      }
       const trades = (await channel<TradesMessage>(futureTradeChannel(spec.left, spec.right)))?.trades ?? [];
-      return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell' }));
+      return trades.slice(0, window.limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell' }));
     });
 
     route.get('/fapi/v1/klines', ['symbol', 'interval', 'startTime', 'endTime', 'limit'], async ({ params }) => {
@@ -55,9 +60,10 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       const limit = integerParam(params, 'limit', 1, 1500) ?? 500;
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
-      const saved = await readKlines(d.desk().exchange.db, 'futures_candle', spec.left, spec.right, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1500);
+      const range = { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit };
+      const saved = await savedBars(d.desk().exchange.db, 'futures_candle', spec, interval, range);
       const live = (await channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval)))?.bar;
-      return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
+      return mergeBars(saved, live, range).map((bar) => binanceKline(bar, interval));
     });
 
     route.get('/fapi/v1/premiumIndex', ['symbol'], async ({ params }) => {

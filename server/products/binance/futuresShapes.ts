@@ -1,6 +1,7 @@
 import type { FuturesAccount, FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 import { addDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { SELF_TRADE_PREVENTION } from './params.js';
 import { stepOf } from './spotShapes.js';
 import { binanceSymbol } from './symbols.js';
 
@@ -50,7 +51,7 @@ export function futuresOrder(order: FuturesOrder, clientOrderId: string) {
     workingType: 'CONTRACT_PRICE',
     priceProtect: false,
     priceMatch: 'NONE',
-    selfTradePreventionMode: 'NONE',
+    selfTradePreventionMode: SELF_TRADE_PREVENTION,
     goodTillDate: 0,
     time: order.created_ms,
     updateTime: order.updated_ms,

@@ -17,7 +17,7 @@ import {
 } from './errors.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresOrder } from './futuresShapes.js';
-import { booleanParam, decimalParam, integerParam, oneOf, required } from './params.js';
+import { booleanParam, decimalParam, integerParam, oneOf, required, acceptSelfTradeMode } from './params.js';
 
 const PLACE_NAMES = ['symbol', 'side', 'positionSide', 'type', 'timeInForce', 'quantity', 'reduceOnly', 'price', 'newClientOrderId', 'newOrderRespType', 'workingType', 'priceProtect', 'selfTradePreventionMode'];
 
@@ -70,6 +70,7 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       oneOf(params, 'newOrderRespType', ['ACK', 'RESULT'] as const, () => illegalParameter('newOrderRespType', 'ACK or RESULT is expected'));
       oneOf(params, 'workingType', ['MARK_PRICE', 'CONTRACT_PRICE'] as const, () => illegalParameter('workingType', 'MARK_PRICE or CONTRACT_PRICE is expected'));
       booleanParam(params, 'priceProtect');
+      acceptSelfTradeMode(params['selfTradePreventionMode']);
       await mayTrade(userId, request.lang);
       const { exchange, placeScope } = desk();
       // One-way mode: an order against the open position closes it; reduceOnly may only do that.

@@ -1,5 +1,7 @@
 import type { KlineInterval } from '../../../domain/constants.js';
 import type { KlineBar } from '../../../domain/market.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { readKlines, readKlinesFrom, type CandleTable } from '../../kernel/platform/marketHistory/klineHistory.js';
 import { invalidInterval } from './errors.js';
 
 /** Binance's interval names for our 8 (others: -1120). */
@@ -35,4 +37,15 @@ export function mergeBars(saved: KlineBar[], live: KlineBar | undefined, range: 
   }
   const inRange = bars.filter((b) => (range.startTime === undefined || b.time >= range.startTime) && (range.endTime === undefined || b.time <= range.endTime));
   return range.startTime !== undefined ? inRange.slice(0, range.limit) : inRange.slice(-range.limit);
+}
+
+/**
+ * The saved bars a klines call asks for: from `startTime` onwards (the first `limit`), else the
+ * newest `limit` up to `endTime`. A startTime had read the newest 1000 bars and kept those after
+ * it, so a bot paging history from an older startTime was answered bars from a later time.
+ */
+export async function savedBars(db: Queryable, table: CandleTable, pair: { left: string; right: string }, interval: KlineInterval, range: { startTime?: number; endTime?: number; limit: number }): Promise<KlineBar[]> {
+  const to = range.endTime === undefined ? Number.MAX_SAFE_INTEGER : range.endTime + 1;
+  if (range.startTime !== undefined) return readKlinesFrom(db, table, pair.left, pair.right, interval, range.startTime, to, range.limit);
+  return (await readKlines(db, table, pair.left, pair.right, interval, to, range.limit)).bars;
 }

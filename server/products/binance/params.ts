@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDecimalString } from '../../../domain/decimal.js';
-import { BinanceError, duplicateParameter, illegalParameter, mandatoryParameter } from './errors.js';
+import { BinanceError, duplicateParameter, illegalParameter, mandatoryParameter, unsupported } from './errors.js';
 
 /**
  * Binance's parameters: in the query string or a form body (`application/x-www-form-urlencoded`),
@@ -25,6 +25,9 @@ export function acceptFormBodies(app: FastifyInstance): void {
     done(null, parsed);
   });
 }
+
+/** Whether the request's body came through the form parser above, so `rawParts` holds it as signed. */
+export const hasFormBody = (request: FastifyRequest): boolean => rawBodies.has(request);
 
 export function rawParts(request: FastifyRequest): { query: string; body: string } {
   const at = request.url.indexOf('?');
@@ -84,3 +87,14 @@ export function booleanParam(params: Params, name: string): boolean | undefined 
   if (value !== 'true' && value !== 'false') throw illegalParameter(name, "'true' or 'false' is expected");
   return value === 'true';
 }
+
+/**
+ * Self-trade prevention as our engines have it (kernel/exchange/matching: `cancelTaker`): an order
+ * that would meet the same user's resting order ends there, as Binance's EXPIRE_TAKER. The only
+ * mode offered, so the only one accepted (NONE, which promises the self-trade, had been accepted
+ * and not honoured).
+ */
+export const SELF_TRADE_PREVENTION = 'EXPIRE_TAKER';
+export const acceptSelfTradeMode = (mode: string | undefined): void => {
+  if (mode !== undefined && mode !== SELF_TRADE_PREVENTION) throw unsupported('selfTradePreventionMode', mode);
+};

@@ -4,23 +4,21 @@ import { spotTickChannel } from '../../../domain/api.js';
 import { mulDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import { PRICE_BAND } from '../../../domain/priceBand.js';
 import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../domain/market.js';
-import { SpotOrderStatus, type SpotTimeInForce } from '../../../domain/spotOrders.js';
-import { RECORD_DAYS } from '../../../domain/wallet.js';
+import { SpotOrderStatus } from '../../../domain/spotOrders.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
 import { translate } from '../../kernel/platform/i18n/messages.js';
 import type { Offers } from '../../kernel/platform/offers.js';
 import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
 import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
-import { cancelRejected, filterFailure, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
-import { binanceKline, intervalOf, mergeBars } from './klines.js';
-import { decimalParam, integerParam, oneOf, required, type Params } from './params.js';
+import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unknownError } from './errors.js';
+import { binanceKline, intervalOf, mergeBars, savedBars } from './klines.js';
+import { integerParam, oneOf, required, type Params } from './params.js';
+import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal } from './spotPlacing.js';
 import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
 import { binanceSymbol, pairDirectory } from './symbols.js';
-
-/** Orders a list is read from: the open ones and those finished in the longest history we keep. */
-const HISTORY_DAYS = RECORD_DAYS[RECORD_DAYS.length - 1]!;
+import { tradesInWindow } from './tradeHistory.js';
+import { windowOf } from './windows.js';
 
 /**
  * Binance's spot REST (`/api/v3`) over our spot product: market data from the same channels the
@@ -71,6 +69,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     const detail = await trading().detail(userId, id);
     const pair = await pairs.pair(required(params, 'symbol'));
     if (!detail.ok || detail.data.symbol !== `${pair.left_symbol}_${pair.right_symbol}`) throw orderMissing();
+    // Both sent: the order by its id must also be the one the client id names, as on Binance.
+    if (orderId !== undefined && clientId && (await withClientIds(userId, [detail.data]))(detail.data) !== clientId) throw orderMissing();
     return detail.data;
   }
   async function withClientIds<T extends { id: number }>(userId: number, orders: T[]) {
@@ -85,15 +85,6 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       if (got.list.length < 100) return list;
     }
   }
-  async function finishedOrders(userId: number, symbol: string, limit: number) {
-    const list = [];
-    for (let page = 1; list.length < limit; page++) {
-      const got = await trading().history(userId, { days: HISTORY_DAYS, page, size: 100, symbol });
-      list.push(...got.list);
-      if (got.list.length < 100) break;
-    }
-    return list;
-  }
   const ourSymbol = async (symbol: string | undefined) => {
     const pair = await pairs.pair(symbol);
     return `${pair.left_symbol}_${pair.right_symbol}`;
@@ -106,6 +97,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
 
     route.get('/api/v3/exchangeInfo', ['symbol', 'symbols', 'permissions', 'showPermissionSets', 'symbolStatus'], async ({ params }) => {
       const wanted = params['symbol'] || params['symbols'] ? new Set((await symbolsOf(params)).map((s) => s.toUpperCase())) : undefined;
+      const status = oneOf(params, 'symbolStatus', ['TRADING', 'HALT', 'BREAK'] as const, invalidSymbolStatus);
       const all = [...(await pairs.all()).values()];
       if (wanted) for (const s of wanted) await pairs.pair(s);
       return {
@@ -113,7 +105,10 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
         serverTime: Date.now(),
         rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
         exchangeFilters: [],
-        symbols: all.filter((p) => !wanted || wanted.has(`${p.left_symbol}${p.right_symbol}`)).map(spotSymbolInfo),
+        symbols: all
+          .filter((p) => !wanted || wanted.has(`${p.left_symbol}${p.right_symbol}`))
+          .map(spotSymbolInfo)
+          .filter((info) => status === undefined || info.status === status),
       };
     });
 
@@ -132,12 +127,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell', isBestMatch: true }));
     });
 
-    // ccxt's fetchTrades asks for these: each of our trades is its own aggregate.
+    // ccxt's fetchTrades asks for these: each of our trades is its own aggregate; the latest from the
+    // channel's snapshot, a window (fromId, startTime, endTime) from the committed trades.
     route.get('/api/v3/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const window = windowOf(params, 'fromId');
+      if (window.fromId !== undefined || window.startTime !== undefined || window.endTime !== undefined) return tradesInWindow(db, 'spot_trade', { left: pair.left_symbol, right: pair.right_symbol }, window);
       const trades = (await channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol)))?.trades ?? [];
-      return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
+      return trades.slice(0, window.limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
     });
 
     route.get('/api/v3/klines', ['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit'], async ({ params }) => {
@@ -146,13 +143,16 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
-      const saved = await readKlines(db, 'candle', pair.left_symbol, pair.right_symbol, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1000);
+      const range = { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit };
+      const saved = await savedBars(db, 'candle', { left: pair.left_symbol, right: pair.right_symbol }, interval, range);
       const live = (await channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval)))?.bar;
-      return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
+      return mergeBars(saved, live, range).map((bar) => binanceKline(bar, interval));
     });
 
-    route.get('/api/v3/ticker/24hr', ['symbol', 'symbols', 'type'], async ({ params }) =>
-      oneOrList(params, async (symbol) => {
+    // type MINI is answered in full (its fields are FULL's); any other than FULL or MINI is Binance's -1139.
+    route.get('/api/v3/ticker/24hr', ['symbol', 'symbols', 'type'], async ({ params }) => {
+      oneOf(params, 'type', ['FULL', 'MINI'] as const, invalidTickerType);
+      return oneOrList(params, async (symbol) => {
         const { pair, tick, bid, ask } = await tickerOf(symbol);
         const now = Date.now();
         return {
@@ -178,8 +178,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
           lastId: -1,
           count: tick?.count ?? 0,
         };
-      }),
-    );
+      });
+    });
 
     // The price band's reference (PERCENT_PRICE_BY_SIDE): the volume-weighted price of the last
     // PRICE_BAND.minutes of trades, else the last trade's; read from the committed trades.
@@ -238,52 +238,12 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       };
     });
 
-    const RESPONSE_TYPES = ['ACK', 'RESULT', 'FULL'] as const;
-    const placeNames = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'quoteOrderQty', 'price', 'newClientOrderId', 'newOrderRespType', 'selfTradePreventionMode'];
-    route.trade('POST', '/api/v3/order', placeNames, async ({ userId, params, request }) => {
+    route.trade('POST', '/api/v3/order', PLACE_NAMES, async ({ userId, params, request }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
-      const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
-      const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const, invalidOrderType) ?? (required(params, 'type') as never);
-      if (type !== 'LIMIT' && type !== 'MARKET' && type !== 'LIMIT_MAKER') throw unsupported('type', type);
-      // Time in force as the engine has it: GTC, IOC, and post-only (Binance's LIMIT_MAKER type, or GTX as futures spell it); FOK it has not.
-      const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK', 'GTX'] as const, invalidTimeInForce);
-      if (type === 'LIMIT' && tif === undefined) throw mandatoryParameter('timeInForce');
-      if (type !== 'LIMIT' && tif !== undefined) throw parameterNotRequired('timeInForce');
-      if (tif === 'FOK') throw unsupported('timeInForce', tif);
-      const postOnly = type === 'LIMIT_MAKER' || tif === 'GTX';
-      const timeInForce: SpotTimeInForce | undefined = postOnly ? 'POST_ONLY' : tif === 'IOC' ? 'IOC' : undefined;
-      if (params['selfTradePreventionMode'] !== undefined && params['selfTradePreventionMode'] !== 'NONE') throw unsupported('selfTradePreventionMode', params['selfTradePreventionMode']);
-      const clientOrderId = params['newClientOrderId'];
-      if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');
-      // Read before the order is placed: one refused after it would leave an order the bot was told failed.
-      const respType = oneOf(params, 'newOrderRespType', RESPONSE_TYPES, () => illegalParameter('newOrderRespType', 'ACK, RESULT or FULL is expected')) ?? 'FULL';
-      const quantity = decimalParam(params, 'quantity');
-      const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
-      const price = decimalParam(params, 'price');
-      // A MARKET order names one of quantity (base) and quoteOrderQty (quote to spend), as on Binance.
-      if (type === 'MARKET' && quantity !== undefined && quoteOrderQty !== undefined) throw parameterNotRequired('quoteOrderQty');
-      if (type === 'MARKET' && side === 'SELL' && quoteOrderQty !== undefined) throw unsupported('quoteOrderQty', 'MARKET SELL by quote amount; send quantity');
-      const byQuantity = type === 'MARKET' && side === 'BUY' && quantity !== undefined;
-      const body =
-        type !== 'MARKET'
-          ? {
-              symbol,
-              side: side === 'BUY' ? ('buy' as const) : ('sell' as const),
-              type: 'limit' as const,
-              price: price ?? (required(params, 'price') as never),
-              quantity: quantity ?? (required(params, 'quantity') as never),
-              ...(timeInForce ? { time_in_force: timeInForce } : {}),
-            }
-          : side === 'BUY'
-            ? // By quoteOrderQty our market buy spends that budget; by quantity it buys that much, bounded by the balance.
-              { symbol, side: 'buy' as const, type: 'market' as const, ...(byQuantity ? { quantity } : { amount: quoteOrderQty ?? (required(params, 'quantity') as never) }) }
-            : { symbol, side: 'sell' as const, type: 'market' as const, quantity: quantity ?? (required(params, 'quantity') as never) };
+      const { body, type, tif, postOnly, byQuantity, clientOrderId, respType } = readSpotPlace(params, symbol);
       // Only newClientOrderId deduplicates (no key of the browser's kind derived from the body).
       const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId), { keyedOnly: true, marketBuyByQuantity: byQuantity });
-      if (!placed.ok) {
-        if (placed.key === 'spotInsufficientBalance') throw insufficientBalance();
-        throw placed.key === 'spotPriceOutsideBand' ? filterFailure('PERCENT_PRICE_BY_SIDE') : orderRejected(translate(request.lang, placed.key, placed.vars));
-      }
+      if (!placed.ok) throw spotPlaceRefusal(request.lang, placed.key, placed.vars, type);
       await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
       // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
       if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');
@@ -299,13 +259,20 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     });
 
     route.trade('DELETE', '/api/v3/order', ['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions'], async ({ userId, params, request }) => {
+      // Read, not ignored: a bot that cancels ONLY_NEW must not see a partly filled order cancelled.
+      const restriction = oneOf(params, 'cancelRestrictions', ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'] as const, invalidCancelRestrictions);
+      const cancelId = params['newClientOrderId'];
+      if (cancelId !== undefined && !CLIENT_ID.test(cancelId)) throw illegalParameter('newClientOrderId');
       const order = await findOrder(userId, params).catch((error: unknown) => {
         throw error instanceof Error && (error as { code?: number }).code === -2013 ? cancelRejected() : error;
       });
+      const clientId = (await withClientIds(userId, [order]))(order);
+      // The order's status as read just now: one that fills in the moment before the cancel reaches its book is still cancelled.
+      if (restriction && spotOrder(order, clientId).status !== (restriction === 'ONLY_NEW' ? 'NEW' : 'PARTIALLY_FILLED')) throw cancelRejected('Order was not canceled due to cancel restrictions.');
       const cancelled = await trading().cancel(userId, order.id);
       if (!cancelled.ok) throw cancelRejected(translate(request.lang, cancelled.key, cancelled.vars));
-      const answer = spotOrder(cancelled.data, (await withClientIds(userId, [order]))(order));
-      return { ...answer, origClientOrderId: answer.clientOrderId };
+      // Binance names the cancel by newClientOrderId and the order by origClientOrderId.
+      return { ...spotOrder(cancelled.data, cancelId ?? clientId), origClientOrderId: clientId };
     });
 
     route.read('/api/v3/openOrders', ['symbol'], async ({ userId, params }) => {
@@ -327,37 +294,19 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return answers;
     });
 
+    // Binance's windows (windows.ts): from orderId / fromId or startTime onwards, else the most recent, oldest first.
     route.read('/api/v3/allOrders', ['symbol', 'orderId', 'startTime', 'endTime', 'limit'], async ({ userId, params }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const fromId = integerParam(params, 'orderId', 1);
-      const startTime = integerParam(params, 'startTime');
-      const endTime = integerParam(params, 'endTime');
-      const orders = [...(await openOrders(userId, symbol)), ...(await finishedOrders(userId, symbol, limit + 100))]
-        .filter((o) => (fromId === undefined || o.id >= fromId) && (startTime === undefined || o.created_at >= startTime) && (endTime === undefined || o.created_at <= endTime))
-        .sort((a, b) => a.id - b.id)
-        .slice(0, limit);
+      const orders = await trading().ordersInWindow(userId, { symbol, ...windowOf(params, 'orderId') });
       const clientId = await withClientIds(userId, orders);
       return orders.map((o) => spotOrder(o, clientId(o)));
     });
 
     route.read('/api/v3/myTrades', ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'], async ({ userId, params }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
-      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const orderId = integerParam(params, 'orderId', 1);
-      const fromId = integerParam(params, 'fromId', 0);
-      const startTime = integerParam(params, 'startTime');
-      const endTime = integerParam(params, 'endTime');
-      const orders = [...(await openOrders(userId, symbol)), ...(await finishedOrders(userId, symbol, 1000))].filter((o) => o.filled !== '0' && (orderId === undefined || o.id === orderId));
-      const trades = [];
-      for (const order of orders) {
-        const detail = await trading().detail(userId, order.id);
-        if (detail.ok) trades.push(...detail.data.deals.map((deal) => spotTrade(detail.data, deal)));
-      }
-      return trades
-        .filter((t) => (fromId === undefined || t.id >= fromId) && (startTime === undefined || t.time >= startTime) && (endTime === undefined || t.time <= endTime))
-        .sort((a, b) => a.id - b.id)
-        .slice(0, limit);
+      const fills = await trading().fillsInWindow(userId, { symbol, ...windowOf(params, 'fromId'), ...(orderId !== undefined ? { orderId } : {}) });
+      return fills.map((fill) => spotTrade(fill.order, fill));
     });
   };
 }

@@ -3,10 +3,15 @@ import type { Pair } from '../../../domain/api.js';
 import { mulDecimal } from '../../../domain/decimal.js';
 import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../domain/spotOrders.js';
 import { unitsToDecimal } from '../../kernel/exchange/market/units.js';
+import { SELF_TRADE_PREVENTION } from './params.js';
 import { binanceSymbol } from './symbols.js';
 
 /** One step of `places` decimals: 2 → "0.01". */
 export const stepOf = (places: number) => unitsToDecimal(1, places);
+
+/** exchangeInfo's PRICE_FILTER maxPrice and LOT_SIZE maxQty, which the dialect holds orders to (spotPlacing.ts). */
+export const MAX_PRICE = '1000000000';
+export const MAX_QUANTITY = '1000000000';
 
 /** A listed pair as Binance's exchangeInfo symbol, its filters from our precisions and minimums. */
 export function spotSymbolInfo(pair: Pair) {
@@ -33,9 +38,9 @@ export function spotSymbolInfo(pair: Pair) {
     isSpotTradingAllowed: pair.trade_status === 1 && !pair.halted_reason,
     isMarginTradingAllowed: false,
     filters: [
-      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: '1000000000', tickSize: tick },
-      { filterType: 'LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
-      { filterType: 'MARKET_LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
+      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: MAX_PRICE, tickSize: tick },
+      { filterType: 'LOT_SIZE', minQty: pair.min_quantity, maxQty: MAX_QUANTITY, stepSize: step },
+      { filterType: 'MARKET_LOT_SIZE', minQty: pair.min_quantity, maxQty: MAX_QUANTITY, stepSize: step },
       { filterType: 'NOTIONAL', minNotional: pair.min_notional, applyMinToMarket: true, maxNotional: '9000000000000', applyMaxToMarket: false, avgPriceMins: 0 },
       // domain/priceBand.ts: a limit price within these multiples of GET /api/v3/avgPrice.
       {
@@ -49,8 +54,8 @@ export function spotSymbolInfo(pair: Pair) {
     ],
     permissions: [],
     permissionSets: [['SPOT']],
-    defaultSelfTradePreventionMode: 'NONE',
-    allowedSelfTradePreventionModes: ['NONE'],
+    defaultSelfTradePreventionMode: SELF_TRADE_PREVENTION,
+    allowedSelfTradePreventionModes: [SELF_TRADE_PREVENTION],
   };
 }
 
@@ -90,7 +95,7 @@ export function spotOrder(order: SpotOrder, clientOrderId: string) {
     isWorking: true,
     workingTime: order.created_at,
     origQuoteOrderQty: order.type === 'market' && order.side === 'buy' ? order.amount : '0',
-    selfTradePreventionMode: 'NONE',
+    selfTradePreventionMode: SELF_TRADE_PREVENTION,
   };
 }
 
@@ -101,8 +106,10 @@ export function spotOrder(order: SpotOrder, clientOrderId: string) {
 export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: SpotDeal[], asked?: { type: string; timeInForce: string }) {
   const { time, updateTime, isWorking, stopPrice, icebergQty, ...rest } = spotOrder(order, clientOrderId);
   void [time, updateTime, isWorking, stopPrice, icebergQty];
-  // An IOC's unfilled rest ends EXPIRED at Binance, not CANCELED.
-  const status = asked?.timeInForce === 'IOC' && rest.status === 'CANCELED' ? 'EXPIRED' : rest.status;
+  // An IOC's unfilled rest ends EXPIRED at Binance, not CANCELED; a GTC LIMIT ended as it was placed
+  // can only have met the user's own order, which Binance's EXPIRE_TAKER answers EXPIRED_IN_MATCH.
+  const selfTraded = asked?.type === 'LIMIT' && asked.timeInForce === 'GTC' && rest.status === 'CANCELED';
+  const status = asked?.timeInForce === 'IOC' && rest.status === 'CANCELED' ? 'EXPIRED' : selfTraded ? 'EXPIRED_IN_MATCH' : rest.status;
   return {
     ...rest,
     ...(asked ? { type: asked.type, timeInForce: asked.type === 'LIMIT' ? asked.timeInForce : asked.type === 'LIMIT_MAKER' ? 'GTC' : rest.timeInForce } : {}),
@@ -112,7 +119,7 @@ export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: Spo
   };
 }
 
-export function spotTrade(order: SpotOrder, deal: SpotDeal) {
+export function spotTrade(order: Pick<SpotOrder, 'id' | 'symbol' | 'side' | 'fee_currency'>, deal: SpotDeal) {
   const quote = mulDecimal(deal.price, deal.quantity);
   return {
     symbol: binanceSymbol(order.symbol),

@@ -172,3 +172,67 @@ export async function orderDetailOf(db: Queryable, userId: number, orderId: numb
   );
   return { ...order, deals: deals.map((d) => ({ ...d, id: Number(d.id), time: Number(d.time) })) };
 }
+
+/**
+ * A window over one user's orders or fills in one pair, as Binance's allOrders and myTrades read
+ * them (the Binance dialect, through the `spotTrading` offer): from an id or a time onwards, oldest
+ * first; with neither, the newest `limit` up to `endTime`, still listed oldest first.
+ */
+export interface ListWindow {
+  /** "BTC_USDT" */
+  symbol: string;
+  fromId?: number;
+  startTime?: number;
+  endTime?: number;
+  limit: number;
+}
+
+/** A fill of one of the user's orders, with what of its order a trade list shows. */
+export interface OrderFill extends SpotDeal {
+  order: Pick<SpotOrder, 'id' | 'symbol' | 'side' | 'fee_currency'>;
+}
+
+const fromStart = (w: ListWindow) => w.fromId !== undefined || w.startTime !== undefined;
+const windowParams = (userId: number, w: ListWindow) => {
+  const [left, right] = w.symbol.split('_');
+  return [userId, left, right, w.fromId ?? null, w.startTime ?? null, w.endTime ?? null, w.limit];
+};
+
+/** The user's orders in `w` (every status), by the user's index: a busy pair's other orders are never read. */
+export async function ordersInWindow(db: Queryable, userId: number, w: ListWindow): Promise<SpotOrder[]> {
+  const rows = await db.query<SpotOrder>(
+    `select ${ORDER_COLUMNS} ${ORDER_FROM}
+     where o.user_id = $1 and o.left_symbol = $2 and o.right_symbol = $3
+       and ($4::bigint is null or o.id >= $4) and ($5::bigint is null or o.created_ms >= $5) and ($6::bigint is null or o.created_ms <= $6)
+     order by o.id ${fromStart(w) ? 'asc' : 'desc'} limit $7`,
+    windowParams(userId, w),
+  );
+  const orders = rows.map(toOrder);
+  return fromStart(w) ? orders : orders.reverse();
+}
+
+/**
+ * The fills of the user's orders in `w` (of one order with `orderId`), by trade id; a trade between
+ * two of the user's own orders is listed once for each, as Binance lists it.
+ */
+export async function fillsInWindow(db: Queryable, userId: number, w: ListWindow & { orderId?: number }): Promise<OrderFill[]> {
+  const fill = (role: 'maker' | 'taker') =>
+    `select t.id, t.created_ms as time, trim_scale(t.price)::text as price, trim_scale(t.quantity)::text as quantity,
+       trim_scale(t.${role}_fee)::text as fee, trim_scale(t.${role}_rate)::text as rate, '${role}' as role,
+       m.id as order_id, m.side, m.fee_currency
+     from mine m join spot_trade t on t.${role}_order_id = m.id`;
+  const rows = await db.query<SpotDeal & { order_id: string; side: SpotOrder['side']; fee_currency: string }>(
+    `with mine as (select o.id, o.side, o.fee_currency from spot_order o where o.user_id = $1 and o.left_symbol = $2 and o.right_symbol = $3 and ($8::bigint is null or o.id = $8))
+     select * from (${fill('maker')} union all ${fill('taker')}) f
+     where ($4::bigint is null or f.id >= $4) and ($5::bigint is null or f.time >= $5) and ($6::bigint is null or f.time <= $6)
+     order by ${fromStart(w) ? 'f.id, f.order_id' : 'f.id desc, f.order_id desc'} limit $7`,
+    [...windowParams(userId, w), w.orderId ?? null],
+  );
+  const fills = rows.map(({ order_id, side, fee_currency, ...deal }) => ({
+    ...deal,
+    id: Number(deal.id),
+    time: Number(deal.time),
+    order: { id: Number(order_id), symbol: w.symbol, side, fee_currency },
+  }));
+  return fromStart(w) ? fills : fills.reverse();
+}

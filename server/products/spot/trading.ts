@@ -7,7 +7,7 @@ import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { userSpotRate } from './fees.js';
-import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
+import { coalescedOrderReader, fillsInWindow, listCurrentOrders, listHistoryOrders, orderDetailOf, ordersInWindow, type ListWindow, type OrderFill } from './orderViews.js';
 import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
 import { cacheVersion } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
@@ -63,6 +63,10 @@ export interface SpotTrading {
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
   history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
   detail(userId: number, orderId: number): Promise<SpotOutcome<SpotOrderDetail>>;
+  /** The user's orders in one pair, any status and age, in a window (the Binance dialect's allOrders: orderViews.ts ListWindow). */
+  ordersInWindow(userId: number, window: ListWindow): Promise<SpotOrder[]>;
+  /** The fills of the user's orders in one pair, in a window of trade ids or times (the Binance dialect's myTrades). */
+  fillsInWindow(userId: number, window: ListWindow & { orderId?: number }): Promise<OrderFill[]>;
   /** Stop-limit and OCO orders (stops.ts), where this process offers them. */
   stops?: SpotStops;
 }
@@ -163,5 +167,7 @@ export function spotTrading({
       const detail = await orderDetailOf(db, userId, orderId);
       return detail ? { ok: true, data: detail } : fail('spotOrderNotFound');
     },
+    ordersInWindow: (userId, window) => ordersInWindow(db, userId, { ...window, symbol: window.symbol.toUpperCase() }),
+    fillsInWindow: (userId, window) => fillsInWindow(db, userId, { ...window, symbol: window.symbol.toUpperCase() }),
   };
 }

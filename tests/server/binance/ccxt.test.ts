@@ -1,4 +1,3 @@
-import ccxt from 'ccxt';
 import { describe, expect, it } from 'vitest';
 import { useBinanceServer, type Trader } from './harness.js';
 
@@ -10,17 +9,7 @@ import { useBinanceServer, type Trader } from './harness.js';
  */
 const t = useBinanceServer('ccxt');
 
-function client(trader: Trader) {
-  const exchange = new ccxt.binance({
-    apiKey: trader.key.api_key,
-    secret: trader.key.secret,
-    enableRateLimit: false,
-    options: { fetchMarkets: { types: ['spot', 'linear'] }, fetchMargins: false, fetchCurrencies: false, defaultType: 'spot', warnOnFetchOpenOrdersWithoutSymbol: false },
-  });
-  const api = exchange.urls['api'] as Record<string, string>;
-  for (const [name, url] of Object.entries(api)) api[name] = url.replace(/^https:\/\/[^/]+/, t.server.url);
-  return exchange;
-}
+const client = (trader: Trader) => t.ccxtClient(trader);
 
 describe('ccxt binance against OpenEx', () => {
   it('spot: markets, market data, balance, limit and market orders, open orders, trades', async () => {

@@ -1,3 +1,4 @@
+import ccxt from 'ccxt';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../domain/apiKeys.js';
@@ -43,8 +44,15 @@ export function useBinanceServer(tag: string) {
   }
 
   /** A Binance-signed call as a bot makes it by hand (ccxt's own signing is exercised in ccxt.test.ts). */
-  async function signed(key: ApiKeyCreated, method: string, path: string, params: Record<string, string> = {}, options: { timestamp?: number; inBody?: boolean; secret?: string } = {}) {
-    const query = new URLSearchParams({ ...params, timestamp: String(options.timestamp ?? Date.now()) }).toString();
+  async function signed(
+    key: ApiKeyCreated,
+    method: string,
+    path: string,
+    params: Record<string, string> = {},
+    options: { timestamp?: number; inBody?: boolean; secret?: string; extraQuery?: string } = {},
+  ) {
+    // extraQuery: raw parameters signed after the others (a name repeated, as a record cannot hold it).
+    const query = new URLSearchParams({ ...params, timestamp: String(options.timestamp ?? Date.now()) }).toString() + (options.extraQuery ? `&${options.extraQuery}` : '');
     const signature = createHmac('sha256', options.secret ?? key.secret).update(query).digest('hex');
     const text = `${query}&signature=${signature}`;
     const response = await fetch(options.inBody ? `${state.server.url}${path}` : `${state.server.url}${path}?${text}`, {
@@ -55,6 +63,19 @@ export function useBinanceServer(tag: string) {
     return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   }
 
+  /** ccxt's own `binance` class, unchanged but for its URLs, trading with `trader`'s key. */
+  function ccxtClient(trader: Trader) {
+    const exchange = new ccxt.binance({
+      apiKey: trader.key.api_key,
+      secret: trader.key.secret,
+      enableRateLimit: false,
+      options: { fetchMarkets: { types: ['spot', 'linear'] }, fetchMargins: false, fetchCurrencies: false, defaultType: 'spot', warnOnFetchOpenOrdersWithoutSymbol: false },
+    });
+    const api = exchange.urls['api'] as Record<string, string>;
+    for (const [name, url] of Object.entries(api)) api[name] = url.replace(/^https:\/\/[^/]+/, state.server.url);
+    return exchange;
+  }
+
   return {
     get server() {
       return state.server;
@@ -62,5 +83,6 @@ export function useBinanceServer(tag: string) {
     trader,
     apiKey,
     signed,
+    ccxtClient,
   };
 }

@@ -45,7 +45,7 @@ describe('Binance MARKET BUY by quantity', () => {
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...market, side: 'SELL', quoteOrderQty: '100' })).toMatchObject({ status: 400, body: { code: -1100 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...market, side: 'BUY', quantity: '0.01', quoteOrderQty: '100' })).toMatchObject({ status: 400, body: { code: -1106 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...market, side: 'BUY' })).toMatchObject({ status: 400, body: { code: -1102 } });
-    expect(await t.signed(trader.key, 'POST', '/api/v3/order', marketBuy('0.000001'))).toMatchObject({ status: 400, body: { code: -2010 } });
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order', marketBuy('0.000001'))).toMatchObject({ status: 400, body: { code: -1013, msg: 'Filter failure: MARKET_LOT_SIZE' } });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { API_KEY_PATHS } from '../../../domain/apiKeys.js';
@@ -39,6 +40,23 @@ describe('Binance signing', () => {
     expect(await t.signed(trader.key, 'GET', '/api/v3/account', {}, { timestamp: Date.now() - 6000 })).toMatchObject({ status: 400, body: { code: -1021 } });
     expect(await t.signed(trader.key, 'GET', '/api/v3/account', { recvWindow: '70000' })).toMatchObject({ status: 400, body: { code: -1131 } });
     expect(await t.signed(trader.key, 'GET', '/api/v3/account', { recvWindow: '10000' }, { timestamp: Date.now() - 6000 })).toMatchObject({ status: 200 });
+  });
+
+  it('a body is read only as a form, the form the signature covers: a JSON body cannot add parameters to a signed request', async () => {
+    const trader = await t.trader([['USDT', '1000']]);
+    // A signed read of the account, as a log or a proxy might hold it: its query is all the signature covers.
+    const query = `timestamp=${Date.now()}`;
+    const signature = createHmac('sha256', trader.key.secret).update(query).digest('hex');
+    for (const [method, body] of [['POST', order], ['DELETE', { symbol: 'BTCUSDT', orderId: '1' }]] as const) {
+      const answer = await fetch(`${t.server.url}/api/v3/order?${query}&signature=${signature}`, {
+        method,
+        headers: { 'x-mbx-apikey': trader.key.api_key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect({ status: answer.status, body: await answer.json() }).toMatchObject({ status: 400, body: { code: -1100, msg: expect.stringMatching(/^Unsupported content type/) } });
+    }
+    expect((await t.signed(trader.key, 'GET', '/api/v3/openOrders')).body).toEqual([]);
+    expect((await t.signed(trader.key, 'GET', '/api/v3/account')).body.balances).toContainEqual({ asset: 'USDT', free: '1000', locked: '0' });
   });
 
   it('bad parameters are Binance refusals, never a 500', async () => {

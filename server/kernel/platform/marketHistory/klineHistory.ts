@@ -12,20 +12,33 @@ export type CandleTable = 'candle' | 'futures_candle';
  * (GET /api/market/kline and /api/futures/kline). The candle in progress is a row like the others.
  */
 export async function readKlines(db: Queryable, table: CandleTable, left: string, right: string, interval: KlineInterval, to: number, limit: number): Promise<KlineHistory> {
-  const rows = await db.query<{ open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
-    `select open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low, trim_scale(close)::text as close,
-            trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
-     from ${table} where left_symbol = $1 and right_symbol = $2 and interval = $3 and open_time < $4
+  const rows = await db.query<CandleRow>(
+    `select ${BAR_COLUMNS} from ${table} where left_symbol = $1 and right_symbol = $2 and interval = $3 and open_time < $4
      order by open_time desc limit $5`,
     [left, right, interval, to, limit + 1],
   );
   const more = rows.length > limit;
-  const bars: KlineBar[] = rows
-    .slice(0, limit)
-    .reverse()
-    .map((r) => ({ time: Number(r.open_time), open: r.open, high: r.high, low: r.low, close: r.close, amount: r.amount, vol: r.vol, count: r.count }));
+  const bars: KlineBar[] = rows.slice(0, limit).reverse().map(barOf);
   return { pair: `${left}_${right}`.toLowerCase(), interval, bars, more };
 }
+
+/**
+ * Bars opening in [from, to), the oldest first, at most `limit`: Binance's klines from a startTime
+ * (the Binance dialect), which must start there however many bars lie between it and `to`.
+ */
+export async function readKlinesFrom(db: Queryable, table: CandleTable, left: string, right: string, interval: KlineInterval, from: number, to: number, limit: number): Promise<KlineBar[]> {
+  const rows = await db.query<CandleRow>(
+    `select ${BAR_COLUMNS} from ${table} where left_symbol = $1 and right_symbol = $2 and interval = $3 and open_time >= $4 and open_time < $5
+     order by open_time limit $6`,
+    [left, right, interval, from, to, limit],
+  );
+  return rows.map(barOf);
+}
+
+type CandleRow = { open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number };
+const BAR_COLUMNS = `open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low, trim_scale(close)::text as close,
+            trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count`;
+const barOf = (r: CandleRow): KlineBar => ({ time: Number(r.open_time), open: r.open, high: r.high, low: r.low, close: r.close, amount: r.amount, vol: r.vol, count: r.count });
 
 /** The query string both kline routes take (docs/API.md). */
 export const KLINE_QUERY_LIMITS = { to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 } } as const;
