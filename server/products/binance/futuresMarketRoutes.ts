@@ -5,7 +5,7 @@ import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/
 import type { binanceContext } from './context.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresSymbolInfo } from './futuresShapes.js';
-import { binanceKline, intervalOf, mergeBars, savedBars } from './klines.js';
+import { intervalOf, klineRows } from './klines.js';
 import { tradesInWindow } from './tradeHistory.js';
 import { windowOf } from './windows.js';
 import { integerParam, required } from './params.js';
@@ -61,9 +61,8 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
       const range = { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit };
-      const saved = await savedBars(d.desk().exchange.db, 'futures_candle', spec, interval, range);
-      const live = (await channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval)))?.bar;
-      return mergeBars(saved, live, range).map((bar) => binanceKline(bar, interval));
+      const live = async () => (await channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval.source)))?.bar;
+      return klineRows(d.desk().exchange.db, 'futures_candle', spec, interval, range, live);
     });
 
     route.get('/fapi/v1/premiumIndex', ['symbol'], async ({ params }) => {

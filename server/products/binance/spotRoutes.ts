@@ -12,8 +12,8 @@ import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './cl
 import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
 import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unknownError } from './errors.js';
-import { binanceKline, intervalOf, mergeBars, savedBars } from './klines.js';
-import { integerParam, oneOf, required, type Params } from './params.js';
+import { intervalOf, klineRows } from './klines.js';
+import { booleanParam, integerParam, oneOf, required, type Params } from './params.js';
 import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal } from './spotPlacing.js';
 import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
 import { binanceSymbol, pairDirectory } from './symbols.js';
@@ -144,9 +144,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
       const range = { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit };
-      const saved = await savedBars(db, 'candle', { left: pair.left_symbol, right: pair.right_symbol }, interval, range);
-      const live = (await channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval)))?.bar;
-      return mergeBars(saved, live, range).map((bar) => binanceKline(bar, interval));
+      const live = async () => (await channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval.source)))?.bar;
+      return klineRows(db, 'candle', { left: pair.left_symbol, right: pair.right_symbol }, interval, range, live);
     });
 
     // type MINI is answered in full (its fields are FULL's); any other than FULL or MINI is Binance's -1139.
@@ -251,6 +250,25 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
       const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
       return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });
+    });
+
+    // Read and checked as POST /api/v3/order, by spot's own checks (SpotTrading.check), placing
+    // nothing: no key claimed (newClientOrderId stays free), nothing frozen, no balance checked.
+    route.trade('POST', '/api/v3/order/test', [...PLACE_NAMES, 'computeCommissionRates'], async ({ userId, params, request }) => {
+      const symbol = await ourSymbol(required(params, 'symbol'));
+      const { body, type, byQuantity } = readSpotPlace(params, symbol);
+      const rates = booleanParam(params, 'computeCommissionRates');
+      const checked = await trading().check(userId, body, { keyedOnly: true, marketBuyByQuantity: byQuantity });
+      if (!checked.ok) throw spotPlaceRefusal(request.lang, checked.key, checked.vars, type);
+      if (!rates) return {};
+      const fees = await trading().feeRate(userId, symbol);
+      const none = { maker: commissionText('0'), taker: commissionText('0') };
+      return {
+        standardCommissionForOrder: { maker: commissionText(fees.maker), taker: commissionText(fees.taker) },
+        specialCommissionForOrder: none,
+        taxCommissionForOrder: none,
+        discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: 'BNB', discount: commissionText('0') },
+      };
     });
 
     route.read('/api/v3/order', ['symbol', 'orderId', 'origClientOrderId'], async ({ userId, params }) => {

@@ -15,7 +15,7 @@ import { closeContract, type ContractClose } from './delisting.js';
 import type { FuturesAccounts } from './fills.js';
 import { FuturesMemory } from './memory.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';
-import { placeOrder } from './place.js';
+import { checkOrder, placeOrder } from './place.js';
 import { planFires } from './plans.js';
 import { flatPosition, positionKey, type Position } from './positions.js';
 import { rebuildExchange } from './rebuild.js';
@@ -69,6 +69,10 @@ export class FuturesExchange extends FuturesMemory {
 
   place(request: PlaceRequest) {
     return this.submit<Placed>({ kind: 'place', request });
+  }
+  /** Whether `request` would be placed now, by the place checks (balance included), placing nothing (place.ts checkOrder). */
+  check(request: PlaceRequest) {
+    return this.job((b, now) => checkOrder(this, b, request, now));
   }
   cancel(userId: number, orderId: number) {
     return this.submit<{ order: OrderView }>({ kind: 'cancel', userId, orderId });

@@ -1,17 +1,18 @@
 import { CLOSE_BOOK_LEVELS, isOpening } from '../../../domain/futures/api.js';
 import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S, statusAfterFill } from '../../../domain/futures/orderStatus.js';
-import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
+import type { EngineEvent, OrderBookEngine } from '../../kernel/exchange/matching/types.js';
 import { claim } from '../../kernel/platform/idempotency.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import type { Batch } from './batch.js';
 import { PLACE_SCOPE, type PlaceRequest, type Placed } from './commands.js';
 import { decide, hold } from './engine/engine.js';
-import { isRefusal } from './engine/rules.js';
+import type { PlaceDecision } from './engine/place.js';
+import { isRefusal, type Refusal } from './engine/rules.js';
 import { applyEvents, holdRateOf } from './fills.js';
 import type { FuturesMemory } from './memory.js';
 import { orderView } from './orderState.js';
-import { fxToLots, fxToTicks } from './pairs.js';
+import { fxToLots, fxToTicks, type FuturesPair } from './pairs.js';
 import { cancelPlansOfFlat } from './store.js';
 
 /**
@@ -23,29 +24,22 @@ import { cancelPlansOfFlat } from './store.js';
  * batch (Batch.write).
  */
 export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, now: number): Promise<Outcome<Placed>> {
-  const pair = m.pairs.get(r.symbol);
-  if (!pair) return refuse('futuresUnknownPair');
-  const book = m.engines.get(r.symbol)!;
-  // A halted contract (halts.ts) takes closes only: nobody is locked into a position.
-  const halted = m.halted.get(r.symbol);
-  if (halted !== undefined && isOpening(r.action)) return refuse('futuresMarketHalted', { symbol: r.symbol, reason: halted });
+  const admitted = admit(m, r);
+  if (!admitted.ok) return admitted;
+  const { pair, book } = admitted.data;
   // prepare: what the batch did not (an order placed by another command: a liquidation, a plan).
   if (r.key) {
     const claimed = b.claims.get(r) ?? (await claim<unknown>(b.tx, r.userId, PLACE_SCOPE, r.key, now));
     // The key of an earlier order with another body: no repeat of it (the key stays the first's).
     if (!claimed.fresh) return claimed.otherBody ? refuse('idempotencyKeyReused') : { ok: true, data: claimed.response as never };
   }
-  await b.books.lock([r.userId]);
-
-  // decide: an opening order holds its fee at the user's own taker rate (issue 52 §2); a close holds nothing.
-  const takerRate = isOpening(r.action) ? await holdRateOf(m.accounts, b.tx, r.symbol, r.userId, now) : 0n;
-  const pos = b.position(r.userId, r.symbol);
-  const depth = book.depth(CLOSE_BOOK_LEVELS);
-  const decision = decide(b, pair, r, depth.bids, depth.asks, takerRate, m.marks.get(r.symbol)?.mark);
+  const decision = await decideIn(m, b, r, pair, book, now);
   if (isRefusal(decision)) {
     if (r.key) b.forget(r.userId, r.key);
     return refuse(decision.refusal, decision.vars);
   }
+  // The working copy decide read (a batch's copies are changed in place, never replaced).
+  const pos = b.position(r.userId, r.symbol);
   // Named now, written with the batch (one multi-row insert, Batch.write): a round trip an order less.
   const [id] = await m.orderIds.take(1, b.tx);
   const order = hold(b, decision, r, id!, now);
@@ -66,4 +60,33 @@ export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, no
   const data = { order: orderView(order), unfilled: fxText(unfilled) };
   if (r.key) b.remember(r.userId, r.key, data);
   return { ok: true, data };
+}
+
+/**
+ * Whether an order would be placed, by placeOrder's own checks, placing nothing: no key claimed,
+ * no id taken, nothing held or matched (the Binance dialect's order/test). Its answer is the
+ * refusal placeOrder would give, or ok (`null`).
+ */
+export async function checkOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, now: number): Promise<Outcome<null>> {
+  const admitted = admit(m, r);
+  if (!admitted.ok) return admitted;
+  const decision = await decideIn(m, b, r, admitted.data.pair, admitted.data.book, now);
+  return isRefusal(decision) ? refuse(decision.refusal, decision.vars) : { ok: true, data: null };
+}
+
+/** The contract an order names, open to it: a halted one (halts.ts) takes closes only, so nobody is locked into a position. */
+function admit(m: FuturesMemory, r: PlaceRequest): Outcome<{ pair: FuturesPair; book: OrderBookEngine }> {
+  const pair = m.pairs.get(r.symbol);
+  if (!pair) return refuse('futuresUnknownPair');
+  const halted = m.halted.get(r.symbol);
+  if (halted !== undefined && isOpening(r.action)) return refuse('futuresMarketHalted', { symbol: r.symbol, reason: halted });
+  return { ok: true, data: { pair, book: m.engines.get(r.symbol)! } };
+}
+
+/** decide (engine, pure) over the user's balance, locked: an opening order holds its fee at the user's own taker rate (issue 52 §2); a close holds nothing. */
+async function decideIn(m: FuturesMemory, b: Batch, r: PlaceRequest, pair: FuturesPair, book: OrderBookEngine, now: number): Promise<PlaceDecision | Refusal> {
+  await b.books.lock([r.userId]);
+  const takerRate = isOpening(r.action) ? await holdRateOf(m.accounts, b.tx, r.symbol, r.userId, now) : 0n;
+  const depth = book.depth(CLOSE_BOOK_LEVELS);
+  return decide(b, pair, r, depth.bids, depth.asks, takerRate, m.marks.get(r.symbol)?.mark);
 }

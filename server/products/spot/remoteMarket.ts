@@ -2,8 +2,8 @@ import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { CancelOutcome, PlaceOutcome, SpotMarket } from './spotMarket.js';
 
-/** What the order calls need of a market (trading.ts): one running here, or a remoteSpotMarket. */
-export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' | 'restingOwner'>;
+/** What the order calls need of a market (trading.ts): one running here, or a remoteSpotMarket (no `priceBand`: SpotTrading.check asks no other process). */
+export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' | 'restingOwner'> & Partial<Pick<SpotMarket, 'priceBand'>>;
 
 /** A spot market's commands as they cross the bus to the process that runs it. */
 export type SpotCommand = { op: 'place'; intent: PlaceIntent } | { op: 'cancel'; userId: number; orderId: number };

@@ -11,7 +11,8 @@ import { coalescedOrderReader, fillsInWindow, listCurrentOrders, listHistoryOrde
 import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
 import { cacheVersion } from '../../kernel/platform/caches.js';
 import { PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
-import { intake } from './pipeline/intake.js';
+import { intake, type PlaceIntent } from './pipeline/intake.js';
+import { outsideBand } from './pipeline/record.js';
 import type { SpotStops } from './stops.js';
 
 /**
@@ -59,6 +60,11 @@ export interface SpotTrading {
   feeRate(userId: number, symbol?: string): Promise<SpotFeeRate>;
   /** Places an order for `userId`; `idempotencyKey` is the request's Idempotency-Key header. */
   place(userId: number, body: PlaceSpotOrder, idempotencyKey: unknown, options?: PlaceOptions): Promise<SpotOutcome<SpotOrder>>;
+  /**
+   * Whether `place` would take the order, by its own checks and the price band, placing nothing:
+   * no key claimed, nothing frozen; the balance is not checked (Binance's order/test).
+   */
+  check(userId: number, body: PlaceSpotOrder, options?: PlaceOptions): Promise<SpotOutcome<null>>;
   cancel(userId: number, orderId: number): Promise<SpotOutcome<SpotOrder>>;
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
   history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
@@ -115,30 +121,52 @@ export function spotTrading({
     return market && row ? { market, minimums: row } : undefined;
   }
 
+  /**
+   * What placing checks before it claims a key or freezes anything: the pair trading and not halted,
+   * the order's own rules (checkPlace), and intake into the engine's units. Its balance is the
+   * record stage's, under the batch's locks.
+   */
+  async function admit(userId: number, body: PlaceSpotOrder, options: PlaceOptions): Promise<SpotOutcome<{ market: TradableMarket; intent: PlaceIntent }>> {
+    const open = await tradable(body.symbol);
+    if (!open) return fail('spotPairNotTrading');
+    const { market, minimums } = open;
+    if (minimums.haltedReason) return fail('spotMarketHalted', { symbol: market.spec.symbol, reason: minimums.haltedReason });
+    const checked = checkPlace(body, market.spec, minimums, options);
+    if (!checked.ok) return fail(checked.key, checked.vars);
+    const taken = intake(market.spec, { ...checked.request, userId });
+    if (!taken.ok) return fail(PLACE_REFUSALS[taken.reason]);
+    return { ok: true, data: { market, intent: taken.intent } };
+  }
+
   return {
     ...(stops ? { stops } : {}),
     feeRate: (userId, symbol) => userSpotRate(db, userId, symbol ?? '*'),
 
     place: (userId, body, idempotencyKey, options = {}) => orUnavailable(async () => {
-      const open = await tradable(body.symbol);
-      if (!open) return fail('spotPairNotTrading');
-      const { market, minimums } = open;
-      if (minimums.haltedReason) return fail('spotMarketHalted', { symbol: market.spec.symbol, reason: minimums.haltedReason });
-      const checked = checkPlace(body, market.spec, minimums, options);
-      if (!checked.ok) return fail(checked.key, checked.vars);
+      const admitted = await admit(userId, body, options);
+      if (!admitted.ok) return admitted;
+      const { market, intent } = admitted.data;
       const unkeyed = options.keyedOnly && idempotencyKey === undefined;
       // A header key's body, as its fields read (not hashed: the hot path), for a repeat to match.
       const fingerprint =
         idempotencyKey === undefined ? undefined : JSON.stringify([market.spec.symbol, body.side, body.type, body.price, body.quantity, body.amount, body.time_in_force, options.marketBuyByQuantity === true]);
-      const submission = unkeyed ? {} : { submission: { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }, fingerprint) } };
-      const taken = intake(market.spec, { ...checked.request, userId, ...submission });
-      if (!taken.ok) return fail(PLACE_REFUSALS[taken.reason]);
-      const outcome = await market.placeIntent(taken.intent);
+      const submission = unkeyed ? undefined : { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }, fingerprint) };
+      const outcome = await market.placeIntent(submission ? { ...intent, submission } : intent);
       if (!outcome.ok) return placeRefusal(market.spec, outcome);
       // The order as its batch's statements wrote it; a repeated submission's order is read.
       const order = outcome.order ?? (await orderOf(userId, outcome.orderId));
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');
     }),
+
+    async check(userId, body, options = {}) {
+      const admitted = await admit(userId, body, options);
+      if (!admitted.ok) return admitted;
+      const { market, intent } = admitted.data;
+      // The band as the record stage will judge it, where the market runs here (remoteMarket.ts).
+      const band = market.priceBand?.();
+      if (band && outsideBand(band, intent.command)) return placeRefusal(market.spec, { ok: false, reason: 'outsideBand', band });
+      return { ok: true, data: null };
+    },
 
     cancel: (userId, orderId) => orUnavailable(async () => {
       // An order resting in a book is open: it is cancelled there without reading its row first

@@ -60,6 +60,8 @@ describe('halting a spot market', () => {
     await untilSeen(async () => ((await (await fetch(`${t.server.url}/api/v3/exchangeInfo?symbol=BTCUSDT`)).json()) as { symbols: Array<{ status: string }> }).symbols[0]!.status === 'HALT');
     const binance = await t.signed(trader.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '20000', quantity: '0.01' });
     expect(binance).toMatchObject({ status: 400, body: { code: -2010, msg: `Trading in BTC_USDT is halted: ${REASON}` } });
+    // Its test endpoint checks as it does: the same refusal.
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '20000', quantity: '0.01' })).toMatchObject({ status: 400, body: binance.body });
     // Seconds contracts on the pair stop selling.
     const seconds = await call(SECONDS_PATHS.buy, { symbol: 'BTC_USDT', direction: 'up', period: 30, quantity: '10' }, trader.token);
     expect(seconds).toMatchObject({ code: 400, msg: `Seconds contracts on BTC_USDT are not sold while its market is halted: ${REASON}` });

@@ -32,6 +32,10 @@ export type Recorded =
 /** The lowest and highest limit price (ticks) the batch takes; undefined: no band (the pair never traded). */
 export type PriceBand = { low: number; high: number } | undefined;
 
+/** A limit order whose price the band refuses (a market order names none). */
+export const outsideBand = (band: NonNullable<PriceBand>, command: { type: 'limit' | 'market'; price: number }): boolean =>
+  command.type === 'limit' && (command.price < band.low || command.price > band.high);
+
 /**
  * The locked path's transaction commits without waiting for the disk, so the balance rows it locks
  * are free again at once (the one-statement writes do the same with COMMIT_LATER); the market
@@ -229,8 +233,7 @@ function coveredInQueueOrder(spec: PairSpec, entries: readonly Entry[], availabl
   const accepted: Entry[] = [];
   const refused: Entry[] = [];
   for (const entry of entries) {
-    const { type, price } = entry.intent.command;
-    if (band && type === 'limit' && (price < band.low || price > band.high)) {
+    if (band && outsideBand(band, entry.intent.command)) {
       results[entry.index] = { kind: 'outsideBand', low: band.low, high: band.high };
       refused.push(entry);
       continue;
