@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { untilConnected } from './connectRetry.js';
 
 /** What a listener is told about its connection (Database.listen). */
 export interface ListenHooks {
@@ -104,7 +105,8 @@ export function notificationListener(config: pg.ClientConfig, relistenMs = RELIS
       try {
         if (!client) {
           // The first subscriber connects (and listens on every channel known then); the others wait for it.
-          opening ??= open().finally(() => (opening = undefined));
+          // A database full for a moment (nodes starting together: 53300) is waited for, as the pool's first connection is.
+          opening ??= untilConnected(open).finally(() => (opening = undefined));
           client = await opening;
         }
         // LISTEN twice is harmless; a channel added while the connection was being opened is not missed.

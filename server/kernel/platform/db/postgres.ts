@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { untilConnected } from './connectRetry.js';
+import { databaseFullError, untilConnected } from './connectRetry.js';
 import type { Database, Queryable, QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 import { notificationListener } from './notifications.js';
@@ -69,6 +69,11 @@ export const PLAN_ONCE_SETTINGS: Readonly<Record<string, string>> = { plan_cache
  * PostgreSQL's (server/db/embeddedPostgres.ts), which adds `afterClose` to stop its server once the
  * pool has ended.
  */
+/** Waits out a database full for a moment (nodes starting together, another process's burst) for this long. */
+const FULL_WAIT_MS = 15_000;
+const whileFull = <T>(attempt: () => Promise<T>): Promise<T> =>
+  attempt().catch((error: unknown) => (databaseFullError(error) ? untilConnected(attempt, { transient: databaseFullError, giveUpMs: FULL_WAIT_MS }) : Promise.reject(error)));
+
 export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise<void>, sizes: PoolSizes = SERVER_POOLS): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -105,7 +110,9 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       // their text: PostgreSQL then skips parsing (the pipelines send the same few statements
       // hundreds of times a second).
       const target = options?.planOnce && client === pool ? planOncePool : client;
-      const result = params.length > 0 ? await target.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await target.query(sql);
+      const send = () => (params.length > 0 ? target.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : target.query(sql));
+      // A pool's new connection refused by a full database: the statement never ran, so it waits and goes again.
+      const result = client === pool ? await whileFull(send) : await send();
       return result.rows as T[];
     },
   });
@@ -116,7 +123,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       await pool.query(sql);
     },
     async transaction(work, options) {
-      const client = await pool.connect();
+      const client = await whileFull(() => pool.connect());
       // A connection ended under a checked-out client (PostgreSQL restarted, an operator's
       // pg_terminate_backend) is reported on the client between its queries: heard here rather than
       // crash the process as an unhandled 'error', and the client is destroyed, not pooled again.
@@ -150,10 +157,17 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     // One connection for every LISTEN of this database, connected again when it breaks (notifications.ts).
     listen: (channel, onMessage, hooks) => listener.listen(channel, onMessage, hooks),
     async session() {
-      const client = new pg.Client({ ...config, types });
-      // Its end (the database restarting) is seen by whoever holds it at its next statement; never fatal.
-      client.on('error', () => undefined);
-      await client.connect();
+      // A database full for a moment (nodes starting together take their leases' sessions: 53300) is waited for.
+      const client = await untilConnected(async () => {
+        const fresh = new pg.Client({ ...config, types });
+        // Its end (the database restarting) is seen by whoever holds it at its next statement; never fatal.
+        fresh.on('error', () => undefined);
+        await fresh.connect().catch(async (error: unknown) => {
+          await fresh.end().catch(() => undefined);
+          throw error;
+        });
+        return fresh;
+      });
       return {
         ...wrap(client as unknown as pg.PoolClient),
         close: () => client.end().catch(() => undefined),
