@@ -103,6 +103,7 @@ export const USER_SECTIONS = [
   'ico_subscriptions',
   'deposits',
   'withdrawals',
+  'ledger',
   'sign_ins',
   'sessions',
   'devices',

@@ -152,6 +152,25 @@ describe('operators desk (scenarios)', () => {
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
     expect(t.reads()).toBe(3);
   });
+
+  it('resets another operator’s 2FA only after the question with the admin’s code, never the environment operator’s; a refusal stays, done it toasts and reads the list again', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    t.actor.send({ type: 'operators.resetTwoFactor', operator: adminFromEnvironment });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    t.actor.send({ type: 'operators.resetTwoFactor', operator: financeOperator });
+    t.actor.send({ type: 'operators.submitReset', code: '12' });
+    expect(t.deferred.inputsOf('resetTwoFactor')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitReset', code: ' 123456 ' });
+    expect(t.deferred.inputsOf('resetTwoFactor')).toEqual([{ id: 7, code: '123456' }]);
+    await t.settle({ type: 'xstate.error.actor.resetTwoFactor', error: { kind: 'server', serverMessage: 'Two-factor authentication is not on for this operator' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { resetting: 'editing' } });
+    t.actor.send({ type: 'operators.submitReset', code: '654321' });
+    await t.settle({ type: 'xstate.done.actor.resetTwoFactor', output: { id: 7 } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.twoFactorResetDone' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().context.resetting).toBeUndefined();
+  });
 });
 
 describe('desks shown by role (desksGranted)', () => {

@@ -116,6 +116,9 @@ describe("a user's page", () => {
     expect(page.sections.sessions).toHaveLength(1);
     expect(page.sections.deposits).toEqual([expect.objectContaining({ tx_hash: `0xdesk${who.id}`, quantity: '25', status: 2, confirmations: 3, confirmations_required: 12 })]);
     expect(page.notes).toEqual([expect.objectContaining({ body: 'Called in about a lost phone', operator_account: compliance.account })]);
+    // The ledger, newest first: support answers "where did my money go" from it (the order's freeze is the newest entry).
+    expect(page.sections.ledger![0]).toMatchObject({ account: 'spot', currency: 'USDT', kind: expect.any(String), available_change: '-10', frozen_change: '10', available_after: '490', frozen_after: '10' });
+    expect(page.sections.ledger!.length).toBeGreaterThanOrEqual(2);
     for (const section of ['futures_positions', 'seconds_contracts', 'p2p_orders', 'p2p_ads', 'ico_subscriptions', 'deposits', 'withdrawals', 'sign_ins', 'devices', 'api_keys', 'spot_stops'] as const)
       expect(Array.isArray(page.sections[section])).toBe(true);
     expectRefusal(await post(t.app, USERS_DESK_PATHS.user, { user_id: 999_999_999 }, support.headers), 400, EN.usersDeskNoUser);

@@ -71,6 +71,12 @@ const SECTIONS: Record<UserSection, Section> = {
     `id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required, ${ms('created_ms')} as created_at`,
   ),
   withdrawals: userRows('withdrawal', `id::int, currency, network, address, ${n('quantity')} as quantity, ${n('fee')} as fee, status, ${ms('created_ms')} as created_at`),
+  // Every balance change, newest first: what support reads to answer "where did my money go".
+  ledger: userRows(
+    'ledger_entry',
+    `id::int, account, currency, kind, ${n('available_change')} as available_change, ${n('frozen_change')} as frozen_change,
+      ${n('available_after')} as available_after, ${n('frozen_after')} as frozen_after, ref_type, ref_id::text as ref_id, ${ts('created_at')} as created_at`,
+  ),
   sign_ins: userRows('login_history', `${ts('at')} as at, ip, user_agent, result`),
   sessions: userRows(
     'session_token',

@@ -29,6 +29,8 @@ export function createOperatorDeskActors(operatorApi: ApiClient) {
     changeStanding: fromPromise<OperatorChangeAnswer, StandingChange>(({ input, signal }) =>
       operatorApi.post<OperatorChangeAnswer>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id, code: input.code }, signal),
     ),
+    /** Another operator's 2FA reset (they enrol again at their next sign-in), with the admin's own 2FA code. */
+    resetTwoFactor: fromPromise<{ id: number }, { id: number; code: string }>(({ input, signal }) => operatorApi.post<{ id: number }>(OPERATOR_PATHS.resetTwoFactor, input, signal)),
     fetchAccessRequests: fromPromise<OperatorAccessRequest[]>(({ signal }) => operatorApi.post<OperatorAccessRequest[]>(OPERATOR_PATHS.accessRequests, {}, signal)),
     approveAccess: fromPromise<OperatorView, { id: number; code: string }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.approveAccess, input, signal)),
     rejectAccess: fromPromise<OperatorAccessRequest, { id: number }>(({ input, signal }) => operatorApi.post<OperatorAccessRequest>(OPERATOR_PATHS.rejectAccess, input, signal)),

@@ -12,6 +12,9 @@ import { useAuditDesk } from '../desks.hooks';
 import { AuditDetails } from './desks/AuditDetails';
 import { AuditFilters } from './desks/AuditFilters';
 
+/** An audit row's object: a numbered one "operator #7", a named one (a route "POST /api/…", a pair) by its name alone. */
+const auditObject = (type: string, id: string): string => (!id ? type : /^\d+$/.test(id) ? `${type} #${id}` : `${type} ${id}`);
+
 /**
  * /operator, "Audit log" (auditor): every operator action, newest first, under filters; a row
  * opens to its values before and after and its whole record; the chain's hashes are shown short
@@ -42,7 +45,7 @@ export function AuditDesk() {
         ),
     },
     { key: 'operatorDesks.audit.kindColumn', render: (r) => <code>{r.kind}</code> },
-    { key: 'operatorDesks.audit.object', render: (r) => (r.object_type ? <code>{r.object_id ? `${r.object_type} #${r.object_id}` : r.object_type}</code> : '—') },
+    { key: 'operatorDesks.audit.object', render: (r) => (r.object_type ? <code>{auditObject(r.object_type, r.object_id)}</code> : '—') },
     {
       key: 'operatorDesks.audit.outcome',
       render: (r) => <Badge $tone={r.outcome === 'refused' ? 'down' : 'up'}>{t(r.outcome === 'refused' ? 'operatorDesks.audit.refused' : 'operatorDesks.audit.done')}</Badge>,

@@ -9,13 +9,13 @@ import { RetryTable } from '../../../app/ui/RetryButton';
 import { operatorMay, useOperatorsDesk } from '../desks.hooks';
 import { useOperatorSession } from '../operator.hooks';
 import { ROLE_KEYS } from './desks/deskUi';
-import { CreateOperatorDialog, RolesDialog, StandingDialog } from './desks/OperatorForms';
+import { CreateOperatorDialog, ResetTwoFactorDialog, RolesDialog, StandingDialog } from './desks/OperatorForms';
 import { AccessRequests, DecideAccessDialog } from './desks/AccessRequests';
 
 /**
  * /operator, "Operators" (admin): who may work in this console and with which roles; a new
  * operator, an operator's roles, and disable or enable (asked first), each with the admin's own
- * 2FA code. The operator from the server's environment is marked and offers nothing: it is changed only there.
+ * 2FA code; another operator's 2FA reset (a lost device), with that code too. The operator from the server's environment is marked and offers nothing: it is changed only there.
  * Below, the access requests another admin's change left waiting for a second admin (AccessRequests).
  */
 export function OperatorsDesk() {
@@ -83,6 +83,11 @@ export function OperatorsDesk() {
                     <Button type="button" $small $variant="ghost" onClick={() => desk.editRoles(o.id)}>
                       {t('operatorDesks.operators.editRoles')}
                     </Button>
+                    {o.id === me ? null : (
+                      <Button type="button" $small $variant="ghost" onClick={() => desk.resetTwoFactor(o)}>
+                        {t('operatorDesks.operators.resetTwoFactor')}
+                      </Button>
+                    )}
                     {o.disabled ? (
                       <Button type="button" $small $variant="ghost" onClick={() => desk.enable(o)}>
                         {t('operatorDesks.operators.enable')}
@@ -99,6 +104,7 @@ export function OperatorsDesk() {
         />
         {desk.creating && <CreateOperatorDialog key={desk.created} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitCreate} onClose={desk.close} />}
         {desk.editingRoles && <RolesDialog operator={desk.editingRoles} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitRoles} onClose={desk.close} />}
+        {desk.resetting && <ResetTwoFactorDialog subject={desk.resetting} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitReset} onClose={desk.close} />}
         {desk.standing && <StandingDialog subject={desk.standing} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitStanding} onClose={desk.close} />}
       </section>
       <AccessRequests

@@ -24,6 +24,7 @@ const SECTION_KEYS: Record<UserSection, string> = {
   ico_subscriptions: 'usersDesk.section.ico_subscriptions',
   deposits: 'usersDesk.section.deposits',
   withdrawals: 'usersDesk.section.withdrawals',
+  ledger: 'usersDesk.section.ledger',
   sign_ins: 'usersDesk.section.sign_ins',
   sessions: 'usersDesk.section.sessions',
   devices: 'usersDesk.section.devices',

@@ -25,6 +25,7 @@ const page: UserPage = {
     futures_positions: [{ symbol: 'ETH_USDT', side: -1, quantity: '2', cost: '6000', margin: '600', margin_mode: 'cross', leverage: 10, realised: '0', updated_at: AT }],
     deposits: [{ id: 5, currency: 'USDT', network: 'TRC20', quantity: '500', tx_hash: '0xfeed', status: 2, confirmations: 3, confirmations_required: 12, created_at: AT }],
     withdrawals: [{ id: 6, currency: 'USDT', network: 'TRC20', address: 'TXyz', quantity: '20', fee: '1', status: 3, created_at: AT }],
+    ledger: [{ id: 9, account: 'spot', currency: 'USDT', kind: 'correction_credit', available_change: '25', frozen_change: '0', available_after: '515', frozen_after: '10', ref_type: 'correction', ref_id: '1', created_at: AT }],
     devices: [{ device: 'abcdef123456', first_seen_at: AT, last_seen_at: AT }],
     api_keys: [{ id: 2, label: 'bot', permissions: 'read trade', ip_allowlist: '', created_at: AT, last_used_at: null, revoked: false, revoked_at: null }],
   } as unknown as UserPage['sections'],
@@ -108,6 +109,13 @@ describe('users desk view', () => {
     expect(header(deposits)).toContain('Transaction hash');
     expect(within(deposits).getByText('Confirming 3/12')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Withdrawals' })).getByText('Completed')).toBeTruthy();
+
+    // The ledger: support reads where the money went, each change with its kind in words and what caused it.
+    const ledger = screen.getByRole('region', { name: 'Ledger' });
+    expect(header(ledger)).toEqual(['ID', 'Type', 'Account', 'Currency', 'Change', 'Frozen change', 'Balance after', 'Reference', 'Time']);
+    expect(within(ledger).getByText('Balance correction (credit)')).toBeTruthy();
+    expect(within(ledger).getByText('correction #1')).toBeTruthy();
+    expect(within(ledger).getByText('25').closest('td')?.className).toBe('right');
 
     const devices = screen.getByRole('region', { name: 'Devices' });
     expect(header(devices)).toEqual(['Device', 'First seen', 'Last active']);

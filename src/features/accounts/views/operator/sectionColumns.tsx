@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { UserSection } from '../../../../../domain/usersDesk';
-import { DEPOSIT_STATUS_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
+import { DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
 import type { Column } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { accountLabelKey, type WalletAccountLink } from '../../../../app/walletAccountList';
@@ -20,7 +20,7 @@ interface Field {
   field: string;
   /** Translation key of the header. */
   key: string;
-  as?: 'amount' | 'date' | 'code' | 'leverage' | 'period';
+  as?: 'amount' | 'date' | 'code' | 'leverage' | 'period' | 'reference';
   /** The words of an enum value (by its text: "1", "buy"); with `list`, of each space-separated word. */
   words?: Record<string, string>;
   list?: boolean;
@@ -94,6 +94,12 @@ export const SECTION_FIELDS: Record<UserSection, Field[]> = {
     id, { field: 'currency', key: 'col.currency' }, { field: 'network', key: 'col.network' }, { field: 'address', key: 'col.address', as: 'code' },
     amount('quantity', 'col.quantity'), amount('fee', 'col.fee'), status(WITHDRAWAL_STATUS_KEYS), time(),
   ],
+  // The user's balance changes, as their own Wallet → ledger lists them; the reference is what caused each (an order, a correction…).
+  ledger: [
+    id, { field: 'kind', key: 'col.type', words: LEDGER_KIND_KEYS }, { field: 'account', key: 'col.account', as: 'code' }, { field: 'currency', key: 'col.currency' },
+    amount('available_change', 'col.change'), amount('frozen_change', 'usersDesk.col.frozenChange'), amount('available_after', 'col.balanceAfter'),
+    { field: 'ref_type', key: 'usersDesk.col.reference', as: 'reference' }, time(),
+  ],
   sign_ins: [time('at'), { field: 'ip', key: 'sessions.col.ip', as: 'code' }, { field: 'user_agent', key: 'sessions.col.device' }, { field: 'result', key: 'loginHistory.col.result', words: SIGN_IN_RESULT }],
   sessions: [
     id, { field: 'ip', key: 'sessions.col.ip', as: 'code' }, { field: 'user_agent', key: 'sessions.col.device' }, time('created_at', 'sessions.col.firstSeen'),
@@ -128,6 +134,8 @@ function render(t: TFunction, f: Field, row: SectionRow) {
       return <code>{String(value)}</code>;
     case 'leverage':
       return <span className="num">{`${String(value)}×`}</span>;
+    case 'reference':
+      return <code>{row.ref_id === null || row.ref_id === undefined ? String(value) : `${String(value)} #${String(row.ref_id)}`}</code>;
     case 'period':
       return t('seconds.periodSeconds', { seconds: value });
     default:

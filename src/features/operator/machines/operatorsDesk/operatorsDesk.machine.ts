@@ -33,6 +33,9 @@ export type OperatorsDeskEvent =
   | { type: 'operators.disable'; operator: OperatorView }
   | { type: 'operators.enable'; operator: OperatorView }
   | { type: 'operators.submitStanding'; code: string }
+  /** Opens the 2FA reset question of another operator (who lost their device and recovery codes), which asks the admin's code. */
+  | { type: 'operators.resetTwoFactor'; operator: OperatorView }
+  | { type: 'operators.submitReset'; code: string }
   /** Opens the approval of a pending access request (with the admin's own code) or its rejection. */
   | { type: 'operators.approve'; request: OperatorAccessRequest }
   | { type: 'operators.submitApprove'; code: string }
@@ -45,6 +48,8 @@ export interface OperatorsDeskContext {
   editing: number | undefined;
   /** The operator the disable/enable question is about. */
   standing: StandingSubject | undefined;
+  /** The operator whose 2FA the reset question is about. */
+  resetting: { id: number; account: string } | undefined;
   /** The server's refusal of the form's last submission, shown in the form (already translated, or a key). */
   refusal: ToastMessage | undefined;
   /** Operators created so far: a fresh form each time. */
@@ -82,6 +87,7 @@ const operatorsDeskSetup = setup({
     createOperator: toBeProvided<OperatorChangeAnswer, OperatorCreate>('createOperator'),
     setRoles: toBeProvided<OperatorChangeAnswer, { id: number; roles: OperatorRole[]; code: string }>('setRoles'),
     changeStanding: toBeProvided<OperatorChangeAnswer, StandingChange>('changeStanding'),
+    resetTwoFactor: toBeProvided<{ id: number }, { id: number; code: string }>('resetTwoFactor'),
     fetchAccessRequests: toBeProvided<OperatorAccessRequest[]>('fetchAccessRequests'),
     approveAccess: toBeProvided<OperatorView, { id: number; code: string }>('approveAccess'),
     rejectAccess: toBeProvided<OperatorAccessRequest, { id: number }>('rejectAccess'),
@@ -89,7 +95,7 @@ const operatorsDeskSetup = setup({
   actions: {
     showToast,
     reload: raise({ type: 'operators.reload' }),
-    forgetForm: assign({ editing: undefined, standing: undefined, refusal: undefined, deciding: undefined }),
+    forgetForm: assign({ editing: undefined, standing: undefined, resetting: undefined, refusal: undefined, deciding: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),
   },
   guards: {
@@ -99,6 +105,9 @@ const operatorsDeskSetup = setup({
     createSendable: ({ event }) =>
       event.type === 'operators.submitCreate' && event.fields.account.trim().length > 0 && event.fields.password.length > 0 && sendableRoles(event.fields.roles) && sendableCode(event.fields.code),
     standingSendable: ({ event }) => event.type === 'operators.submitStanding' && sendableCode(event.code),
+    // The server refuses the environment's operator's reset too (its secret comes from the environment); nobody resets their own.
+    resettable: ({ event }) => event.type === 'operators.resetTwoFactor' && !event.operator.from_environment,
+    resetSendable: ({ event }) => event.type === 'operators.submitReset' && sendableCode(event.code),
     approveSendable: ({ event }) => event.type === 'operators.submitApprove' && sendableCode(event.code),
     pendingOnly,
   },
@@ -109,7 +118,7 @@ const SAVE = { close: 'operators.close', closed: '#operatorsDesk.form.closed', r
 
 export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
   id: 'operatorsDesk',
-  context: { operators: [], editing: undefined, standing: undefined, refusal: undefined, created: 0, requests: [], deciding: undefined },
+  context: { operators: [], editing: undefined, standing: undefined, resetting: undefined, refusal: undefined, created: 0, requests: [], deciding: undefined },
   type: 'parallel',
   states: {
     list: deskList(operatorsDeskSetup, { src: 'fetchOperators', into: (operators) => ({ operators }), reload: 'operators.reload' }),
@@ -124,6 +133,7 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
             'operators.editRoles': { guard: 'rolesChangeable', target: 'roles', actions: assign({ editing: ({ event }) => event.id }) },
             'operators.disable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, true) }) },
             'operators.enable': { guard: 'changeable', target: 'standing', actions: assign({ standing: ({ event }) => standingOf(event.operator, false) }) },
+            'operators.resetTwoFactor': { guard: 'resettable', target: 'resetting', actions: assign({ resetting: ({ event }) => ({ id: event.operator.id, account: event.operator.account }) }) },
             'operators.approve': { guard: 'pendingOnly', target: 'approving', actions: assign({ deciding: ({ event }) => event.request }) },
             'operators.reject': { guard: 'pendingOnly', target: 'rejecting', actions: assign({ deciding: ({ event }) => event.request }) },
           },
@@ -154,6 +164,14 @@ export const operatorsDeskMachine = operatorsDeskSetup.createMachine({
           saved: savedOr('operatorDesks.operators.updated'),
           // A refusal may mean someone changed the operator meanwhile: the list shows it as it is now.
           reloadOnRefusal: true,
+        }),
+        resetting: formDialog(operatorsDeskSetup, {
+          ...SAVE,
+          submit: 'operators.submitReset',
+          guard: 'resetSendable',
+          src: 'resetTwoFactor',
+          input: ({ context, event }) => ({ id: context.resetting!.id, code: event.code.trim() }),
+          saved: 'operatorDesks.operators.twoFactorResetDone',
         }),
         approving: formDialog(operatorsDeskSetup, {
           ...SAVE,

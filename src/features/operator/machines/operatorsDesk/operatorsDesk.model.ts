@@ -21,7 +21,7 @@ export const pendingCreate: OperatorAccessRequest = {
 };
 const decided: OperatorAccessRequest = { ...pendingCreate, id: 3, state: 'rejected', decided_by: 'root', decided_at: 1_700_000_300_000 };
 
-/** The list, the two forms and the disable/enable question, each with the admin's 2FA code (a sendable one, and one of the wrong shape). */
+/** The list, the two forms, the disable/enable and 2FA reset questions, each with the admin's 2FA code (a sendable one, and one of the wrong shape). */
 export const operatorsDeskModel = machineModel(
   operatorsDeskMachine,
   [{ name: 'admin signed in' }],
@@ -55,6 +55,12 @@ export const operatorsDeskModel = machineModel(
     { type: 'operators.submitStanding', code: 'ABCDE-FGHJK' },
     { type: 'operators.submitStanding', code: 'nope' },
     ...actorAnswers('changeStanding', { ...financeOperator, disabled: true }, { kind: 'server', serverMessage: 'Wrong or already used authentication code' }),
+    // Another operator's 2FA reset (never the environment's), with the admin's code.
+    { type: 'operators.resetTwoFactor', operator: financeOperator },
+    { type: 'operators.resetTwoFactor', operator: adminFromEnvironment },
+    { type: 'operators.submitReset', code: '123456' },
+    { type: 'operators.submitReset', code: '' },
+    ...actorAnswers('resetTwoFactor', { id: 7 }, { kind: 'server', serverMessage: 'Two-factor authentication is not on for this operator' }),
   ],
   // Whether the list has arrived tells apart what a roles form may open on.
   (snapshot) => snapshot.context.operators.length > 0,

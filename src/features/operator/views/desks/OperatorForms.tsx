@@ -86,3 +86,27 @@ export function StandingDialog(props: DeskDialogProps & { subject: StandingSubje
     </DeskDialog>
   );
 }
+
+/**
+ * "Reset {{account}}'s 2FA?" for an operator who lost their device and recovery codes, with the
+ * admin's own 2FA code: the server removes their secret and recovery codes and ends their
+ * sessions; they enrol again at their next sign-in. A refusal (a wrong code, 2FA not on) stays
+ * under the code.
+ */
+export function ResetTwoFactorDialog(props: DeskDialogProps & { subject: { account: string }; onSubmit: (code: string) => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const title = t('operatorDesks.operators.resetTwoFactorTitle');
+  return (
+    <DeskDialog {...props} title={title} submitKey="operatorDesks.operators.resetTwoFactor" formId={formId} danger>
+      <Formik<OperatorStandingValues> initialValues={{ code: '' }} validationSchema={operatorStandingSchema} onSubmit={(values) => props.onSubmit(values.code.trim())}>
+        <Form id={formId} noValidate aria-label={title}>
+          <DeskForm>
+            <p style={{ margin: 0 }}>{t('operatorDesks.operators.resetTwoFactorQuestion', { account: props.subject.account })}</p>
+            <DeskCodeAndRefusal labelKey="operatorDesks.operators.code" refusal={props.refusal} />
+          </DeskForm>
+        </Form>
+      </Formik>
+    </DeskDialog>
+  );
+}

@@ -41,13 +41,17 @@ const auditRow: OperatorAuditRow = {
   hash: 'b'.repeat(64),
 };
 
+/** A refused call: its object is the route, a method and a path (no number to mark with #). */
+const refusedRoute: OperatorAuditRow = { ...auditRow, id: 42, kind: 'access.refused', object_type: 'route', object_id: 'POST /api/operator/audit', before: null, after: null, outcome: 'refused', hash: 'c'.repeat(64) };
+
 /** The desks over a fake operator API, for an operator holding `roles`. */
 async function renderDesk(desk: 'operators' | 'audit' | 'layout', roles: OperatorView['roles'], desks: OperatorDesk[] = []) {
   const { api, calls } = fakeApi({
     [OPERATOR_PATHS.operators]: operators,
-    [OPERATOR_PATHS.audit]: { list: [auditRow], total: 1, page: 1, size: 20 },
+    [OPERATOR_PATHS.audit]: { list: [auditRow, refusedRoute], total: 2, page: 1, size: 20 },
     [OPERATOR_PATHS.create]: () => refusal('This account name is already taken'),
     [OPERATOR_PATHS.disable]: () => refusal('Incorrect authentication code'),
+    [OPERATOR_PATHS.resetTwoFactor]: () => refusal('Incorrect authentication code'),
   });
   const operatorSession = createActor(operatorSessionMachine, { input: { token: 't', operator: { id: 1, account: 'root', roles } } }).start();
   const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: api, showToast: () => undefined }) };
@@ -105,12 +109,22 @@ describe('operators desk view', () => {
     await expectCodeRefusedInDialog(calls, { dialog: 'Disable this operator?', submit: 'Disable', path: OPERATOR_PATHS.disable, body: { id: 7, code: '123456' } });
   }, FORM_TEST_MS);
 
+  it('resets another operator’s 2FA from its row with the admin’s own code (never their own, nor the environment’s), the refusal in the question', async () => {
+    const calls = await renderDesk('operators', ['admin']);
+    const [, rootRow, fionaRow] = within(screen.getByRole('table', { name: 'Operators' })).getAllByRole('row');
+    expect(within(rootRow!).queryByRole('button', { name: 'Reset 2FA' })).toBeNull();
+    fireEvent.click(within(fionaRow!).getByRole('button', { name: 'Reset 2FA' }));
+    expect(screen.getByRole('dialog', { name: 'Reset this operator’s 2FA?' }).textContent).toContain('fiona');
+    await expectCodeRefusedInDialog(calls, { dialog: 'Reset this operator’s 2FA?', submit: 'Reset 2FA', path: OPERATOR_PATHS.resetTwoFactor, body: { id: 7, code: '123456' } });
+  }, FORM_TEST_MS);
+
   it('offers an auditor no changes', async () => {
     await renderDesk('operators', ['auditor']);
     // The list is there (the absences below are of a rendered desk, not of an empty page).
     expect(within(screen.getByRole('table', { name: 'Operators' })).getByText('fiona')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New operator' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset 2FA' })).toBeNull();
   });
 });
 
@@ -125,6 +139,9 @@ describe('audit desk view', () => {
     expect(table.textContent).not.toContain('starts with');
     expect(screen.getByLabelText('Kind (starts with)')).toBeTruthy();
     expect(table.textContent).toContain('bbbbbbbb…bbbb');
+    // A numbered object reads "operator #7"; a named one (a route, a pair) its name alone.
+    expect(within(table).getByText('operator #7')).toBeTruthy();
+    expect(within(table).getByText('route POST /api/operator/audit')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Details of entry 41' }));
     expect(table.textContent).toContain('What changed');
     expect(table.textContent).toContain('compliance');
