@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { UserChannelMessage } from '../domain/userChannel.js';
 import type { ServerConfig } from './config.js';
 import { followListedPairs, listPairs, PAIRS_CACHE, pairOpenings } from './kernel/platform/catalogue.js';
 import { listenForRevocations } from './kernel/platform/auth/revocations.js';
@@ -131,7 +132,28 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const here = products.filter((p) => !apart.includes(p));
   for (const product of here) parts.push(await product.create(kernel));
   // What a public channel shows now, from whichever product or entry owns it (the Binance dialect's market data).
-  kernel.offers!.offer('channels', { snapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel) });
+  // Who follows the gateway's public pushes besides its sockets (the Binance streams).
+  const pushFollowers = new Set<(channel: string, payload: object) => void>();
+  // Who follows a user's private channel besides the sockets (a Binance user data stream), and who is told when that changes.
+  const userFollowers = new Map<number, Set<(message: UserChannelMessage) => void>>();
+  const userListeningListeners: Array<(userId: number, listening: boolean) => void> = [];
+  kernel.offers!.offer('channels', {
+    snapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel),
+    follow: (listener) => {
+      pushFollowers.add(listener);
+      return () => void pushFollowers.delete(listener);
+    },
+    followUser: (userId, listener) => {
+      const held = userFollowers.get(userId) ?? new Set();
+      userFollowers.set(userId, held.add(listener));
+      if (held.size === 1) for (const told of userListeningListeners) told(userId, true);
+      return () => {
+        if (!held.delete(listener) || held.size > 0) return;
+        userFollowers.delete(userId);
+        for (const told of userListeningListeners) told(userId, false);
+      };
+    },
+  });
   // One process runs each product that could run apart: a second server, or a product process, on
   // the same database refuses to start (kernel/cluster/shards/ownership.ts).
   const productLocks = marketOwnership(db);
@@ -170,17 +192,31 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const realtime = attachRealtime(app.server, registry, {
     // A channel a product here serves (the pair list; a single server's markets), else its entry's owner's.
     snapshot: follower ? (channel) => { const own = ownSnapshot(channel); return own ? Promise.resolve(own) : follower.snapshot(channel); } : ownSnapshot,
-    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed) : undefined,
+    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed, () => pushFollowers.size > 0) : undefined,
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
     revocations: sessionCache,
     trustedProxies: config.trustedProxies,
     limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
+    onPush: (channel, payload) => {
+      for (const listener of pushFollowers) listener(channel, payload);
+    },
+    userFollowers: { has: (userId) => userFollowers.has(userId), users: () => [...userFollowers.keys()] },
+    onUserPush: (userId, message) => {
+      for (const listener of userFollowers.get(userId) ?? []) listener(message);
+    },
   });
   gateway = realtime;
   // Who listens on this process's sockets, told to every owner.
-  const listeners = cluster && reportListeners(cluster, realtime, instance);
+  // (the users a Binance user data stream follows here included).
+  const listeners = cluster && reportListeners(cluster, {
+    listeningUsers: () => realtime.listeningUsers(),
+    onUserListening: (listener) => {
+      realtime.onUserListening(listener);
+      userListeningListeners.push(listener);
+    },
+  }, instance);
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();

@@ -101,6 +101,17 @@ export function keyStore(db: Database, box: SecretBox, clock: () => number = Dat
       return gone ? { ok: true, data: { label: gone.label } } : refuse('apiKeyNotFound');
     },
 
+    /**
+     * The user a key names, for Binance's USER_STREAM calls (the key alone, no signature: the
+     * listenKey calls): a live key, from an address its list allows; undefined otherwise.
+     */
+    async owner(apiKey: string, ip: string): Promise<number | undefined> {
+      const row = await keyRow(apiKey, clock());
+      if (!row) return undefined;
+      if (row.ip_allowlist.length > 0 && !row.ip_allowlist.includes(canonicalIp(ip))) return undefined;
+      return row.user_id;
+    },
+
     /** Checks a signed request: the key, its address list, its permission, the timestamp, the signature; records the use. */
     async check(request: SignedRequest): Promise<KeyCheck> {
       const now = clock();

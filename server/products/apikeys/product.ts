@@ -5,8 +5,8 @@ import { clusterSecretWarning, secretBox } from './secretBox.js';
 
 declare module '../../kernel/platform/offers.js' {
   interface OfferedServices {
-    /** The check of a signed request (key, address, permission, timestamp, signature) for the Binance dialect. */
-    apiKeys: Pick<KeyStore, 'check'>;
+    /** The check of a signed request (key, address, permission, timestamp, signature) for the Binance dialect, and a key's owner (its listenKey calls). */
+    apiKeys: Pick<KeyStore, 'check' | 'owner'>;
   }
 }
 

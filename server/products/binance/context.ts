@@ -117,6 +117,15 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
     }
   }
 
+  /** The user an API key names, for the calls that carry the key but no signature. */
+  async function keyOwner(request: FastifyRequest): Promise<number> {
+    const apiKey = request.headers['x-mbx-apikey'];
+    if (typeof apiKey !== 'string' || !/^[A-Za-z0-9]{64}$/.test(apiKey)) throw keyFormatInvalid();
+    const userId = await offers.use('apiKeys')?.owner(apiKey, request.ip);
+    if (userId === undefined) throw keyRejected();
+    return userId;
+  }
+
   /**
    * One plugin's routes, each with the weight limit and a schema of the parameters it reads (any
    * other is refused): `get` a public read (parameters in the query); `read` a signed GET (USER_DATA)
@@ -124,7 +133,7 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
    * parameters added to theirs and the handler called once `signedUser` has passed.
    */
   function routes(app: FastifyInstance) {
-    const route = <C extends BinanceCall>(method: 'GET' | 'POST' | 'DELETE', url: string, names: string[], call: (request: FastifyRequest) => Promise<C>, handle: Handler<C>) =>
+    const route = <C extends BinanceCall>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, names: string[], call: (request: FastifyRequest) => Promise<C>, handle: Handler<C>) =>
       app.route({
         method,
         url,
@@ -141,6 +150,13 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
       get: (url: string, names: string[], handle: Handler<BinanceCall>) => route('GET', url, names, async (request) => ({ request, params: paramsOf(request) }), handle),
       read: (url: string, names: string[], handle: Handler<SignedCall>) => route('GET', url, [...names, ...SIGNED], signed('read'), handle),
       trade: (method: 'POST' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) => route(method, url, [...names, ...SIGNED], signed('trade'), handle),
+      /** Binance's USER_STREAM calls (the listenKey's): the API key alone, no signature. */
+      keyed: (method: 'POST' | 'PUT' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) =>
+        route(method, url, names, async (request) => {
+          const userId = await keyOwner(request);
+          await weigh(perKey, request);
+          return { request, params: paramsOf(request), userId };
+        }, handle),
     };
   }
 

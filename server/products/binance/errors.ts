@@ -48,3 +48,4 @@ export const keyFormatInvalid = () => new BinanceError(401, -2014, 'API-key form
 export const keyRejected = () => new BinanceError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
 export const reduceOnlyRejected = () => new BinanceError(400, -2022, 'ReduceOnly Order is rejected.');
 export const marginTypeUnchanged = () => new BinanceError(400, -4046, 'No need to change margin type.');
+export const listenKeyMissing = () => new BinanceError(400, -1125, 'This listenKey does not exist.');

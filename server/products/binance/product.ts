@@ -3,6 +3,7 @@ import { commissionRoutes } from './commissionRoutes.js';
 import { binanceContext } from './context.js';
 import { futuresDialect } from './futuresRoutes.js';
 import { spotDialect } from './spotRoutes.js';
+import { binanceStreams } from './streams/mount.js';
 
 /**
  * Binance's REST dialect on our own host (issue 36, docs/API.md "Binance-compatible REST"): spot
@@ -12,7 +13,7 @@ import { spotDialect } from './spotRoutes.js';
  */
 export const binance = defineProduct({
   id: 'binance',
-  create: ({ db, offers }) => {
+  create: ({ db, offers, config }) => {
     if (!offers) return {};
     return {
       routes: async (app) => {
@@ -20,6 +21,8 @@ export const binance = defineProduct({
         await spotDialect(db, offers, context)(app);
         await futuresDialect(offers, context)(app);
         await commissionRoutes(db, context)(app);
+        // Binance's WebSocket streams and listenKeys on the same port (streams/), fed by the gateway's pushes.
+        await binanceStreams(db, offers, context, { connectionsPerAddress: config.socketsPerAddress, trustedProxies: config.trustedProxies })(app);
       },
     };
   },

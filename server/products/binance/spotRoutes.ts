@@ -15,7 +15,7 @@ import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSym
 import { intervalOf, klineRows } from './klines.js';
 import { booleanParam, integerParam, oneOf, required, type Params } from './params.js';
 import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal } from './spotPlacing.js';
-import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
+import { changePercent, spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
 import { binanceSymbol, pairDirectory } from './symbols.js';
 import { tradesInWindow } from './tradeHistory.js';
 import { windowOf } from './windows.js';
@@ -157,7 +157,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
         return {
           symbol: `${pair.left_symbol}${pair.right_symbol}`,
           priceChange: tick ? subDecimal(tick.close, tick.open) : '0',
-          priceChangePercent: tick?.increase ?? '0',
+          priceChangePercent: changePercent(tick?.increase),
           weightedAvgPrice: tick?.close ?? '0',
           prevClosePrice: tick?.open ?? '0',
           lastPrice: tick?.close ?? '0',

@@ -1,6 +1,6 @@
 import { PRICE_BAND } from '../../../domain/priceBand.js';
 import type { Pair } from '../../../domain/api.js';
-import { mulDecimal } from '../../../domain/decimal.js';
+import { mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../domain/spotOrders.js';
 import { unitsToDecimal } from '../../kernel/exchange/market/units.js';
 import { SELF_TRADE_PREVENTION } from './params.js';
@@ -137,3 +137,6 @@ export function spotTrade(order: Pick<SpotOrder, 'id' | 'symbol' | 'side' | 'fee
     isBestMatch: true,
   };
 }
+
+/** Binance's priceChangePercent ("-0.230"): our ticks carry the day's change as a fraction ("-0.0023"). */
+export const changePercent = (increase: string | undefined): string => (increase === undefined ? '0' : toFixedDecimal(mulDecimal(increase, '100'), 3));

@@ -76,7 +76,22 @@ export function useBinanceServer(tag: string) {
     return exchange;
   }
 
+  /** ccxt.pro's `binance` (its watch* methods), unchanged but for its REST and WebSocket URLs; public only without a trader. */
+  function ccxtProClient(trader?: Trader) {
+    const exchange = new ccxt.pro.binance({
+      ...(trader ? { apiKey: trader.key.api_key, secret: trader.key.secret } : {}),
+      enableRateLimit: false,
+      options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false, defaultType: 'spot', warnOnFetchOpenOrdersWithoutSymbol: false },
+    });
+    const api = exchange.urls['api'] as Record<string, unknown>;
+    for (const [name, url] of Object.entries(api)) if (typeof url === 'string') api[name] = url.replace(/^https:\/\/[^/]+/, state.server.url);
+    const ws = api['ws'] as Record<string, unknown>;
+    ws['spot'] = `${state.server.url.replace(/^http/, 'ws')}/ws`;
+    return exchange;
+  }
+
   return {
+    ccxtProClient,
     get server() {
       return state.server;
     },

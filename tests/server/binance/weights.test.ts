@@ -26,6 +26,7 @@ beforeAll(async () => {
   const offers = createOffers();
   offers.offer('apiKeys', {
     check: async ({ query }) => (/(^|&)signature=good$/.test(query) ? { ok: true, userId: 7, permissions: ['read', 'trade'] } : { ok: false, reason: 'badSignature' }),
+    owner: async () => 7,
   });
   await app.register(async (scope) => {
     const route = binanceContext(scope, offers, { weightPerMinute: WEIGHT }).routes(scope);

@@ -84,7 +84,7 @@ export function useFuzzApp(): FuzzApp {
       };
       const parts: ProductParts[] = [];
       for (const product of PRODUCTS) parts.push(await product.create(kernel));
-      kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) });
+      kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)), follow: () => () => undefined, followUser: () => () => undefined });
       return parts;
     },
     parts: (parts) => ({

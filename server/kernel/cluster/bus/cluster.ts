@@ -32,11 +32,11 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
   return { url: bus.url, prefix: bus.prefix, name: `${bus.prefix}:${name}`, keys: clusterKeys(bus.prefix), writer, log, close };
 }
 
-/** A gateway's side of the sockets stream (publisher.ts): a push to `deliver`, a user notice to `notices`, which reads the rows it names. */
-export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): () => void {
+/** A gateway's side of the sockets stream (publisher.ts): a push to `deliver`, a user notice to `notices`, which reads the rows it names; `following`: the Binance streams follow here. */
+export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed, following?: () => boolean): () => void {
   const handle = (text: string) => {
-    // No socket here: skipped undecoded (the stream carries every owner's pushes).
-    if (io.engine.clientsCount === 0) return;
+    // No socket here and no one else following: skipped undecoded (the stream carries every owner's pushes).
+    if (io.engine.clientsCount === 0 && !following?.()) return;
     const { room, payload } = jsonObject(text) ?? {};
     if (typeof room !== 'string' || typeof payload !== 'object' || payload === null) return;
     const userId = userOfRoom(room);

@@ -74,6 +74,17 @@ export interface RealtimeOptions {
   limits?: Partial<SocketLimits>;
   /** The limits' clock (tests). */
   clock?: () => number;
+  /**
+   * Told of every public push this gateway receives, published here or delivered from the cluster's
+   * stream (never a user's): the Binance streams follow the same feed as the sockets, on any node.
+   */
+  onPush?: (channel: string, payload: object) => void;
+  /**
+   * Followers of users' private channels besides the sockets (a Binance user data stream): those
+   * users count as listening here, and every message pushed to a user is told to `onUserPush`.
+   */
+  userFollowers?: { has(userId: number): boolean; users(): number[] };
+  onUserPush?: (userId: number, message: UserChannelMessage) => void;
 }
 
 /** What the gateway keeps on a socket about its private channel. */
@@ -102,6 +113,7 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
   const leaveCluster = options.cluster?.(io, (room, payload) => {
     recent.note(room, payload);
     pushes.push(room, payload);
+    if (userOfRoom(room) === undefined) options.onPush?.(room, payload);
   });
   const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const clock = options.clock ?? Date.now;
@@ -306,13 +318,15 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
       const tagged = { ...payload, channel };
       last.set(channel, tagged);
       pushes.push(channel, tagged);
+      options.onPush?.(channel, tagged);
     },
     subscriberCount: (channel) => io.sockets.adapter.rooms.get(channel)?.size ?? 0,
     publishToUser(userId, message) {
       pushes.push(userRoom(userId), message);
+      options.onUserPush?.(userId, message);
     },
-    userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
-    listeningUsers: () => [...io.sockets.adapter.rooms.keys()].flatMap((room) => userOfRoom(room) ?? []),
+    userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0 || (options.userFollowers?.has(userId) ?? false),
+    listeningUsers: () => [...new Set([...[...io.sockets.adapter.rooms.keys()].flatMap((room) => userOfRoom(room) ?? []), ...(options.userFollowers?.users() ?? [])])],
     onUserListening(listener) {
       // The in-memory adapter creates a room with its first member and deletes it with its last.
       const tell = (listening: boolean) => (room: string) => {

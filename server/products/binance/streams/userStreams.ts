@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { UserChannelMessage } from '../../../../domain/userChannel.js';
+import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
+import { LISTEN_KEY } from './streamNames.js';
+import { accountPosition, executionReports, isSpotOrder, seenAfter, type SeenOrder } from './userEvents.js';
+
+/** A listenKey lives 60 minutes from its creation or last keepalive (Binance's rule). */
+export const LISTEN_KEY_MS = 60 * 60_000;
+const SWEEP_EVERY_MS = 60_000;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export interface UserStreamsOptions {
+  /** Follows the user's private channel (offers' `channels.followUser`); answers the unfollow. */
+  followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
+  /** The client order id of the user's spot order (clientOrders.ts; `ox<id>` when none was given). */
+  clientIdOf(userId: number, order: { id: number; created_at: number }): Promise<string>;
+  clock?: () => number;
+}
+
+interface ListenKey {
+  userId: number;
+  expiresAt: number;
+  sockets: Set<WebSocket>;
+  unfollow?: () => void;
+  openedAt: number;
+  seen: Map<number, SeenOrder>;
+  /** Pushes go out in the order heard, each after the client-id read of the one before. */
+  queue: Promise<void>;
+}
+
+/**
+ * Binance's spot user data stream: listenKeys made, kept alive and closed by the USER_STREAM calls
+ * (one per user, as Binance answers the same key while it lives), and `/ws/<listenKey>` pushing
+ * `executionReport` and `outboundAccountPosition` from the user's private channel — followed, while
+ * a connection is open, as a socket subscribed to it would be. The keys live in this process:
+ * in the scale-out mode a key answers on the node that made it (docs/API.md).
+ */
+export function userDataStreams(options: UserStreamsOptions) {
+  const clock = options.clock ?? Date.now;
+  const keys = new Map<string, ListenKey>();
+  const byUser = new Map<number, string>();
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
+
+  function live(key: string): ListenKey | undefined {
+    const held = keys.get(key);
+    return held && held.expiresAt > clock() ? held : undefined;
+  }
+
+  function sweep(): void {
+    const now = clock();
+    for (const [key, held] of keys) if (held.expiresAt <= now) end(key, held, true);
+  }
+
+  function end(key: string, held: ListenKey, expired: boolean): void {
+    keys.delete(key);
+    if (byUser.get(held.userId) === key) byUser.delete(held.userId);
+    for (const socket of held.sockets) {
+      if (expired) socket.send(JSON.stringify({ e: 'listenKeyExpired', E: clock(), listenKey: key }));
+      socket.close(1000, expired ? 'listenKey expired' : 'listenKey closed');
+    }
+    held.unfollow?.();
+  }
+
+  function heard(held: ListenKey, message: UserChannelMessage): void {
+    held.queue = held.queue.then(async () => {
+      const now = clock();
+      const events: object[] = [];
+      if (message.kind === 'order') {
+        const order = (message as { order?: unknown }).order;
+        if (!isSpotOrder(order)) return;
+        const clientId = await options.clientIdOf(held.userId, order);
+        events.push(...executionReports(order, clientId, held.seen.get(order.id), held.openedAt, clock()));
+        const after = seenAfter(order);
+        if (after) held.seen.set(order.id, after);
+        else held.seen.delete(order.id);
+      } else if (message.kind === 'balance') {
+        const position = accountPosition((message as { balances?: BalanceRow[] }).balances ?? [], now);
+        if (position) events.push(position);
+      }
+      for (const event of events) for (const socket of held.sockets) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    }).catch(() => undefined);
+  }
+
+  return {
+    /** POST: the user's live key (kept alive) or a new one. */
+    create(userId: number): string {
+      const existing = byUser.get(userId);
+      const held = existing ? live(existing) : undefined;
+      if (existing && held) {
+        held.expiresAt = clock() + LISTEN_KEY_MS;
+        return existing;
+      }
+      let key = '';
+      for (let i = 0; i < 60; i++) key += ALPHABET[randomInt(ALPHABET.length)];
+      keys.set(key, { userId, expiresAt: clock() + LISTEN_KEY_MS, sockets: new Set(), openedAt: clock(), seen: new Map(), queue: Promise.resolve() });
+      byUser.set(userId, key);
+      return key;
+    },
+    /** PUT: 60 more minutes; false when the key is not the user's live key. */
+    keepAlive(userId: number, key: string): boolean {
+      const held = live(key);
+      if (!held || held.userId !== userId) return false;
+      held.expiresAt = clock() + LISTEN_KEY_MS;
+      return true;
+    },
+    /** DELETE: the key ends, its connections closed. */
+    close(userId: number, key: string): boolean {
+      const held = live(key);
+      if (!held || held.userId !== userId) return false;
+      end(key, held, false);
+      return true;
+    },
+    /** A connection to /ws/<name>: taken when the name is a live listenKey (hub.ts privateStream). */
+    open(name: string, socket: WebSocket): boolean {
+      if (!LISTEN_KEY.test(name)) return false;
+      const held = live(name);
+      if (!held) return false;
+      if (held.sockets.size === 0) {
+        held.openedAt = clock();
+        held.unfollow = options.followUser(held.userId, (message) => heard(held, message));
+      }
+      held.sockets.add(socket);
+      socket.on('error', () => socket.terminate());
+      socket.on('close', () => {
+        held.sockets.delete(socket);
+        if (held.sockets.size > 0) return;
+        held.unfollow?.();
+        held.unfollow = undefined;
+        held.seen.clear();
+      });
+      return true;
+    },
+    stop(): void {
+      clearInterval(sweeper);
+      for (const [key, held] of keys) end(key, held, false);
+    },
+  };
+}
