@@ -12,8 +12,9 @@ export class MarketUnavailable extends Error {
   constructor(
     readonly market: string,
     readonly maybeDone: boolean,
+    failed?: string,
   ) {
-    super(maybeDone ? `the process running ${market} did not answer in time` : `no process runs ${market} now`);
+    super(failed ?? (maybeDone ? `the process running ${market} did not answer in time` : `no process runs ${market} now`));
   }
 }
 
@@ -53,7 +54,8 @@ export class CommandClient {
     const pending = reply.to === this.inbox.caller ? this.take(reply.id) : undefined;
     if (!pending) return;
     if (reply.error === MARKET_NOT_HERE) pending.reject(new MarketUnavailable(pending.market, false));
-    else if (reply.error !== undefined) pending.reject(new Error(reply.error));
+    // It failed where it ran (a holder losing its lease mid-batch): maybe done, so the caller's answer is "retry with the same key", never a 500.
+    else if (reply.error !== undefined) pending.reject(new MarketUnavailable(pending.market, true, reply.error));
     else pending.resolve(reply.result);
   }
 
