@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { NOTE_TYPES, type NoteType } from '../../../domain/api';
 import { QR_SIZES } from '../../../domain/constants';
-import { LANGUAGES } from '../../../domain/languages';
+import { LanguageSelect } from './preferenceControls';
 import { useAppFlow } from '../views/hooks';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -137,13 +137,7 @@ export function Footer() {
           <p>
             <label>
               {t('nav.language')}{' '}
-              <select value={appFlow.language.lang} onChange={(e) => appFlow.changeLanguage(e.target.value)}>
-                {LANGUAGES.map((l) => (
-                  <option key={l.lang} value={l.lang}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
+              <LanguageSelect labelled={false} />
             </label>
           </p>
         </div>

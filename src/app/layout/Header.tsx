@@ -11,6 +11,7 @@ import { HeaderMenu, loadMenus, NotificationBell, SiteMenu, UserPopup } from './
 import { MenusContext, offeredLinks } from './navigation';
 import { RegionBadge } from './RegionBadge';
 import { COMPACT_HEADER } from '../theme';
+import { useThemeToggle } from './preferenceControls';
 
 // One line at every width: what does not fit is collapsed by the fit level (headerFit.ts).
 const Bar = styled.header`
@@ -105,6 +106,7 @@ const IconButton = styled.button`
 export function Header() {
   const { t, i18n } = useTranslation();
   const appFlow = useAppFlow();
+  const themeToggle = useThemeToggle();
   const sessionFlow = useSessionFlow();
   const download = appFlow.config?.config.download;
   const siteName = appFlow.config?.config.sys.site_name ?? 'OpenEx';
@@ -198,14 +200,7 @@ export function Header() {
         >
           {(close) => <HeaderMenu kind="pricing" close={close} />}
         </Dropdown>
-        <IconButton
-          type="button"
-          aria-label={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          title={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}
-        >
-          {appFlow.theme === 'dark' ? '☀' : '☾'}
-        </IconButton>
+        <IconButton type="button" {...themeToggle} />
         </Wide>
         <MenuButton type="button" aria-label={t('nav.menu')} aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((open) => !open)}>
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>

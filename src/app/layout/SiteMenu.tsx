@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
-import { LANGUAGES } from '../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
 import { AccountSummary, accountLinks } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
 import { useEscapeKey } from '../ui/useEscapeKey';
+import { LanguageSelect, useThemeToggle } from './preferenceControls';
 
 // Inside the header, which keeps its own labels on one line.
 const Sheet = styled.div`
@@ -115,18 +115,13 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
   const sys = appFlow.config?.config.sys;
   const menus = MenusContext.use();
   const { onClose } = props;
+  const themeToggle = useThemeToggle();
   // Escape on the page closes the sheet.
   useEscapeKey(onClose);
   return (
     <Sheet id={props.id} role="dialog" aria-label={t('nav.menu')}>
       <Preferences aria-label={t('nav.preferences')}>
-        <select aria-label={t('nav.language')} value={appFlow.language.lang} onChange={(e) => appFlow.changeLanguage(e.target.value)}>
-          {LANGUAGES.map((l) => (
-            <option key={l.lang} value={l.lang}>
-              {l.name}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect />
         <select aria-label={t('nav.pricing')} value={appFlow.pricing.name} onChange={(e) => appFlow.changePricing(e.target.value)}>
           {PRICING_CURRENCIES.map((c) => (
             <option key={c.name} value={c.name}>
@@ -134,15 +129,7 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="theme"
-          aria-label={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          title={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}
-        >
-          {appFlow.theme === 'dark' ? '☀' : '☾'}
-        </button>
+        <button type="button" className="theme" {...themeToggle} />
       </Preferences>
       <section>
         {session.hasSession && session.user ? (

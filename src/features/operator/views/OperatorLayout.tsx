@@ -9,8 +9,7 @@ import { OperatorLogin } from './OperatorLogin';
 import { DeskTabs } from './desks/DeskTabs';
 import { PHONE } from '../../../app/theme';
 import { Muted } from '../../../app/ui/Panel';
-import { useAppFlow } from '../../../app/views/hooks';
-import { LANGUAGES } from '../../../../domain/languages';
+import { LanguageSelect, useThemeToggle } from '../../../app/layout/preferenceControls';
 
 // Many desks (an auditor sees every one): the tabs take a row of their own under the title (grouped past seven, desks/DeskTabs.tsx).
 // On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product).
@@ -48,7 +47,7 @@ export function OperatorLayout() {
   const { t } = useTranslation();
   const session = useOperatorSession();
   // The console has no trader header: its own language and theme choice, stored as the site's are.
-  const appFlow = useAppFlow();
+  const themeToggle = useThemeToggle();
   // Only the desks the operator's roles open: a convenience, the server checks every call.
   const desks = desksGranted(OperatorDesksContext.use(), session.operator?.roles);
   // Which desk is shown is presentation only; each desk's actor lives while it is shown.
@@ -58,23 +57,8 @@ export function OperatorLayout() {
     <Shell data-many={desks.length > 5 ? '' : undefined}>
       <header>
         <span className="title">{t('operator.title')}</span>
-        <select aria-label={t('nav.language')} value={appFlow.language.lang} onChange={(e) => appFlow.changeLanguage(e.target.value)}>
-          {LANGUAGES.map((l) => (
-            <option key={l.lang} value={l.lang}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-        <Button
-          type="button"
-          $variant="ghost"
-          $small
-          aria-label={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          title={t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
-          onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}
-        >
-          {appFlow.theme === 'dark' ? '☀' : '☾'}
-        </Button>
+        <LanguageSelect />
+        <Button type="button" $variant="ghost" $small {...themeToggle} />
         {session.signedIn && (
           <>
             <DeskTabs desks={desks} current={desk} label={t('operator.title')} onChoose={setDesk} />
