@@ -3,19 +3,12 @@ import { FUTURES_PATHS } from '../../domain/futures/api.js';
 import { SPOT_PATHS, SpotOrderStatus, type SpotOrder } from '../../domain/spotOrders.js';
 import { startNode, type RunningNode } from '../../server/startNode.js';
 import { networkCalls } from './http.js';
-import { clusterNodes } from './scaleOutSetup.js';
+import { clusterNodes, within } from './scaleOutSetup.js';
 import { trader } from './spot/spotApp.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
 
 /** Every entry a node's pool shares with MARKET_PROCESSES=m1=BTC_USDT: the setting's and the defaults. */
 const ENTRIES = ['fiat', 'futures', 'm1', 'seconds', 'spot'];
-
-async function within(limitMs: number, check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + limitMs; !(await check()); ) {
-    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * Cluster nodes (server/startNode.ts; issue 53 §5's one shape): two nodes started with the same

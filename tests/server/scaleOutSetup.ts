@@ -99,3 +99,11 @@ export function useServerOnBus(tag: string, overrides: Partial<ServerConfig>, st
     },
   };
 }
+
+/** Polls `check` every 50 ms until it holds, failing after `limitMs` with what was awaited (the cluster tests' waits). */
+export async function within(limitMs: number, check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + limitMs; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

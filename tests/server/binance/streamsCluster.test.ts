@@ -2,17 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated } from '../../../domain/apiKeys.js';
 import { startNode, type RunningNode } from '../../../server/startNode.js';
-import { clusterNodes } from '../scaleOutSetup.js';
+import { clusterNodes, within } from '../scaleOutSetup.js';
 import { createTestUser } from '../support/users.js';
 import { createIsolatedSchema, usingPostgres } from '../testDb.js';
 import { streamClient, type StreamClient } from './wsClient.js';
-
-async function within(limitMs: number, check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + limitMs; !(await check()); ) {
-    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * The Binance streams in the scale-out mode: on a node that does not hold BTC_USDT's market, the
