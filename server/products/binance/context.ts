@@ -19,6 +19,7 @@ import {
   unsupportedContentType,
 } from './errors.js';
 import { acceptFormBodies, hasFormBody, integerParam, paramSchema, paramsOf, rawParts, required, type Params } from './params.js';
+import { databaseFullError } from '../../kernel/platform/db/connectRetry.js';
 
 /** Requests per minute per address (every call) and per API key (signed calls); every call weighs 1 here. */
 export const WEIGHT_PER_MINUTE = 6000;
@@ -179,6 +180,8 @@ function asBinance(error: FastifyError, request: FastifyRequest): BinanceError {
   if (ours instanceof ApiFailure) return new BinanceError(ours.code === 429 ? 429 : 400, ours.code === 429 ? -1003 : -1100, translate(request.lang, ours.key, ours.vars));
   if (error.statusCode === 415) return unsupportedContentType();
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return new BinanceError(400, -1100, error.message);
+  // PostgreSQL full past the pool's wait: Binance's "overloaded", which ccxt reads as a retryable outage.
+  if (databaseFullError(error)) return new BinanceError(503, -1008, 'Server is currently overloaded with other requests. Please try again in a few minutes.');
   return new BinanceError(500, -1000, 'An unknown error occurred while processing the request.');
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
 import { divDecimal } from '../../../../domain/decimal.js';
 import { translate } from '../i18n/messages.js';
+import { databaseFullError } from '../db/connectRetry.js';
 import { ApiFailure } from './envelope.js';
 import fp from './plugin.js';
 
@@ -34,6 +35,12 @@ export const errorHandling = fp((app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type...: the client's fault, never a 500.
       return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'badRequest'), data: null });
+    }
+    if (databaseFullError(error)) {
+      // PostgreSQL stayed full past the pool's wait (connectRetry.ts): said as the product calls say
+      // "no answer" (earlier statements of the call may have run), not as a system error.
+      request.log.warn({ err: error }, 'database full');
+      return reply.status(200).header('retry-after', '1').send({ code: ResultCode.serverError, msg: translate(lang, 'serverNoAnswer'), data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: ResultCode.serverError, msg: translate(lang, 'systemError'), data: null });
