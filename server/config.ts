@@ -12,6 +12,12 @@ export interface ServerConfig {
   /** When set, PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | undefined;
   /**
+   * DATABASE_POOL_SIZE: the most connections each of this process's pool sets opens on DATABASE_URL —
+   * the server's, and each market entry's it holds (postgres.ts poolSizes). Unset: 16 and 12. Lease
+   * and LISTEN sessions come on top. Lets a cluster fit PostgreSQL's max_connections.
+   */
+  databasePoolSize?: number;
+  /**
    * The embedded database without DATABASE_URL (EMBEDDED_DB): `postgres` (the default), a
    * PostgreSQL server of our own on DATA_DIR/postgres; or `pglite`, PostgreSQL in WASM inside this
    * process. Unset on a DATA_DIR holding only an earlier version's PGlite database, PGlite it stays.
@@ -120,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     embeddedDb: embeddedDb(env.EMBEDDED_DB),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     hstsMaxAge: nonNegativeSeconds(env.HSTS_MAX_AGE),
@@ -195,6 +202,13 @@ function wholeNumber(value: string | undefined, name: string): number | undefine
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 for none), got ${value}`);
+  return n;
+}
+
+function poolSize(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number of connections from 2 to 1000, got ${value}`);
   return n;
 }
 

@@ -65,7 +65,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     phaseStart = t;
   };
   const productSeeds = products.flatMap((p) => (p.seed ? [p.seed] : []));
-  const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb, productSeeds });
+  const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb, poolSize: config.databasePoolSize, productSeeds });
   // On a shared database one server runs; another started on it stands by until the lease is its own
   // (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would. A
   // cluster node's web part takes none: it serves beside the other nodes, and what would run twice

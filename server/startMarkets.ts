@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { followListedPairs, listPairs, pairOpenings } from './kernel/platform/catalogue.js';
-import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
+import { openPostgres, poolSizes, withApplicationName } from './kernel/platform/db/postgres.js';
 import type { Database } from './kernel/platform/db/database.js';
 import { listenForCacheChanges } from './kernel/platform/caches.js';
 import { pendingPreparation } from './kernel/platform/db/migrate.js';
@@ -42,7 +42,7 @@ export async function startMarketProcess(given: ServerConfig, entries: readonly 
   const all = given.marketProcesses ?? new Map<string, string[]>();
   // Its own application_name: pg_stat_activity shows who holds what (a test cuts one process off by it).
   const instance = `openex-market-${randomUUID().slice(0, 8)}`;
-  const shared = await openPostgres(withApplicationName(given.databaseUrl!, instance), { pool: 8, planOnce: 4 });
+  const shared = await openPostgres(withApplicationName(given.databaseUrl!, instance), poolSizes(given.databasePoolSize, { pool: 8, planOnce: 4 }));
   // Closed in reverse by a start that fails and by the stop.
   const opened: Array<() => unknown> = [() => shared.close()];
   const closeAll = async () => {

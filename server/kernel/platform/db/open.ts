@@ -4,7 +4,7 @@ import type { Database } from './database.js';
 import { openEmbeddedPostgres } from './embeddedPostgres.js';
 import { markSeeded, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
+import { openPostgres, poolSizes } from './postgres.js';
 import { seed, type ProductSeed } from './seed/index.js';
 
 /** The embedded database when no DATABASE_URL is given (EMBEDDED_DB). */
@@ -19,6 +19,8 @@ export interface OpenOptions {
    * Undefined: PostgreSQL, unless DATA_DIR holds only a PGlite database (an earlier version's).
    */
   embedded?: EmbeddedDb | undefined;
+  /** DATABASE_POOL_SIZE on DATABASE_URL (postgres.ts poolSizes). */
+  poolSize?: number | undefined;
   /** The products' seeds (ServerProduct.seed), run after the kernel's: the composition root passes them. */
   productSeeds?: readonly ProductSeed[];
 }
@@ -60,9 +62,9 @@ export function autovacuumWarning(setting: string | undefined): string | undefin
   );
 }
 
-async function openDriver({ databaseUrl, dataDir, embedded }: OpenOptions): Promise<Database> {
+async function openDriver({ databaseUrl, dataDir, embedded, poolSize }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
-    const db = await openPostgres(databaseUrl);
+    const db = await openPostgres(databaseUrl, poolSizes(poolSize));
     const [row] = await db.query<{ setting: string }>(`select current_setting('autovacuum') as setting`);
     const warning = autovacuumWarning(row?.setting);
     if (warning) process.stderr.write(warning);

@@ -34,6 +34,16 @@ export interface PoolSizes {
 const SERVER_POOLS: PoolSizes = { pool: 10, planOnce: 6 };
 
 /**
+ * `total` connections (DATABASE_POOL_SIZE) shared between the two pools as `defaults` shares its
+ * own (planOnce's part rounded, each at least one); no total: `defaults`.
+ */
+export function poolSizes(total: number | undefined, defaults: PoolSizes = SERVER_POOLS): PoolSizes {
+  if (total === undefined) return defaults;
+  const planOnce = Math.min(total - 1, Math.max(1, Math.round((total * defaults.planOnce) / (defaults.pool + defaults.planOnce))));
+  return { pool: total - planOnce, planOnce };
+}
+
+/**
  * node-postgres lets the values in a connection string override the config's, so an `options`
  * parameter in DATABASE_URL (a search_path, say, as the tests' isolated schemas use) replaced the
  * session settings openPool adds (plan_cache_mode, PLAN_ONCE_SETTINGS): on such a URL every
