@@ -127,11 +127,19 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
     return userId;
   }
 
+  /** A call that carries an API key and no signature: the key's owner (its address list applies), counted against the key. */
+  async function keyedCall(request: FastifyRequest): Promise<SignedCall> {
+    const userId = await keyOwner(request);
+    await weigh(perKey, request);
+    return { request, params: paramsOf(request), userId };
+  }
+
   /**
    * One plugin's routes, each with the weight limit and a schema of the parameters it reads (any
    * other is refused): `get` a public read (parameters in the query); `read` a signed GET (USER_DATA)
    * and `trade` a signed POST or DELETE (TRADE; the query or a form body), the signature's
-   * parameters added to theirs and the handler called once `signedUser` has passed.
+   * parameters added to theirs and the handler called once `signedUser` has passed; `keyed` and
+   * `market` the calls that carry the API key alone (USER_STREAM, MARKET_DATA).
    */
   function routes(app: FastifyInstance) {
     const route = <C extends BinanceCall>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, names: string[], call: (request: FastifyRequest) => Promise<C>, handle: Handler<C>) =>
@@ -152,12 +160,9 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
       read: (url: string, names: string[], handle: Handler<SignedCall>) => route('GET', url, [...names, ...SIGNED], signed('read'), handle),
       trade: (method: 'POST' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) => route(method, url, [...names, ...SIGNED], signed('trade'), handle),
       /** Binance's USER_STREAM calls (the listenKey's): the API key alone, no signature. */
-      keyed: (method: 'POST' | 'PUT' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) =>
-        route(method, url, names, async (request) => {
-          const userId = await keyOwner(request);
-          await weigh(perKey, request);
-          return { request, params: paramsOf(request), userId };
-        }, handle),
+      keyed: (method: 'POST' | 'PUT' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) => route(method, url, names, keyedCall, handle),
+      /** Binance's MARKET_DATA reads (historicalTrades): public data, for a caller that sends its API key (no signature). */
+      market: (url: string, names: string[], handle: Handler<SignedCall>) => route('GET', url, names, keyedCall, handle),
     };
   }
 

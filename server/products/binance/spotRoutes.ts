@@ -14,11 +14,16 @@ import type { binanceContext } from './context.js';
 import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unknownError } from './errors.js';
 import { intervalOf, klineRows } from './klines.js';
 import { booleanParam, integerParam, oneOf, required, type Params } from './params.js';
-import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal } from './spotPlacing.js';
+import { cancelReplaceRoute, type CancelRequest } from './cancelReplace.js';
+import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal, type SpotPlaceRequest } from './spotPlacing.js';
 import { changePercent, spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
 import { binanceSymbol, pairDirectory } from './symbols.js';
 import { tradesInWindow } from './tradeHistory.js';
 import { windowOf } from './windows.js';
+
+/** Binance's -2011 text for a cancel whose cancelRestrictions did not hold. */
+const CANCEL_RESTRICTED = 'Order was not canceled due to cancel restrictions.';
+type Lang = Parameters<typeof translate>[0];
 
 /**
  * Binance's spot REST (`/api/v3`) over our spot product: market data from the same channels the
@@ -90,6 +95,45 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     return `${pair.left_symbol}_${pair.right_symbol}`;
   };
 
+  /** POST /api/v3/order's placing, once its parameters are read (the answer by newOrderRespType). */
+  async function place(userId: number, symbol: string, placing: SpotPlaceRequest, lang: Lang) {
+    const { body, type, tif, postOnly, byQuantity, clientOrderId, respType } = placing;
+    // Only newClientOrderId deduplicates (no key of the browser's kind derived from the body).
+    const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId), { keyedOnly: true, marketBuyByQuantity: byQuantity });
+    if (!placed.ok) throw spotPlaceRefusal(lang, placed.key, placed.vars, type);
+    await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
+    // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
+    if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');
+    const clientId = clientOrderId ?? derivedClientId(placed.data.id);
+    if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
+    const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
+    return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });
+  }
+
+  /** DELETE /api/v3/order's parameters of its own, read before anything is done. */
+  function readCancel(params: Params): CancelRequest {
+    // Read, not ignored: a bot that cancels ONLY_NEW must not see a partly filled order cancelled.
+    const restriction = oneOf(params, 'cancelRestrictions', ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'] as const, invalidCancelRestrictions);
+    const cancelId = params['newClientOrderId'];
+    if (cancelId !== undefined && !CLIENT_ID.test(cancelId)) throw illegalParameter('newClientOrderId');
+    return { restriction, cancelId };
+  }
+
+  /** DELETE /api/v3/order's cancel: the order named by `params` (symbol, orderId or origClientOrderId). */
+  async function cancel(userId: number, params: Params, { restriction, cancelId }: CancelRequest, lang: Lang) {
+    const order = await findOrder(userId, params).catch((error: unknown) => {
+      throw error instanceof Error && (error as { code?: number }).code === -2013 ? cancelRejected() : error;
+    });
+    const clientId = (await withClientIds(userId, [order]))(order);
+    // Refused at once by the status just read; else judged again by the market in the step that
+    // cancels (spot's restricted cancel), so an order that fills meanwhile is not cancelled.
+    if (restriction && spotOrder(order, clientId).status !== (restriction === 'ONLY_NEW' ? 'NEW' : 'PARTIALLY_FILLED')) throw cancelRejected(CANCEL_RESTRICTED);
+    const cancelled = await trading().cancel(userId, order.id, restriction && (restriction === 'ONLY_NEW' ? 'new' : 'partial'));
+    if (!cancelled.ok) throw cancelRejected(cancelled.key === 'spotCancelRestricted' ? CANCEL_RESTRICTED : translate(lang, cancelled.key, cancelled.vars));
+    // Binance names the cancel by newClientOrderId and the order by origClientOrderId.
+    return { ...spotOrder(cancelled.data, cancelId ?? clientId), origClientOrderId: clientId };
+  }
+
   return async (app: FastifyInstance) => {
     const route = context.routes(app);
     route.get('/api/v3/ping', [], async () => ({}));
@@ -137,7 +181,17 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return trades.slice(0, window.limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
     });
 
-    route.get('/api/v3/klines', ['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit'], async ({ params }) => {
+    // Binance's old trade lookup (MARKET_DATA: the API key, no signature): from `fromId` onwards, else the latest, oldest first.
+    route.market('/api/v3/historicalTrades', ['symbol', 'limit', 'fromId'], async ({ params }) => {
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const fromId = integerParam(params, 'fromId');
+      const trades = await tradesInWindow(db, 'spot_trade', { left: pair.left_symbol, right: pair.right_symbol }, { limit, ...(fromId !== undefined ? { fromId } : {}) });
+      return trades.map((t) => ({ id: t.a, price: t.p, qty: t.q, quoteQty: mulDecimal(t.p, t.q), time: t.T, isBuyerMaker: t.m, isBestMatch: true }));
+    });
+
+    // uiKlines: Binance's klines "modified for presentation"; ours are the same bars.
+    const klines = async ({ params }: { params: Params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const interval = intervalOf(required(params, 'interval'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
@@ -146,7 +200,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const range = { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit };
       const live = async () => (await channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval.source)))?.bar;
       return klineRows(db, 'candle', { left: pair.left_symbol, right: pair.right_symbol }, interval, range, live);
-    });
+    };
+    for (const url of ['/api/v3/klines', '/api/v3/uiKlines']) route.get(url, ['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit'], klines);
 
     // type MINI is answered in full (its fields are FULL's); any other than FULL or MINI is Binance's -1139.
     route.get('/api/v3/ticker/24hr', ['symbol', 'symbols', 'type'], async ({ params }) => {
@@ -239,17 +294,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
 
     route.trade('POST', '/api/v3/order', PLACE_NAMES, async ({ userId, params, request }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
-      const { body, type, tif, postOnly, byQuantity, clientOrderId, respType } = readSpotPlace(params, symbol);
-      // Only newClientOrderId deduplicates (no key of the browser's kind derived from the body).
-      const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId), { keyedOnly: true, marketBuyByQuantity: byQuantity });
-      if (!placed.ok) throw spotPlaceRefusal(request.lang, placed.key, placed.vars, type);
-      await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
-      // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
-      if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');
-      const clientId = clientOrderId ?? derivedClientId(placed.data.id);
-      if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
-      const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
-      return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });
+      return place(userId, symbol, readSpotPlace(params, symbol), request.lang);
     });
 
     // Read and checked as POST /api/v3/order, by spot's own checks (SpotTrading.check), placing
@@ -276,21 +321,19 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return spotOrder(order, (await withClientIds(userId, [order]))(order));
     });
 
-    route.trade('DELETE', '/api/v3/order', ['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions'], async ({ userId, params, request }) => {
-      // Read, not ignored: a bot that cancels ONLY_NEW must not see a partly filled order cancelled.
-      const restriction = oneOf(params, 'cancelRestrictions', ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'] as const, invalidCancelRestrictions);
-      const cancelId = params['newClientOrderId'];
-      if (cancelId !== undefined && !CLIENT_ID.test(cancelId)) throw illegalParameter('newClientOrderId');
-      const order = await findOrder(userId, params).catch((error: unknown) => {
-        throw error instanceof Error && (error as { code?: number }).code === -2013 ? cancelRejected() : error;
-      });
-      const clientId = (await withClientIds(userId, [order]))(order);
-      // The order's status as read just now: one that fills in the moment before the cancel reaches its book is still cancelled.
-      if (restriction && spotOrder(order, clientId).status !== (restriction === 'ONLY_NEW' ? 'NEW' : 'PARTIALLY_FILLED')) throw cancelRejected('Order was not canceled due to cancel restrictions.');
-      const cancelled = await trading().cancel(userId, order.id);
-      if (!cancelled.ok) throw cancelRejected(translate(request.lang, cancelled.key, cancelled.vars));
-      // Binance names the cancel by newClientOrderId and the order by origClientOrderId.
-      return { ...spotOrder(cancelled.data, cancelId ?? clientId), origClientOrderId: clientId };
+    route.trade('DELETE', '/api/v3/order', ['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions'], async ({ userId, params, request }) =>
+      cancel(userId, params, readCancel(params), request.lang),
+    );
+
+    // Binance's cancel-replace, of the cancel and place above (cancelReplace.ts).
+    cancelReplaceRoute(route, {
+      symbolOf: ourSymbol,
+      check: async (userId, placing, lang) => {
+        const checked = await trading().check(userId, placing.body, { keyedOnly: true, marketBuyByQuantity: placing.byQuantity });
+        if (!checked.ok) throw spotPlaceRefusal(lang, checked.key, checked.vars, placing.type);
+      },
+      cancel,
+      place,
     });
 
     route.read('/api/v3/openOrders', ['symbol'], async ({ userId, params }) => {

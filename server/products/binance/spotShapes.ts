@@ -34,7 +34,7 @@ export function spotSymbolInfo(pair: Pair) {
     otoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
-    cancelReplaceAllowed: false,
+    cancelReplaceAllowed: true,
     isSpotTradingAllowed: pair.trade_status === 1 && !pair.halted_reason,
     isMarginTradingAllowed: false,
     filters: [

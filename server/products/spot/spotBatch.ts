@@ -23,10 +23,20 @@ export type PlaceOutcome =
   /** A limit price outside the price band (domain/priceBand.ts): `band` its edges, in ticks. */
   | { ok: false; reason: 'outsideBand'; band: { low: number; high: number } };
 
-/** `order`: the cancelled order as the settlement wrote it. */
-export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
+/** `order`: the cancelled order as the settlement wrote it. `restricted`: its cancel restriction did not hold (nothing changed). */
+export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' | 'restricted' };
 
-export type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number };
+/**
+ * A cancel only of an order still untouched (`new`: nothing of it filled) or only of one partly
+ * filled (`partial`), judged in the batch that would cancel it, so no fill can come between the check
+ * and the cancel (the Binance dialect's cancelRestrictions). `quantity`: the order's own, in units.
+ */
+export interface CancelRestriction {
+  only: 'new' | 'partial';
+  quantity: number;
+}
+
+export type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number; restriction?: CancelRestriction };
 export type Result = PlaceOutcome | CancelOutcome | Error;
 
 /**
@@ -54,6 +64,10 @@ export function matchBatch(
   batch.forEach((c, i) => {
     const out: EngineEvent[] = [];
     if (c.kind === 'cancel') {
+      if (c.restriction && !restrictionHolds(engine, c.userId, c.orderId, c.restriction)) {
+        results[i] = { ok: false, reason: 'restricted' };
+        return;
+      }
       engine.execute({ kind: 'cancel', orderId: c.orderId, accountId: c.userId }, out);
       if (out.some((e) => e.type === 'rejected')) {
         results[i] = { ok: false, reason: 'unknownOrder' };
@@ -103,6 +117,17 @@ export function refusedKeys(batch: readonly Command[], recorded: readonly Record
     const refused = recorded[place]?.kind === 'recorded' && c.intent.submission && result && !(result instanceof Error) && !result.ok;
     return refused ? [{ userId: c.intent.userId, key: c.intent.submission!.key.key }] : [];
   });
+}
+
+/**
+ * Whether a restricted cancel may go on: the order resting, the user's, and filled as the restriction
+ * asks (what rests of it is all of it, or less). One not resting goes on to the engine's own refusal.
+ */
+function restrictionHolds(engine: OrderBookEngine, userId: number, orderId: number, restriction: CancelRestriction): boolean {
+  const resting = engine.resting(orderId);
+  if (!resting || resting.accountId !== userId) return true;
+  const untouched = resting.remaining >= restriction.quantity;
+  return restriction.only === 'new' ? untouched : !untouched;
 }
 
 /**

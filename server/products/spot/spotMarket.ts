@@ -16,7 +16,7 @@ import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/int
 import { recordOrders } from './pipeline/record.js';
 import { settle } from './pipeline/settlement.js';
 import { watchMarket } from '../../kernel/platform/observability/metrics.js';
-import { matchBatch, notifyUsers, refusedKeys, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
+import { matchBatch, notifyUsers, refusedKeys, unlessError, withViews, type CancelOutcome, type CancelRestriction, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
 import { CandleBacklog } from './spotCandleBacklog.js';
 import { ordersWrittenSince, replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
 import { PLACEMENTS_KEPT_MS, RecentPlacements, restedLevels, type RestedLevels } from './restedBook.js';
@@ -24,7 +24,7 @@ import { PLACEMENTS_KEPT_MS, RecentPlacements, restedLevels, type RestedLevels }
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
 export type { PlaceOrderRequest } from './pipeline/intake.js';
-export type { CancelOutcome, PlaceOutcome } from './spotBatch.js';
+export type { CancelOutcome, CancelRestriction, PlaceOutcome } from './spotBatch.js';
 
 /**
  * Told after a batch is durable and published: the orders it settled (as written) and whether it
@@ -120,8 +120,8 @@ export class SpotMarket {
     return this.sequencer.submit({ kind: 'place', intent }).then(unlessError) as Promise<PlaceOutcome>;
   }
 
-  cancel(userId: number, orderId: number): Promise<CancelOutcome> {
-    return this.sequencer.submit({ kind: 'cancel', userId, orderId }).then(unlessError) as Promise<CancelOutcome>;
+  cancel(userId: number, orderId: number, restriction?: CancelRestriction): Promise<CancelOutcome> {
+    return this.sequencer.submit({ kind: 'cancel', userId, orderId, ...(restriction ? { restriction } : {}) }).then(unlessError) as Promise<CancelOutcome>;
   }
 
   /** One listener for the batches this market settles (the spot stops); replaces any earlier one. */

@@ -2,7 +2,8 @@ import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '..
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { fail, PLACE_REFUSALS, placeRefusal, type SpotOutcome } from './outcome.js';
-import type { SpotMarket } from './spotMarket.js';
+import type { CancelRestriction, SpotMarket } from './spotMarket.js';
+import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
@@ -65,7 +66,11 @@ export interface SpotTrading {
    * no key claimed, nothing frozen; the balance is not checked (Binance's order/test).
    */
   check(userId: number, body: PlaceSpotOrder, options?: PlaceOptions): Promise<SpotOutcome<null>>;
-  cancel(userId: number, orderId: number): Promise<SpotOutcome<SpotOrder>>;
+  /**
+   * Cancels an open order; `only`: only one untouched (`new`) or only one partly filled (`partial`),
+   * judged by the market in the batch that cancels it (no fill between), else `spotCancelRestricted`.
+   */
+  cancel(userId: number, orderId: number, only?: CancelRestriction['only']): Promise<SpotOutcome<SpotOrder>>;
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
   history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
   detail(userId: number, orderId: number): Promise<SpotOutcome<SpotOrderDetail>>;
@@ -138,6 +143,24 @@ export function spotTrading({
     return { ok: true, data: { market, intent: taken.intent } };
   }
 
+  /**
+   * A cancel with a restriction: the row for the order's own quantity (it never changes), then the
+   * market judges the restriction and cancels in one step of its batch; an order no longer open has
+   * met neither restriction.
+   */
+  async function restrictedCancel(userId: number, orderId: number, only: CancelRestriction['only']): Promise<SpotOutcome<SpotOrder>> {
+    const order = await orderOf(userId, orderId);
+    if (!order) return fail('spotOrderNotFound');
+    if (order.status !== 1 && order.status !== 2) return fail('spotCancelRestricted');
+    const market = markets.market(order.symbol);
+    const quantity = market && decimalToUnits(order.quantity, market.spec.amountPrecision);
+    if (!market || quantity === undefined) return fail('spotPairNotTrading');
+    // Not resting any more (filled or cancelled since the read above) meets neither restriction either.
+    const cancelled = await market.cancel(userId, orderId, { only, quantity });
+    if (!cancelled.ok) return fail('spotCancelRestricted');
+    return { ok: true, data: cancelled.order ?? (await orderOf(userId, orderId))! };
+  }
+
   return {
     ...(stops ? { stops } : {}),
     feeRate: (userId, symbol) => userSpotRate(db, userId, symbol ?? '*'),
@@ -168,7 +191,8 @@ export function spotTrading({
       return { ok: true, data: null };
     },
 
-    cancel: (userId, orderId) => orUnavailable(async () => {
+    cancel: (userId, orderId, only) => orUnavailable(async () => {
+      if (only) return restrictedCancel(userId, orderId, only);
       // An order resting in a book is open: it is cancelled there without reading its row first
       // (the engine checks the owner too). Any other case reads the row for its answer.
       const book = markets.holding(orderId);

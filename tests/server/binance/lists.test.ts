@@ -49,6 +49,21 @@ describe('allOrders and myTrades windows', () => {
     const time = (await trades(buyer.key, { limit: '1' })).body[0].time as number;
     expect(ids(await publicGet(`/api/v3/aggTrades?symbol=BTCUSDT&startTime=${time}&endTime=${time}&limit=1`))).toEqual([tradeIds[0]]);
     expect(ids(await publicGet(`/api/v3/aggTrades?symbol=BTCUSDT&limit=2`))).toEqual(tradeIds.slice(3));
+
+    // historicalTrades (MARKET_DATA): the API key without a signature; from fromId, else the latest; oldest first.
+    const historical = async (query: string, apiKey: string | undefined = buyer.key.api_key) => {
+      const response = await fetch(`${t.server.url}/api/v3/historicalTrades?${query}`, { headers: apiKey ? { 'x-mbx-apikey': apiKey } : {} });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    expect((await historical(`symbol=BTCUSDT&fromId=${tradeIds[1]}&limit=2`)).body).toEqual([
+      { id: tradeIds[1], price: '30001', qty: '0.01', quoteQty: '300.01', time: expect.any(Number), isBuyerMaker: false, isBestMatch: true },
+      { id: tradeIds[2], price: '30002', qty: '0.01', quoteQty: '300.02', time: expect.any(Number), isBuyerMaker: false, isBestMatch: true },
+    ]);
+    expect(ids((await historical('symbol=BTCUSDT&limit=2')).body)).toEqual(tradeIds.slice(3));
+    expect(await historical('symbol=BTCUSDT', '')).toEqual({ status: 401, body: { code: -2014, msg: 'API-key format invalid.' } });
+    expect((await historical('symbol=BTCUSDT', 'B'.repeat(64))).body.code).toBe(-2015);
+    expect((await historical('symbol=NOPEUSDT')).body.code).toBe(-1121);
+    expect((await historical('symbol=BTCUSDT&limit=1001')).body.code).toBe(-1100);
   });
 
   it('futures allOrders answers the most recent by default, from orderId when asked', async () => {
@@ -81,5 +96,8 @@ describe('klines from a startTime', () => {
     ]);
     const ending = (await publicGet(`/api/v3/klines?symbol=LTCUSDT&interval=1m&endTime=${first + minute}&limit=5`)) as Array<[number]>;
     expect(ending.map((b) => b[0])).toEqual([first, first + minute]);
+    // uiKlines answers the same bars.
+    expect(await publicGet(`/api/v3/uiKlines?symbol=LTCUSDT&interval=1m&startTime=${first}&limit=3`)).toEqual(await publicGet(`/api/v3/klines?symbol=LTCUSDT&interval=1m&startTime=${first}&limit=3`));
+    expect((await publicGet('/api/v3/uiKlines?symbol=LTCUSDT&interval=1s')).code).toBe(-1120);
   });
 });

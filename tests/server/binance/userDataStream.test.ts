@@ -62,6 +62,10 @@ describe('Binance user data stream', () => {
     await order(taker, 'BUY', '32000', '0.2');
     const trade = await client.next((m) => m.e === 'executionReport' && m.x === 'TRADE');
     expect(trade).toMatchObject({ i: placed.orderId, c: 'bot-1', X: 'PARTIALLY_FILLED', l: '0.2', L: '32000', z: '0.2', Y: '6400', m: true, N: 'USDT' });
+    // The trade's own id, as myTrades lists it (bots dedupe fills by it), not -1.
+    const mine = (await t.signed(maker.key, 'GET', '/api/v3/myTrades', { symbol: 'BTCUSDT', orderId: String(placed.orderId) })).body as Array<{ id: number; commission: string }>;
+    expect(mine).toHaveLength(1);
+    expect(trade).toMatchObject({ t: mine[0]!.id, n: mine[0]!.commission });
     await client.next((m) => m.e === 'outboundAccountPosition' && m.B.some((b: { a: string; l: string }) => b.a === 'BTC' && b.l === '0.3'));
 
     const cancelled = await t.signed(maker.key, 'DELETE', '/api/v3/order', { symbol: 'BTCUSDT', orderId: String(placed.orderId) });
@@ -70,5 +74,28 @@ describe('Binance user data stream', () => {
     expect(end).toMatchObject({ i: placed.orderId, X: 'CANCELED', z: '0.2', w: false });
     // The taker's own order never shows on the maker's stream.
     expect(client.messages.filter((m) => m.e === 'executionReport').every((m) => m.i === placed.orderId)).toBe(true);
+  }, 30_000);
+
+  it('a TRADE report per trade: one order filled by two trades in one push tells each with its id, quantity, price and commission', async () => {
+    const maker = await t.trader([['BTC', '1']]);
+    const taker = await t.trader([['USDT', '100000']]);
+    await order(maker, 'SELL', '33000', '0.1');
+    await order(maker, 'SELL', '33050', '0.2');
+    const { listenKey } = (await keyed('POST', taker.key.api_key)).body as { listenKey: string };
+    const client = await streamClient(t.server.url, `/ws/${listenKey}`);
+    clients.push(client);
+
+    const placed = (await order(taker, 'BUY', '33100', '0.3', { newClientOrderId: 'sweep-1' })).body as { orderId: number; status: string };
+    expect(placed.status).toBe('FILLED');
+    const first = await client.next((m) => m.e === 'executionReport' && m.x === 'TRADE' && m.i === placed.orderId);
+    const second = await client.next((m) => m.e === 'executionReport' && m.x === 'TRADE' && m.i === placed.orderId);
+    const fills = (await t.signed(taker.key, 'GET', '/api/v3/myTrades', { symbol: 'BTCUSDT', orderId: String(placed.orderId) })).body as Array<{ id: number; price: string; qty: string; commission: string; commissionAsset: string; time: number }>;
+    expect(fills).toHaveLength(2);
+    expect(first).toMatchObject({ t: fills[0]!.id, T: fills[0]!.time, l: '0.1', L: '33000', Y: '3300', n: fills[0]!.commission, N: fills[0]!.commissionAsset, z: '0.1', X: 'PARTIALLY_FILLED', m: false, c: 'sweep-1' });
+    expect(second).toMatchObject({ t: fills[1]!.id, l: '0.2', L: '33050', Y: '6610', n: fills[1]!.commission, z: '0.3', Z: '9910', X: 'FILLED', m: false });
+    expect(first.t).not.toBe(second.t);
+    // Nothing else reported as a trade of this order (no -1 beside them).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.messages.filter((m) => m.e === 'executionReport' && m.x === 'TRADE' && m.i === placed.orderId)).toHaveLength(2);
   }, 30_000);
 });

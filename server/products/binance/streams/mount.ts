@@ -7,7 +7,11 @@ import { listenKeyMissing } from '../errors.js';
 import { required } from '../params.js';
 import { pairDirectory } from '../symbols.js';
 import { attachBinanceStreams } from './hub.js';
+import type { Fill } from './userEvents.js';
 import { userDataStreams } from './userStreams.js';
+
+const FILL_PAGE = 1000;
+const FILL_PAGES = 10;
 
 /**
  * Binance's WebSocket streams on the server's own port (hub.ts: market streams; userStreams.ts:
@@ -28,6 +32,19 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
           if (id !== derivedClientId(order.id) || attempt === 5 || Date.now() - order.created_at > 2000) return id;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
+      },
+      fillsOf: async (userId, order, afterId) => {
+        const trading = offers.use('spotTrading');
+        if (!trading) return [];
+        const fills: Fill[] = [];
+        // Pages of a thousand, as far as a push can need (a market order that walked many levels).
+        for (let page = 0, from = afterId + 1; page < FILL_PAGES; page++) {
+          const got = await trading.fillsInWindow(userId, { symbol: order.symbol, orderId: order.id, fromId: from, limit: FILL_PAGE });
+          fills.push(...got);
+          if (got.length < FILL_PAGE) break;
+          from = got.at(-1)!.id + 1;
+        }
+        return fills;
       },
     });
     const hub = attachBinanceStreams(app.server, {

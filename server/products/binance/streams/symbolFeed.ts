@@ -1,4 +1,5 @@
 import { spotTickChannel, type MarketTick } from '../../../../domain/api.js';
+import { compareDecimal } from '../../../../domain/decimal.js';
 import { KLINE_INTERVALS } from '../../../../domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineBar, type KlineMessage, type Level, type TradesMessage } from '../../../../domain/market.js';
 import { aggTradeEvent, bookTickerEvent, diffDepthEvent, klineEvent, miniTickerEvent, partialDepthEvent, tickerEvent, tradeEvent } from './payloads.js';
@@ -11,7 +12,8 @@ export type Snapshot = (channel: string) => object | undefined | Promise<object 
 /** One side of a book by price text; sorted when read (at most the channel's 50 levels). */
 type Side = Map<string, string>;
 
-const isZero = (quantity: string) => Number(quantity) === 0;
+// Exact (domain/decimal): a float cannot tell two prices of 18 places, or two huge ones, apart.
+const isZero = (quantity: string) => compareDecimal(quantity, '0') === 0;
 
 function apply(side: Side, levels: Level[]): void {
   for (const [price, quantity] of levels) {
@@ -21,7 +23,7 @@ function apply(side: Side, levels: Level[]): void {
 }
 
 function sorted(side: Side, descending: boolean, limit: number): Level[] {
-  const levels = [...side.entries()].sort((a, b) => (descending ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
+  const levels = [...side.entries()].sort((a, b) => (descending ? compareDecimal(b[0], a[0]) : compareDecimal(a[0], b[0])));
   return levels.slice(0, limit);
 }
 

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { compareDecimal } from '../../../../domain/decimal.js';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
 import { LISTEN_KEY } from './streamNames.js';
-import { accountPosition, executionReports, isSpotOrder, seenAfter, type SeenOrder } from './userEvents.js';
+import { accountPosition, executionReports, isSpotOrder, newlyFilled, seenAfter, type Fill, type SeenOrder } from './userEvents.js';
 
 /** A listenKey lives 60 minutes from its creation or last keepalive (Binance's rule). */
 export const LISTEN_KEY_MS = 60 * 60_000;
@@ -15,6 +16,11 @@ export interface UserStreamsOptions {
   followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
   /** The client order id of the user's spot order (clientOrders.ts; `ox<id>` when none was given). */
   clientIdOf(userId: number, order: { id: number; created_at: number }): Promise<string>;
+  /**
+   * The order's fills after trade `afterId`, oldest first (spot's trade rows): read only when a
+   * push of an order filled more, for a user with a stream open — nothing on the order's own path.
+   */
+  fillsOf(userId: number, order: { id: number; symbol: string }, afterId: number): Promise<Fill[]>;
   clock?: () => number;
 }
 
@@ -32,8 +38,9 @@ interface ListenKey {
 /**
  * Binance's spot user data stream: listenKeys made, kept alive and closed by the USER_STREAM calls
  * (one per user, as Binance answers the same key while it lives), and `/ws/<listenKey>` pushing
- * `executionReport` and `outboundAccountPosition` from the user's private channel — followed, while
- * a connection is open, as a socket subscribed to it would be. The keys live in this process:
+ * `executionReport` (a TRADE per trade, with its id, read from spot's trades) and
+ * `outboundAccountPosition` from the user's private channel — followed, while a connection is
+ * open, as a socket subscribed to it would be. The keys live in this process:
  * in the scale-out mode a key answers on the node that made it (docs/API.md).
  */
 export function userDataStreams(options: UserStreamsOptions) {
@@ -71,8 +78,13 @@ export function userDataStreams(options: UserStreamsOptions) {
         const order = (message as { order?: unknown }).order;
         if (!isSpotOrder(order)) return;
         const clientId = await options.clientIdOf(held.userId, order);
-        events.push(...executionReports(order, clientId, held.seen.get(order.id), held.openedAt, clock()));
-        const after = seenAfter(order);
+        const seen = held.seen.get(order.id);
+        // Binance tells each trade with its id (bots dedupe fills by it): the trades are read when the push filled more.
+        const filledMore = compareDecimal(newlyFilled(order, seen), '0') > 0;
+        const fills = filledMore ? await options.fillsOf(held.userId, order, seen?.lastTradeId ?? 0).catch(() => []) : [];
+        const reports = executionReports(order, clientId, seen, held.openedAt, clock(), fills);
+        events.push(...reports);
+        const after = seenAfter(order, reports, seen);
         if (after) held.seen.set(order.id, after);
         else held.seen.delete(order.id);
       } else if (message.kind === 'balance') {
