@@ -21,6 +21,25 @@ export interface KycSubmission {
   reviewed_at: string | null;
 }
 
+/** The identity review queue's search (POST /api/operator/kyc/list): an email, account or user id, and a page of it, oldest first. */
+export interface KycQueueQuery {
+  /** Part of the user's email or account, or a user id (digits); '' or absent: every pending submission. */
+  search?: string;
+  page?: number;
+  size?: number;
+}
+export const KYC_QUEUE_SEARCH_MAX = 254;
+export const KYC_QUEUE_PAGE_SIZE = 20;
+/** The largest page the queue answers (the schema refuses more). */
+export const KYC_QUEUE_PAGE_MAX = 50;
+
+export interface KycQueuePage {
+  list: KycSubmission[];
+  total: number;
+  page: number;
+  size: number;
+}
+
 export interface Operator {
   id: number;
   account: string;

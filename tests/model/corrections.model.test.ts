@@ -61,7 +61,7 @@ describe('operatorCorrections (scenarios)', () => {
     t.actor.send({ type: 'corrections.submitApproval', code: '' });
     expect(t.actor.getSnapshot().value).toEqual({ approving: 'editing' });
     t.actor.send({ type: 'corrections.submitApproval', code: ' 123456 ' });
-    expect(t.effects.inputsOf('approveCorrection')).toEqual([{ id: 9, totp_code: '123456' }]);
+    expect(t.effects.inputsOf('approveCorrection')).toEqual([{ id: 9, code: '123456' }]);
     t.actor.send({ type: 'corrections.close' });
     expect(t.actor.getSnapshot().value).toEqual({ approving: 'sending' });
     await t.settle({ type: 'xstate.error.actor.approveCorrection', error: { kind: 'server', serverMessage: 'You proposed this correction: a different operator must approve it' } });

@@ -15,6 +15,7 @@ import { openTestDatabase } from './testDb.js';
 import { OPERATOR_SECRET, operatorCode, signInOperator } from './support/operators.js';
 import { signInOperatorWith2fa } from './support/productTestbed.js';
 import type { UserStreamMessage } from '../../domain/spotOrders.js';
+import { KYC_QUEUE_PAGE_MAX, KYC_QUEUE_PAGE_SIZE, type KycQueuePage } from '../../domain/kyc.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -139,8 +140,8 @@ describe('operator login and review queue', () => {
     const a = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), ada.headers)).submission_id;
     const b = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission({ name: 'Bob' }), bob.headers)).submission_id;
     const op = { token: reviewerToken };
-    const queue = expectOk(await post<Array<{ id: number; status: number }>>(app, '/api/operator/kyc/list', {}, op));
-    const ids = queue.map((q) => q.id);
+    const queue = expectOk(await post<KycQueuePage>(app, '/api/operator/kyc/list', { size: KYC_QUEUE_PAGE_MAX }, op));
+    const ids = queue.list.map((q) => q.id);
     expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(expectOk(await post<{ real_name: string; status: number }>(app, '/api/operator/kyc/detail', { id: b }, op))).toMatchObject({ real_name: 'Bob', status: 2 });
@@ -159,7 +160,7 @@ describe('operator login and review queue', () => {
     expect(await nameStatus(bob.id)).toBe(2);
     const kinds = await db.query<{ kind: string }>('select kind from notification where user_id = $1 order by id', [bob.id]);
     expect(kinds.map((k) => k.kind)).toEqual(['kyc_submitted', 'kyc_rejected', 'kyc_submitted']);
-    expect(expectOk(await post<Array<{ id: number }>>(app, '/api/operator/kyc/list', {}, op)).map((q) => q.id)).not.toContain(a);
+    expect(expectOk(await post<KycQueuePage>(app, '/api/operator/kyc/list', { size: KYC_QUEUE_PAGE_MAX }, op)).list.map((q) => q.id)).not.toContain(a);
     // Each decision is pushed to its user after the commit: the identity page follows, the bell reads its list (issue 37 §13).
     expect(pushed.filter((p) => p.userId === ada.id).map((p) => p.message)).toEqual([
       { channel: 'user', kind: 'kyc', name_status: 3 },
@@ -170,6 +171,51 @@ describe('operator login and review queue', () => {
       { channel: 'user', kind: 'notice' },
     ]);
     expectRefusal(await post(app, '/api/operator/kyc/detail', { id: 999999 }, op), 404, EN.notFound);
+  });
+
+  it("a rejection without a reason (none, empty or blank) is refused in the reviewer's language, audited, and changes nothing", async () => {
+    const cy = await newUser();
+    const id = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), cy.headers)).submission_id;
+    const op = { token: reviewerToken };
+    const refusals = async () => Number((await db.query<{ n: number }>(`select count(*)::int as n from operator_audit_log where kind = 'kyc.reject' and object_id = $1 and outcome = 'refused'`, [String(id)]))[0]!.n);
+    for (const reason of [undefined, '', '   ']) {
+      const body = { id, code: reviewCode(), ...(reason === undefined ? {} : { reason }) };
+      expectRefusal(await post(app, '/api/operator/kyc/reject', body, op), 400, EN.kycReasonRequired);
+      expectRefusal(await post(app, '/api/operator/kyc/reject', { ...body, code: reviewCode() }, { ...op, lang: 'ja_JP' }), 400, JA.kycReasonRequired);
+    }
+    expect(await nameStatus(cy.id)).toBe(2);
+    expect(await refusals()).toBe(6);
+    expect((await db.query<{ status: number; reason: string }>('select status, reason from kyc_submission where id = $1', [id]))[0]).toEqual({ status: 2, reason: '' });
+  });
+
+  it('the queue pages and searches by email, account or user id; a bad page, size or search is a translated 400', async () => {
+    const op = { token: reviewerToken };
+    const list = (body: object, headers: Record<string, string> = op) => post<KycQueuePage>(app, '/api/operator/kyc/list', body, headers);
+    const users = [await newUser(), await newUser(), await newUser()];
+    const ids: number[] = [];
+    for (const u of users) ids.push(expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), u.headers)).submission_id);
+    const [first] = (await db.query<{ account: string }>('select account from app_user where id = $1', [users[1]!.id])) as [{ account: string }];
+    await db.query('update app_user set email = $2 where id = $1', [users[2]!.id, `Findable_${users[2]!.id}@Example.org`]);
+
+    // Every pending one, a page at a time, oldest first.
+    const all = expectOk(await list({}));
+    expect(all.size).toBe(KYC_QUEUE_PAGE_SIZE);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    const paged = expectOk(await list({ page: 2, size: 1 }));
+    expect(paged).toMatchObject({ page: 2, size: 1, total: all.total });
+    expect(paged.list.map((q) => q.id)).toEqual([all.list[1]!.id]);
+    // By account (any case), by email, by user id; a pattern's characters are literal.
+    expect(expectOk(await list({ search: ` ${first.account.toUpperCase()} ` })).list.map((q) => q.id)).toEqual([ids[1]]);
+    expect(expectOk(await list({ search: `findable_${users[2]!.id}@` })).list.map((q) => q.id)).toEqual([ids[2]]);
+    expect(expectOk(await list({ search: String(users[0]!.id) })).list.map((q) => q.id)).toContain(ids[0]);
+    expect(expectOk(await list({ search: '%' }))).toMatchObject({ list: [], total: 0 });
+
+    // Bad input: translated, never a 500, and nothing listed.
+    for (const body of [{ page: 0 }, { size: KYC_QUEUE_PAGE_MAX + 1 }, { size: 0 }, { page: 'x' }, { search: 7 }, { search: 'x'.repeat(255) }, { offset: 5 }]) {
+      const answer = await list(body, { ...op, lang: 'de_DE' });
+      expect(answer.body.code, JSON.stringify(body)).toBe(400);
+      expect(answer.body.msg).toMatch(/^(Ungültiger Wert|Unbekanntes Feld)/);
+    }
   });
 
   it('25 submissions at once store the photos of one; refused ones write nothing', async () => {

@@ -9,6 +9,7 @@ import type { Schema } from './fuzz/schema.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { RECORD_DAYS, WALLET_PATHS } from '../../domain/wallet.js';
 import { expectRefusal, post } from './http.js';
+import { OPERATOR_ROUTE_PERMISSIONS } from '../../server/products/operator/permissions.js';
 
 /**
  * Issue 39: "JSON-schema helpers copied into 6 route files with different id bounds". Every route
@@ -154,11 +155,41 @@ describe('route schemas use the kit’s shapes (fastify’s route table)', () =>
   it('ids, pages and texts past the kit’s bounds are a translated 400, never a 500', async () => {
     const de = { ...t.user, lang: 'de_DE' };
     const invalid = (field: string) => MESSAGES.de_DE.invalidField.replace('{field}', field);
+    // A field the forms show is named in the reader's language, its API name after it (errors.ts FIELD_WORDS).
+    const named = (field: string, words: string) => MESSAGES.de_DE.invalidFieldNamed.replace('{label}', words).replace('{field}', field);
     expectRefusal(await post(t.app, SPOT_PATHS.cancel, { id: Number.MAX_SAFE_INTEGER + 1 }, de), 400);
-    expectRefusal(await post(t.app, SPOT_PATHS.cancel, { id: 0 }, de), 400, invalid('id'));
-    expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 7, page: PAGE_MAX + 1 }, de), 400, invalid('page'));
+    expectRefusal(await post(t.app, SPOT_PATHS.cancel, { id: 0 }, de), 400, named('id', 'Kennung'));
+    expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 7, page: PAGE_MAX + 1 }, de), 400, named('page', 'Seite'));
     expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 5, page: 1 }, de), 400, invalid('days'));
-    expectRefusal(await post(t.app, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'legal', quantity: '1'.repeat(41) }, de), 400, invalid('quantity'));
-    expectRefusal(await post(t.app, '/api/user/login_history', { page: 1, size: 51 }, de), 400, invalid('size'));
+    expectRefusal(await post(t.app, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'legal', quantity: '1'.repeat(41) }, de), 400, named('quantity', 'Menge'));
+    expectRefusal(await post(t.app, '/api/user/login_history', { page: 1, size: 51 }, de), 400, named('size', 'Seitengröße'));
+  });
+});
+
+describe("an operator's own 2FA code is `code` on every operator call", () => {
+  const t = useFuzzApp();
+  const operatorRoutes = () => t.routes.filter((route) => OPERATOR_ROUTE_PERMISSIONS[`${route.method} ${route.url}`] !== undefined);
+
+  it('every operator route that takes a code takes it as `code` (`totp_code`, its former name on the money desks, still accepted beside it)', () => {
+    const routes = operatorRoutes();
+    expect(routes.length).toBeGreaterThan(60);
+    const asking = routes.filter((route) => route.body?.properties?.code !== undefined || route.body?.properties?.totp_code !== undefined);
+    expect(asking.length).toBeGreaterThan(25);
+    const named = asking.flatMap((route) => {
+      const props = route.body!.properties!;
+      if (props.code === undefined) return [`${route.method} ${route.url}: no \`code\``];
+      if (props.totp_code !== undefined && JSON.stringify(props.totp_code) !== JSON.stringify(props.code)) return [`${route.method} ${route.url}: totp_code unlike code`];
+      return [];
+    });
+    expect(named).toEqual([]);
+  });
+
+  it('a bad field of an operator call is named in the operator’s language, its API name after it', async () => {
+    const de = { ...t.operator, lang: 'de_DE' };
+    const named = (field: string, words: string) => MESSAGES.de_DE.invalidFieldNamed.replace('{label}', words).replace('{field}', field);
+    expectRefusal(await post(t.app, '/api/operator/kyc/list', { size: 51 }, de), 400, named('size', 'Seitengröße'));
+    expectRefusal(await post(t.app, '/api/operator/kyc/list', { search: 'x'.repeat(300) }, de), 400, named('search', 'Suche'));
+    expectRefusal(await post(t.app, '/api/operator/kyc/approve', { id: 1, code: 'not a code!' }, { ...t.operator, lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidFieldNamed.replace('{label}', MESSAGES.ja_JP.fieldCode).replace('{field}', 'code'));
+    expectRefusal(await post(t.app, '/api/operator/corrections/reject', { id: 1, reason: 'x'.repeat(201) }, de), 400, named('reason', 'Grund'));
   });
 });

@@ -63,7 +63,9 @@ export async function verifyTraders(url: string, traders: Trader[], operator: Op
   for (const [i, trader] of traders.entries()) {
     await mustCall(url, '/api/identity/submit', { name: `System Trader ${i}`, id_number: `ST${100000 + i}`, front: dataUrl('image/png', PNG), back: dataUrl('image/jpeg', JPEG) }, { token: trader.token });
   }
-  const pending = await mustCall<Array<{ id: number; account: string }>>(url, '/api/operator/kyc/list', {}, { token: operator.token });
+  // The queue is paged (50 at most): each trader's submission found by its account.
+  const pending = [];
+  for (const trader of traders) pending.push(...(await mustCall<{ list: Array<{ id: number; account: string }> }>(url, '/api/operator/kyc/list', { search: trader.account }, { token: operator.token })).list);
   const accounts = new Set(traders.map((t) => t.account));
   // Each review asks the operator's own code (docs/OPERATOR.md "What each call needs"): a recovery code where the session has them.
   for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id, code: await operator.code() }, { token: operator.token });

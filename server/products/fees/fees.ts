@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import {
   DAY_MS,
   DEFAULT_MARKET,
@@ -66,7 +67,7 @@ export function feesService(deps: FeesDeps) {
   const now = deps.now ?? Date.now;
 
   /** An operator's edit: `work` in a transaction, its audit row last; a refusal audited as refused. */
-  async function audited<T>(operator: OperatorActor, kind: string, object: { type: string; id: string | number }, work: (tx: Queryable) => Promise<{ data: T; before?: unknown; after?: unknown }>): Promise<Outcome<T>> {
+  async function audited<T>(operator: OperatorActor, kind: OperatorAuditKind, object: { type: string; id: string | number }, work: (tx: Queryable) => Promise<{ data: T; before?: unknown; after?: unknown }>): Promise<Outcome<T>> {
     try {
       const data = await db.transaction(async (tx) => {
         const done = await work(tx);
@@ -87,7 +88,7 @@ export function feesService(deps: FeesDeps) {
    * The operator's own 2FA code for an edit of what trades pay (tiers, schedule rows, overrides: each
    * moves money), checked before the edit's transaction; a refusal is audited as the edit's.
    */
-  const askCode = (operator: OperatorActor, kind: string, object: { type: string; id: string }, code: string | undefined, lang: string | undefined, at = now()) =>
+  const askCode = (operator: OperatorActor, kind: OperatorAuditKind, object: { type: string; id: string }, code: string | undefined, lang: string | undefined, at = now()) =>
     askOperatorCode(db, { operator, kind, object, code, now: at, lang, notEnabled: kind === 'fees.override' ? 'feesTwoFactorRequired' : 'feesEditTwoFactorRequired' });
 
   async function checkMarket(q: Queryable, product: FeeProduct, market: string) {

@@ -3,7 +3,7 @@ import { FEE_PATHS, FEE_PRODUCTS, type FeeOverrideEdit, type FeeProduct, type Fe
 import { feeRateOf } from '../../kernel/platform/fees/feeRates.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
-import { decimal, epochMs, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { decimal, epochMs, pairSymbol, rowId, strictObject, text, operatorCode, operatorCodeOf, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import type { Fees } from './fees.js';
 import './messages.js';
@@ -40,36 +40,36 @@ export function feesRoutes(service: Fees, db: Database) {
 
     app.post(FEE_PATHS.operatorRead, { config: operator, schema: { body: emptyBody } }, async (request) => ok(request.lang, await service.desk()));
 
-    app.post<{ Body: { tiers: FeeTier[]; totp_code?: string } }>(
+    app.post<{ Body: { tiers: FeeTier[] } & OperatorCodeBody }>(
       FEE_PATHS.operatorTiers,
       {
         config: operator,
         schema: {
           body: strictObject(['tiers'], {
             tiers: { type: 'array', minItems: 1, maxItems: 20, items: strictObject(['tier', 'min_volume_usdt'], { tier, min_volume_usdt: decimal }) },
-            totp_code: secondFactorCode,
+            ...operatorCode,
           }),
         },
       },
-      async (request) => okWith(request.lang, 'feesTiersSaved', unwrap(await service.setTiers(request.operator, request.body.tiers, request.body.totp_code, request.lang))),
+      async (request) => okWith(request.lang, 'feesTiersSaved', unwrap(await service.setTiers(request.operator, request.body.tiers, operatorCodeOf(request.body), request.lang))),
     );
 
-    app.post<{ Body: FeeScheduleEdit & { totp_code?: string } }>(
+    app.post<{ Body: FeeScheduleEdit & OperatorCodeBody }>(
       FEE_PATHS.operatorSchedule,
       {
         config: operator,
         schema: {
-          body: strictObject(['product', 'market', 'tier', 'maker', 'taker'], { product, market, tier, maker: rate, taker: rate, remove: { type: 'boolean' }, totp_code: secondFactorCode }),
+          body: strictObject(['product', 'market', 'tier', 'maker', 'taker'], { product, market, tier, maker: rate, taker: rate, remove: { type: 'boolean' }, ...operatorCode }),
         },
       },
       async (request) => {
-        const { totp_code, ...body } = request.body;
+        const { totp_code, code, ...body } = request.body;
         const edit = { ...body, market: upper(body.market) };
-        return okWith(request.lang, 'feesScheduleSaved', unwrap(await service.setSchedule(request.operator, edit, totp_code, request.lang)));
+        return okWith(request.lang, 'feesScheduleSaved', unwrap(await service.setSchedule(request.operator, edit, code ?? totp_code, request.lang)));
       },
     );
 
-    app.post<{ Body: FeeOverrideEdit & { totp_code?: string } }>(
+    app.post<{ Body: FeeOverrideEdit & OperatorCodeBody }>(
       FEE_PATHS.operatorOverride,
       {
         config: operator,
@@ -83,13 +83,13 @@ export function feesRoutes(service: Fees, db: Database) {
             ends_ms: epochMs,
             note: text(200),
             end: { type: 'boolean' },
-            totp_code: secondFactorCode,
+            ...operatorCode,
           }),
         },
       },
       async (request) => {
-        const { totp_code, ...edit } = request.body;
-        const saved = await service.setOverride(request.operator, { ...edit, market: upper(edit.market) }, totp_code, request.lang);
+        const { totp_code, code, ...edit } = request.body;
+        const saved = await service.setOverride(request.operator, { ...edit, market: upper(edit.market) }, code ?? totp_code, request.lang);
         return okWith(request.lang, 'feesOverrideSaved', unwrap(saved));
       },
     );

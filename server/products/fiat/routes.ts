@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domai
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
-import { anyBody, currency, decimal, paging, recordDays, secondFactorCode, strictObject as object, rowId as id, text } from '../../kernel/platform/http/schemas.js';
+import { anyBody, currency, decimal, paging, recordDays, secondFactorCode, strictObject as object, rowId as id, text, operatorCode, operatorCodeOf, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/platform/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
 import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../domain/fiatSettings.js';
@@ -58,7 +58,7 @@ const ordersBody = object(['tab', 'days', 'page'], { tab: { type: 'string', enum
 const recordsBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), ...pages });
 const sayBody = object(['order_id'], { order_id: id, text: sayText, image: { type: 'string' } });
 const appealBody = object(['order_id', 'reason'], { order_id: id, reason });
-const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason, totp_code: secondFactorCode });
+const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason, ...operatorCode });
 const imageParams = object(['id', 'message'], { id, message: id });
 /** Minutes, fractions allowed down to 6 s (a test's pay deadline), up to a week. */
 const minutes = { type: 'number', minimum: LEGAL_TRADE_BOUNDS.minutes.min, maximum: LEGAL_TRADE_BOUNDS.minutes.max } as const;
@@ -136,8 +136,8 @@ export function fiatRoutes(fiatService: FiatService) {
     );
     app.post(FIAT_PATHS.operatorTradeSettings, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.legalTrade()));
     app.post(FIAT_PATHS.operatorAppeals, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.appeals()));
-    app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string; totp_code?: string } }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
-      done(request, 'fiatResolved', await fiatService.resolve(request.operator, request.body.order_id, request.body.decision, request.body.reason, request.body.totp_code, request.lang)),
+    app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string } & OperatorCodeBody }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
+      done(request, 'fiatResolved', await fiatService.resolve(request.operator, request.body.order_id, request.body.decision, request.body.reason, operatorCodeOf(request.body), request.lang)),
     );
   };
 }

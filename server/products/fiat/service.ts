@@ -214,7 +214,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
      * the database before the ruling's transaction (a wrong one stays counted).
      */
     async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string, code: string | undefined, lang?: string) {
-      const action = { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId } };
+      const action = { operator, kind: `p2p.appeal_${decision}` as const, object: { type: 'fiat_order', id: orderId } };
       if (reason.trim().length === 0 || reason.length > CHAT_MAX) return auditRefusal(db, action, refuse('fiatReasonRequired'));
       // An approval queue's action: within the session's step-up window no new code is needed (stepUp.ts).
       const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'fiatResolveTwoFactorRequired', stepUp: 'allowed' });

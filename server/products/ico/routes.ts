@@ -6,7 +6,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domai
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ok } from '../../kernel/platform/http/envelope.js';
-import { anyBody, decimal, paging, recordDays, secondFactorCode, strictObject as object, rowId as id, text } from '../../kernel/platform/http/schemas.js';
+import { anyBody, decimal, paging, recordDays, strictObject as object, rowId as id, text, operatorCode, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { MAX_PAGE_SIZE, SUBSCRIBE_SCOPE, THAW_SCOPE, type IcoService } from './subscriptions.js';
 import './messages.js';
@@ -35,7 +35,7 @@ const saveBody = object([], {
   release_period_ms: { type: 'integer', minimum: 1000, maximum: 31_622_400_000 },
   listed: { type: 'boolean' },
   // The operator's own code: asked when the save lists the project (subscriptions.ts `save`).
-  totp_code: secondFactorCode,
+  ...operatorCode,
 });
 
 /** ICO subscription (docs/API.md "ICO subscription"). */
@@ -69,9 +69,9 @@ export function icoRoutes(ico: IcoService) {
 
     app.post(ICO_PATHS.operatorProjects, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.operatorProjects(request.lang)));
 
-    app.post<{ Body: IcoProjectInput & { totp_code?: string } }>(ICO_PATHS.operatorSave, { config: operator, schema: { body: saveBody } }, async (request) => {
-      const { totp_code, ...input } = request.body;
-      return done(request, 'icoProjectSaved', unwrap(await ico.save(input, request.lang, request.operator, totp_code), ResultCode.badRequest));
+    app.post<{ Body: IcoProjectInput & OperatorCodeBody }>(ICO_PATHS.operatorSave, { config: operator, schema: { body: saveBody } }, async (request) => {
+      const { totp_code, code, ...input } = request.body;
+      return done(request, 'icoProjectSaved', unwrap(await ico.save(input, request.lang, request.operator, code ?? totp_code), ResultCode.badRequest));
     });
   };
 }

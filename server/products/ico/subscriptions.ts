@@ -295,7 +295,7 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
      */
     async save(input: IcoProjectInput, lang: LocaleCode, operator?: OperatorActor, code?: string): Promise<Outcome<IcoOperatorProject>> {
       const listing = operator !== undefined && input.listed === true && !(await isListed(db, input.id));
-      const action = operator && { operator, kind: input.id === undefined ? 'ico.project_create' : 'ico.project_save', object: { type: 'ico_project', id: input.id ?? 'new' } };
+      const action = operator && { operator, kind: input.id === undefined ? ('ico.project_create' as const) : ('ico.project_save' as const), object: { type: 'ico_project', id: input.id ?? 'new' } };
       if (action && listing) {
         const proven = await askOperatorCode(db, { ...action, asked: { listed: true }, code, now: clock(), lang, notEnabled: 'icoTwoFactorRequired' });
         if (!proven.ok) return proven;

@@ -1,7 +1,8 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { NameStatus } from '../../../domain/api.js';
-import type { KycStatus, KycSubmission } from '../../../domain/kyc.js';
+import { KYC_QUEUE_PAGE_SIZE, type KycQueuePage, type KycQueueQuery, type KycStatus, type KycSubmission } from '../../../domain/kyc.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
@@ -55,7 +56,7 @@ export function kyc(deps: KycDeps) {
     lang?: string,
   ): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
     const reason = verdict.status === 4 ? verdict.reason.trim() : '';
-    const kind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
+    const kind: OperatorAuditKind = verdict.status === 3 ? 'kyc.approve' : 'kyc.reject';
     // Every attempt is a row of the log, a refused one too (docs/OPERATOR.md "The audit log").
     const action = { operator, kind, object: { type: 'kyc_submission', id } };
     if (verdict.status === 4 && !reason) return auditRefusal(db, action, fail('kycReasonRequired'));
@@ -144,12 +145,18 @@ export function kyc(deps: KycDeps) {
       return readStoredImage(db, deps.dataDir, 'identity', side === 'front' ? row.front_photo : row.back_photo);
     },
 
-    /** The review queue, oldest first (first come, first served). */
-    async pending(): Promise<KycSubmissionView[]> {
+    /** A page of the review queue, oldest first (first come, first served), narrowed by the user's email, account or id. */
+    async pending(query: KycQueueQuery = {}): Promise<KycQueuePage> {
+      const page = query.page ?? 1;
+      const size = query.size ?? KYC_QUEUE_PAGE_SIZE;
+      const filter = queueFilter(query.search);
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from kyc_submission k join app_user u on u.id = k.user_id where ${filter.sql}`, filter.params);
       const rows = await db.query<KycSubmissionView>(
-        `select ${VIEW_COLUMNS} from kyc_submission k join app_user u on u.id = k.user_id where k.status = 2 order by k.id limit 500`,
+        `select ${VIEW_COLUMNS} from kyc_submission k join app_user u on u.id = k.user_id where ${filter.sql}
+         order by k.id limit $${filter.params.length + 1} offset $${filter.params.length + 2}`,
+        [...filter.params, size, (page - 1) * size],
       );
-      return rows.map(normalise);
+      return { list: rows.map(normalise), total: Number(count?.n ?? 0), page, size };
     },
 
     async detail(id: number): Promise<KycSubmissionView | undefined> {
@@ -160,6 +167,17 @@ export function kyc(deps: KycDeps) {
     approve: (id: number, operator: OperatorActor, code: string | undefined, lang?: string) => review(id, operator, { status: 3 }, code, lang),
     reject: (id: number, operator: OperatorActor, reason: string, code: string | undefined, lang?: string) => review(id, operator, { status: 4, reason }, code, lang),
   };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The pending submissions a search finds: digits are a user id or part of an email or account, other text part of either (never a pattern: % and _ are literal). */
+function queueFilter(search: string | undefined): { sql: string; params: unknown[] } {
+  const text = (search ?? '').trim();
+  if (!text) return { sql: 'k.status = 2', params: [] };
+  const like = `%${escapeLike(text)}%`;
+  if (/^\d{1,15}$/.test(text)) return { sql: 'k.status = 2 and (k.user_id = $1 or u.account ilike $2 or u.email ilike $2)', params: [Number(text), like] };
+  return { sql: 'k.status = 2 and (u.account ilike $1 or u.email ilike $1)', params: [like] };
 }
 
 function normalise(row: KycSubmissionView): KycSubmissionView {

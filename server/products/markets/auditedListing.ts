@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { askOperatorCode, auditRefusal } from '../../kernel/platform/auth/operators/operatorAction.js';
@@ -12,7 +13,7 @@ export interface ListingRequest<L extends object, T> {
   code: string | undefined;
   lang?: string;
   /** The audit row's kind and object; the object's id is also its detail. */
-  kind: string;
+  kind: OperatorAuditKind;
   object: { type: string; id: string };
   /** The listing as checked and written, the audit row's `after`. */
   listing: L;

@@ -3,7 +3,7 @@ import { HALT_REASON_MAX } from '../../../domain/market.js';
 import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type ContractListing, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
-import { anyBody, currency, decimal, leverage, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { anyBody, currency, decimal, leverage, pairSymbol, strictObject, text, operatorCode, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { marketHalts } from './halts.js';
 import { marketDelisting } from './delisting.js';
@@ -33,7 +33,7 @@ const listingBody = strictObject(['base', 'quote', 'price_precision', 'amount_pr
   makers: { type: 'boolean' },
   maker_spread: decimal,
   maker_depth: { type: 'integer', minimum: 1, maximum: 50 },
-  totp_code: secondFactorCode,
+  ...operatorCode,
 });
 
 const contractBody = strictObject(['symbol', 'max_leverage', 'makers'], {
@@ -41,20 +41,22 @@ const contractBody = strictObject(['symbol', 'max_leverage', 'makers'], {
   max_leverage: leverage,
   makers: { type: 'boolean' },
   reference_price: decimal,
-  totp_code: secondFactorCode,
+  ...operatorCode,
 });
 
 interface DelistBody {
   symbol: string;
   delist_at: number;
   reason: string;
+  code?: string;
+  /** Deprecated: the former name of `code`. */
   totp_code?: string;
 }
 const delistBody = strictObject(['symbol', 'delist_at', 'reason'], {
   symbol: pairSymbol,
   delist_at: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 },
   reason: text(HALT_REASON_MAX * 2),
-  totp_code: secondFactorCode,
+  ...operatorCode,
 });
 
 /** The risk desk's market halts (halts.ts); each route's permission is in the operator product's table. */
@@ -64,27 +66,27 @@ export function marketOperatorRoutes(db: Database, changes: MarketChanges, delis
   const listContract = contractListing(db);
   return async (app: FastifyInstance) => {
     // A contract on a spot pair: here, where the pair rows are written; futures opens it where it runs, told by the pairs' cache notice (futures/product.ts).
-    app.post<{ Body: ContractListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.contractList, { config: operator, schema: { body: contractBody } }, async (request) => {
-      const { totp_code, ...listing } = request.body;
-      const listed = unwrap(await listContract(request.operator, listing, totp_code, request.lang));
+    app.post<{ Body: ContractListing & OperatorCodeBody }>(MARKET_OPERATOR_PATHS.contractList, { config: operator, schema: { body: contractBody } }, async (request) => {
+      const { totp_code, code, ...listing } = request.body;
+      const listed = unwrap(await listContract(request.operator, listing, code ?? totp_code, request.lang));
       await changes.changed();
       return okWith(request.lang, 'contractListDone', listed);
     });
-    app.post<{ Body: MarketListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.list, { config: operator, schema: { body: listingBody } }, async (request) => {
-      const { totp_code, ...listing } = request.body;
-      const pair = unwrap(await list(request.operator, listing, totp_code, request.lang));
+    app.post<{ Body: MarketListing & OperatorCodeBody }>(MARKET_OPERATOR_PATHS.list, { config: operator, schema: { body: listingBody } }, async (request) => {
+      const { totp_code, code, ...listing } = request.body;
+      const pair = unwrap(await list(request.operator, listing, code ?? totp_code, request.lang));
       // After the commit: the market opens where it runs, and open pages' lists get the pair (the announcement's listeners).
       changes.listed(pair);
       return okWith(request.lang, 'marketListDone', { symbol: `${pair.left}_${pair.right}` });
     });
     app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.delist, { config: operator, schema: { body: delistBody } }, async (request) => {
-      const { symbol, delist_at, totp_code } = request.body;
-      return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, request.body.reason, totp_code, request.lang)));
+      const { symbol, delist_at, totp_code, code } = request.body;
+      return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, request.body.reason, code ?? totp_code, request.lang)));
     });
     // A contract's delisting: halted at the time, then closed at the mark where futures runs (contractDelisting.ts).
     app.post<{ Body: DelistBody }>(MARKET_OPERATOR_PATHS.contractDelist, { config: operator, schema: { body: delistBody } }, async (request) => {
-      const { symbol, delist_at, totp_code } = request.body;
-      const announced = unwrap(await delistContract.announce(request.operator, symbol, delist_at, request.body.reason, totp_code, request.lang));
+      const { symbol, delist_at, totp_code, code } = request.body;
+      const announced = unwrap(await delistContract.announce(request.operator, symbol, delist_at, request.body.reason, code ?? totp_code, request.lang));
       await changes.changed();
       return okWith(request.lang, 'contractDelistAnnounced', announced);
     });

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import { ACCESS_REQUEST_TTL_MS, type AccessRequestKind, type OperatorAccessRequest, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
@@ -88,7 +89,7 @@ export async function askForAccess(tx: Queryable, actor: OperatorActor, ask: Acc
 }
 
 export function accessRequests(db: Database, now: () => number = Date.now) {
-  const refused = async <T>(tx: Queryable, actor: OperatorActor, kind: string, request: RequestRow | number, key: MessageKey): Promise<Outcome<T>> => {
+  const refused = async <T>(tx: Queryable, actor: OperatorActor, kind: OperatorAuditKind, request: RequestRow | number, key: MessageKey): Promise<Outcome<T>> => {
     const id = typeof request === 'number' ? request : Number(request.id);
     const object = { type: 'operator', id: typeof request === 'number' ? '' : (request.operator_id ?? '') };
     await writeOperatorAudit(tx, { operator: actor, kind, object, after: { request: id }, outcome: 'refused', detail: key });

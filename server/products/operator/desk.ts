@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import { OPERATOR_ACCOUNT, rolesAdded, type OperatorChangeAnswer, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import { passwordStrength } from '../../kernel/platform/auth/passwordStrength/offThread.js';
 import type { Database } from '../../kernel/platform/db/database.js';
@@ -30,7 +31,7 @@ export interface DeskCode {
 
 export function operatorDesk(db: Database, now: () => number = Date.now) {
   /** The admin's code for a change to `id` (`''`: one being created); a refusal is audited as the change's. */
-  const adminCode = (actor: OperatorActor, kind: string, id: number | string, asked: unknown, code: DeskCode) =>
+  const adminCode = (actor: OperatorActor, kind: OperatorAuditKind, id: number | string, asked: unknown, code: DeskCode) =>
     askOperatorCode(db, { operator: actor, kind, object: { type: 'operator', id }, asked, code: code.code, now: now(), lang: code.lang, notEnabled: 'operatorDeskTwoFactorRequired' });
 
   async function change(actor: OperatorActor, id: number, what: OperatorChange, code: DeskCode): Promise<Outcome<OperatorChangeAnswer>> {

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import { OPERATOR_ROLES, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
@@ -51,7 +52,7 @@ export interface Approval {
 }
 
 /** A refusal, written to the log in `tx` (which commits: the attempt is the record). */
-export async function refusedChange<T>(tx: Queryable, actor: OperatorActor, kind: string, id: number | string, key: MessageKey, after?: unknown): Promise<Outcome<T>> {
+export async function refusedChange<T>(tx: Queryable, actor: OperatorActor, kind: OperatorAuditKind, id: number | string, key: MessageKey, after?: unknown): Promise<Outcome<T>> {
   await writeOperatorAudit(tx, { operator: actor, kind, object: { type: 'operator', id }, after, outcome: 'refused', detail: key });
   return { ok: false, key };
 }

@@ -247,7 +247,7 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
      * do not.
      */
     async updatePeriod(operator: OperatorActor, change: SecondsPeriodUpdate, code?: string, lang?: string): Promise<Outcome<SecondsPeriod>> {
-      const action = { operator, kind: 'seconds.period_update', object: { type: 'seconds_period', id: `${change.symbol.toUpperCase()}:${change.period}` } };
+      const action = { operator, kind: 'seconds.period_update' as const, object: { type: 'seconds_period', id: `${change.symbol.toUpperCase()}:${change.period}` } };
       if (change.payout_rate !== undefined) {
         const proven = await askOperatorCode(db, { ...action, code, now: clock(), lang, notEnabled: 'secondsTwoFactorRequired' });
         if (!proven.ok) return proven;

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
-import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, secondFactorCode, strictObject as object } from '../../kernel/platform/http/schemas.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, operatorCode, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { BUY_SCOPE, MAX_PAGE_SIZE, type SecondsContracts } from './contracts.js';
 import './messages.js';
@@ -26,7 +26,7 @@ const updateBody = object(['symbol', 'period'], {
   max_exposure: decimal,
   enabled: { type: 'boolean' },
   // The operator's own code: asked when the change names a payout rate (contracts.ts).
-  totp_code: secondFactorCode,
+  ...operatorCode,
 });
 
 /**
@@ -71,9 +71,9 @@ export function secondsRoutes(contracts: SecondsContracts, enabled: boolean) {
 
     app.post(SECONDS_PATHS.operatorPeriods, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await contracts.periods()));
 
-    app.post<{ Body: SecondsPeriodUpdate & { totp_code?: string } }>(SECONDS_PATHS.operatorUpdatePeriod, { config: operator, schema: { body: updateBody } }, async (request) => {
-      const { totp_code, ...change } = request.body;
-      return done(request, 'secondsPeriodUpdated', unwrap(await contracts.updatePeriod(request.operator, change, totp_code, request.lang)));
+    app.post<{ Body: SecondsPeriodUpdate & OperatorCodeBody }>(SECONDS_PATHS.operatorUpdatePeriod, { config: operator, schema: { body: updateBody } }, async (request) => {
+      const { totp_code, code, ...change } = request.body;
+      return done(request, 'secondsPeriodUpdated', unwrap(await contracts.updatePeriod(request.operator, change, code ?? totp_code, request.lang)));
     });
   };
 }

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../domain/operatorAuditKinds.js';
 import { isAddressOf } from '../../../domain/addressFormats.js';
 import { compareDecimal, trimZeros } from '../../../domain/decimal.js';
 import { DepositStatus, type DepositHeldReason, type HeldDeposit, type HeldDepositResolution, type Page } from '../../../domain/wallet.js';
@@ -54,7 +55,7 @@ export function heldDeposits(ctx: WalletContext) {
   const { db } = ctx;
 
   /** Runs a step of an operator action: done → its own audit row (written by `work`); refused → one 'refused' row, then the refusal. */
-  const audited = async <T>(operator: OperatorActor, kind: string, id: number, work: () => Promise<T>): Promise<Outcome<T>> =>
+  const audited = async <T>(operator: OperatorActor, kind: OperatorAuditKind, id: number, work: () => Promise<T>): Promise<Outcome<T>> =>
     auditRefusal(db, { operator, kind, object: { type: 'deposit', id } }, await outcome(work));
 
   /**
@@ -62,7 +63,7 @@ export function heldDeposits(ctx: WalletContext) {
    * refusal is audited. An approval queue's actions: within the session's step-up window no new code
    * is needed (stepUp.ts), and the action's audit row records the window.
    */
-  const operatorCode = (operator: OperatorActor, kind: string, id: number, code: string | undefined, lang: string | undefined) =>
+  const operatorCode = (operator: OperatorActor, kind: OperatorAuditKind, id: number, code: string | undefined, lang: string | undefined) =>
     askOperatorCode(db, { operator, kind, object: { type: 'deposit', id }, code, now: ctx.now(), lang, notEnabled: 'walletHeldTwoFactorRequired', stepUp: 'allowed' });
 
   /** The deposit locked for this transaction, still held; else the refusal. */

@@ -6,14 +6,14 @@ import type { Wallet } from './wallet.js';
 import { translate } from '../../kernel/platform/i18n/messages.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
-import { operatorReason, paging, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { operatorReason, paging, rowId, strictObject, text, operatorCode, operatorCodeOf, type OperatorCodeBody } from '../../kernel/platform/http/schemas.js';
 
 const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 
 /**
  * The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve,
  * fail; and of held deposits: list, credit, return. Approve, credit and return move money out or
- * in: each asks the operator's 2FA code (`totp_code`). Each route's
+ * in: each asks the operator's 2FA code (`code`; `totp_code` still taken for one release). Each route's
  * permission is in server/products/operator/permissions.ts.
  */
 export function operatorWalletRoutes(wallet: Wallet) {
@@ -25,10 +25,10 @@ export function operatorWalletRoutes(wallet: Wallet) {
       body(['page'], { status: { type: 'integer', minimum: 1, maximum: 5 }, ...paging() }),
       async (request) => ok(request.lang, await wallet.operatorWithdrawals(request.body.status, request.body.page, request.body.size ?? 20)),
     );
-    app.post<{ Body: { id: number; totp_code?: string } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId, totp_code: secondFactorCode }), async (request) => ({
+    app.post<{ Body: { id: number } & OperatorCodeBody }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId, ...operatorCode }), async (request) => ({
       code: ResultCode.ok,
       msg: translate(request.lang, 'walletWithdrawApproved'),
-      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator, request.body.totp_code, request.lang)),
+      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator, operatorCodeOf(request.body), request.lang)),
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,
@@ -42,14 +42,14 @@ export function operatorWalletRoutes(wallet: Wallet) {
     app.post<{ Body: { page: number; size?: number } }>(WALLET_PATHS.operatorHeldDeposits, body(['page'], paging()), async (request) =>
       ok(request.lang, await wallet.heldDeposits.list(request.body.page, request.body.size ?? 20)),
     );
-    app.post<{ Body: { id: number; totp_code?: string } }>(WALLET_PATHS.operatorCreditHeldDeposit, body(['id'], { id: rowId, totp_code: secondFactorCode }), async (request) =>
-      okWith(request.lang, 'walletHeldDepositCredited', unwrap(await wallet.heldDeposits.credit(request.body.id, request.operator, request.body.totp_code, request.lang))),
+    app.post<{ Body: { id: number } & OperatorCodeBody }>(WALLET_PATHS.operatorCreditHeldDeposit, body(['id'], { id: rowId, ...operatorCode }), async (request) =>
+      okWith(request.lang, 'walletHeldDepositCredited', unwrap(await wallet.heldDeposits.credit(request.body.id, request.operator, operatorCodeOf(request.body), request.lang))),
     );
-    app.post<{ Body: { id: number; address: string; totp_code?: string } }>(
+    app.post<{ Body: { id: number; address: string } & OperatorCodeBody }>(
       WALLET_PATHS.operatorReturnHeldDeposit,
-      body(['id', 'address'], { id: rowId, address: text(128, 1), totp_code: secondFactorCode }),
+      body(['id', 'address'], { id: rowId, address: text(128, 1), ...operatorCode }),
       async (request) =>
-        okWith(request.lang, 'walletHeldDepositReturned', unwrap(await wallet.heldDeposits.return(request.body.id, request.body.address, request.operator, request.body.totp_code, request.lang))),
+        okWith(request.lang, 'walletHeldDepositReturned', unwrap(await wallet.heldDeposits.return(request.body.id, request.body.address, request.operator, operatorCodeOf(request.body), request.lang))),
     );
   };
 }

@@ -45,6 +45,9 @@ export function useKycReview() {
       loadingQueue: (s) => s.matches('loading'),
       queueFailed: (s) => s.matches('loadFailed'),
       queue: (s) => s.context.queue,
+      search: (s) => s.context.search,
+      page: (s) => s.context.page,
+      total: (s) => s.context.total,
       loadingDetail: (s) => s.matches('loadingDetail'),
       detail: (s) => s.context.detail,
       showingDetail: (s) => s.matches('detail') || s.matches('confirmingApprove') || s.matches('approving') || s.matches('confirmingReject') || s.matches('rejecting'),
@@ -53,11 +56,15 @@ export function useKycReview() {
       confirmingReject: (s) => s.matches('confirmingReject') || s.matches('rejecting'),
       deciding: (s) => s.matches('rejecting') || s.matches('approving'),
       refusal: (s) => s.context.refusal,
+      /** A rejection confirmed with an empty reason: its field says so. */
+      reasonMissing: (s) => s.context.reasonMissing,
       /** While the session is stepped up the dialogs' code field is optional (until then). */
       stepUpUntil: (s) => s.context.stepUpUntil,
     },
     {
       open: (id: number) => ({ type: 'review.open', id }),
+      find: (search: string) => ({ type: 'review.search', search }),
+      setPage: (page: number) => ({ type: 'review.page', page }),
       ...signals('review', ['back', 'reload', 'approve', 'reject', 'cancel']),
       confirm: (reason: string | undefined, code: string) => ({ type: 'review.confirm', reason, code }),
     },

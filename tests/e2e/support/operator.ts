@@ -44,8 +44,8 @@ export async function verifyIdentity(page: Page, email: string, origin = ''): Pr
   if (!origin) return approveIdentity(page, email);
   // Another server (`origin`) has a database of its own: its environment operator, with its TOTP codes.
   const operator = await signInOperatorAt(origin, false);
-  const queue = await call<Array<{ id: number; account: string }>>(page, `${origin}/api/operator/kyc/list`, {}, operator.token);
-  const mine = queue.find((s) => s.account === email)!;
+  const queue = await call<{ list: Array<{ id: number; account: string }> }>(page, `${origin}/api/operator/kyc/list`, { search: email }, operator.token);
+  const mine = queue.list.find((s) => s.account === email)!;
   await callWithOperatorCode(page, `${origin}/api/operator/kyc/approve`, { id: mine.id }, operator.token, 'code', false);
 }
 
@@ -62,6 +62,6 @@ export async function approveIdentity(page: Page, submission: string | number): 
     return envelope.data.token;
   })();
   const token = await reviewer;
-  const id = typeof submission === 'number' ? submission : (await call<Array<{ id: number; account: string }>>(page, '/api/operator/kyc/list', {}, token)).find((s) => s.account === submission)!.id;
+  const id = typeof submission === 'number' ? submission : (await call<{ list: Array<{ id: number; account: string }> }>(page, '/api/operator/kyc/list', { search: submission }, token)).list.find((s) => s.account === submission)!.id;
   await call(page, '/api/operator/kyc/approve', { id, code: await nextReviewerCode() }, token);
 }

@@ -10,6 +10,7 @@ import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedC
 import { wallet } from '../../../server/products/wallet/wallet.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../../server/products/audit.js';
+import { userPage } from '../../../server/products/accounts/operatorDesk/userPage.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import { testAppRoutes } from '../buildApp.js';
 import { expectOk, expectRefusal, type Answer } from '../http.js';
@@ -47,7 +48,8 @@ const finance = (roles: Parameters<typeof deskOperator>[2] = ['finance']): Promi
 
 const service = (): Corrections => t.products.corrections;
 const propose = (op: Desk, body: object) => t.post<CorrectionView>(op.headers, CORRECTION_PATHS.propose, body);
-const approve = (op: Desk, id: number, totp_code?: string) => t.post<CorrectionView>(op.headers, CORRECTION_PATHS.approve, { id, ...(totp_code === undefined ? {} : { totp_code }) });
+/** The approver's code as every operator call names it, `code` (`totp_code`, its former name here, is still taken: see below). */
+const approve = (op: Desk, id: number, code?: string) => t.post<CorrectionView>(op.headers, CORRECTION_PATHS.approve, { id, ...(code === undefined ? {} : { code }) });
 const house = () => systemAccountId(t.db, CORRECTIONS_ACCOUNT);
 
 /** What a refusal must leave as it was: every balance and ledger row, and the correction's state. */
@@ -71,6 +73,18 @@ let bob: Desk;
 beforeAll(async () => {
   alice = await finance();
   bob = await finance();
+});
+
+describe('the approval code’s name', () => {
+  it('`totp_code`, the former name, is still taken for one release; `code` wins when both come', async () => {
+    const user = await t.user({ funded: { USDT: '10' } });
+    const proposal = async () => expectOk(await propose(alice, { user_id: user.id, currency: 'USDT', account: 'spot', direction: 'credit', quantity: '1', reason: 'Old client' })).id;
+    const old = await proposal();
+    expect(expectOk(await t.post<CorrectionView>(bob.headers, CORRECTION_PATHS.approve, { id: old, totp_code: t.operatorCode(bob) }))).toMatchObject({ state: 'executed' });
+    const both = await proposal();
+    expectRefusal(await t.post(bob.headers, CORRECTION_PATHS.approve, { id: both, code: '000000', totp_code: t.operatorCode(bob) }), 400);
+    expect(expectOk(await t.post<CorrectionView>(bob.headers, CORRECTION_PATHS.approve, { id: both, code: t.operatorCode(bob), totp_code: '000000' }))).toMatchObject({ state: 'executed' });
+  });
 });
 
 describe('four eyes', () => {
@@ -115,6 +129,10 @@ describe('four eyes', () => {
     const ledger = expectOk(await t.post<Page<LedgerRecord>>(user, WALLET_PATHS.ledger, { days: 3, page: 1 }));
     expect(ledger.list[0]).toMatchObject({ kind: 'correction_credit', account: 'spot', quantity: '25.5', before: '100', after: '125.5', ref_type: 'correction', ref_id: c.id, note: 'Deposit 0xabc missed by the chain adapter' });
     expect(ledger.list[1]).toMatchObject({ kind: 'deposit', note: null });
+    // The users desk's page of the user: the correction's entry with its reason, and who proposed and approved it.
+    const desk = (await userPage(t.db, user.id))!.sections.ledger;
+    expect(desk[0]).toMatchObject({ kind: 'correction_credit', ref_type: 'correction', ref_id: String(c.id), correction_reason: 'Deposit 0xabc missed by the chain adapter', correction_reference: '0xabc', correction_proposed_by: alice.account, correction_approved_by: bob.account });
+    expect(desk[1]).toMatchObject({ kind: 'deposit', correction_reason: null, correction_approved_by: null });
     const notices = await t.db.query<{ kind: string; params: Record<string, string> }>('select kind, params from notification where user_id = $1', [user.id]);
     expect(notices).toEqual([{ kind: 'balance_correction_credit', params: { quantity: '25.5', currency: 'USDT', reason: 'Deposit 0xabc missed by the chain adapter' } }]);
     expect(t.products.feed.pushes).toContainEqual({ userId: user.id, rows: [{ currency: 'USDT', account: 'spot' }] });

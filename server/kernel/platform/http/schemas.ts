@@ -81,6 +81,20 @@ export const sixDigitCode = { type: 'string', pattern: '^\\d{6}$' } as const;
 /** A second factor: a TOTP code or a recovery code (domain/twoFactor.ts). */
 export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN } as const;
 
+/**
+ * The operator's own 2FA code on an operator call: `code`, the name of the operator sign-in and of
+ * the operators, users and identity desks. `totp_code`, what the money desks' calls (corrections,
+ * withdrawals, held deposits, fees, listings, seconds, ICO, P2P appeals) took until now, is still
+ * accepted for one release (deprecated; `code` wins when both come). A user's own calls keep `totp_code`.
+ */
+export const operatorCode = { code: secondFactorCode, totp_code: secondFactorCode } as const;
+export interface OperatorCodeBody {
+  code?: string;
+  /** Deprecated: the former name of `code` on the money desks' calls. */
+  totp_code?: string;
+}
+export const operatorCodeOf = (body: OperatorCodeBody): string | undefined => body.code ?? body.totp_code;
+
 /** An operator's reason, told to the user (a failed withdrawal, a rejected identity). */
 export const operatorReason = text(200);
 

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../domain/operatorAuditKinds.js';
 import type { NameStatus } from '../../../../domain/api.js';
 import type { FreezeDone } from '../../../../domain/usersDesk.js';
 import type { AccountFreezes } from '../../../kernel/platform/accountFreeze/index.js';
@@ -36,13 +37,13 @@ type Work<T> = (tx: Queryable, user: Locked) => Promise<{ before?: unknown; afte
  */
 export function userActions(db: Database, deps: { secondFactor: TwoFactor; freezes?: AccountFreezes; now: () => number }) {
   const object = (userId: number) => ({ type: 'user', id: userId });
-  const action = (req: DeskRequest, kind: string, userId: number): OperatorAction => ({ operator: req.operator, kind, object: object(userId) });
+  const action = (req: DeskRequest, kind: OperatorAuditKind, userId: number): OperatorAction => ({ operator: req.operator, kind, object: object(userId) });
 
   /** The operator's own code: 2FA must be on for them, and the code right; a refusal is audited (kernel operatorAction.ts). */
-  const operatorCode = (req: DeskRequest, kind: string, userId: number) =>
+  const operatorCode = (req: DeskRequest, kind: OperatorAuditKind, userId: number) =>
     askOperatorCode(db, { ...action(req, kind, userId), code: req.code, now: deps.now(), lang: req.lang, notEnabled: 'usersDeskOperatorTwoFactor' });
 
-  async function act<T>(req: DeskRequest, kind: string, userId: number, reason: string, needsCode: boolean, work: Work<T>): Promise<Outcome<T>> {
+  async function act<T>(req: DeskRequest, kind: OperatorAuditKind, userId: number, reason: string, needsCode: boolean, work: Work<T>): Promise<Outcome<T>> {
     const why = reason.trim();
     if (!why) return auditRefusal(db, action(req, kind, userId), refuse('usersDeskReasonRequired'));
     if (needsCode) {

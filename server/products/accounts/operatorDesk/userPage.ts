@@ -8,9 +8,10 @@ const n = (column: string) => `trim_scale(${column})::text`;
 const ms = (column: string) => `(${column})::float8`;
 const ts = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 
-/** A section: the table it reads (skipped on a database without it) and its query, $1 the user's id. */
+/** A section: the table it reads (skipped on a database without it, or without one of `also`) and its query, $1 the user's id. */
 interface Section {
   table: string;
+  also?: string[];
   sql: string;
 }
 
@@ -71,12 +72,21 @@ const SECTIONS: Record<UserSection, Section> = {
     `id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required, ${ms('created_ms')} as created_at`,
   ),
   withdrawals: userRows('withdrawal', `id::int, currency, network, address, ${n('quantity')} as quantity, ${n('fee')} as fee, status, ${ms('created_ms')} as created_at`),
-  // Every balance change, newest first: what support reads to answer "where did my money go".
-  ledger: userRows(
-    'ledger_entry',
-    `id::int, account, currency, kind, ${n('available_change')} as available_change, ${n('frozen_change')} as frozen_change,
-      ${n('available_after')} as available_after, ${n('frozen_after')} as frozen_after, ref_type, ref_id::text as ref_id, ${ts('created_at')} as created_at`,
-  ),
+  // Every balance change, newest first: what support reads to answer "where did my money go". A
+  // balance correction's entries carry its reason and who proposed and approved it (the wallet's
+  // balance_correction row, ref_type 'correction'), since "an operator changed it" is the question.
+  ledger: {
+    table: 'ledger_entry',
+    also: ['balance_correction'],
+    sql: `select l.id::int, l.account, l.currency, l.kind, ${n('l.available_change')} as available_change, ${n('l.frozen_change')} as frozen_change,
+      ${n('l.available_after')} as available_after, ${n('l.frozen_after')} as frozen_after, l.ref_type, l.ref_id::text as ref_id, ${ts('l.created_at')} as created_at,
+      c.reason as correction_reason, c.reference as correction_reference, p.account as correction_proposed_by, d.account as correction_approved_by
+      from ledger_entry l
+      left join balance_correction c on l.ref_type = 'correction' and c.id = l.ref_id
+      left join app_user p on p.id = c.proposed_by
+      left join app_user d on d.id = c.decided_by
+      where l.user_id = $1 order by l.id desc`,
+  },
   sign_ins: userRows('login_history', `${ts('at')} as at, ip, user_agent, result`),
   sessions: userRows(
     'session_token',
@@ -106,14 +116,14 @@ export async function userPage(db: Queryable, userId: number): Promise<UserPage 
   );
   if (!profile) return undefined;
   const present = new Set(
-    (await db.query<{ name: string }>(`select c.relname as name from pg_class c where c.relname = any($1) and pg_table_is_visible(c.oid)`, [Object.values(SECTIONS).map((s) => s.table)])).map(
+    (await db.query<{ name: string }>(`select c.relname as name from pg_class c where c.relname = any($1) and pg_table_is_visible(c.oid)`, [Object.values(SECTIONS).flatMap((s) => [s.table, ...(s.also ?? [])])])).map(
       (r) => r.name,
     ),
   );
   const sections = {} as Record<UserSection, Row[]>;
   for (const name of USER_SECTIONS) {
     const section = SECTIONS[name];
-    sections[name] = present.has(section.table) ? await db.query<Row>(`${section.sql} limit ${SECTION_ROWS}`, [userId]) : [];
+    sections[name] = [section.table, ...(section.also ?? [])].every((table) => present.has(table)) ? await db.query<Row>(`${section.sql} limit ${SECTION_ROWS}`, [userId]) : [];
   }
   const [identity] = await db.query<{ real_name: string; status: number; reason: string; at: number }>(
     `select real_name, status, reason, ${ts('created_at')} as at from kyc_submission where user_id = $1 order by id desc limit 1`,

@@ -53,7 +53,7 @@ export async function changeOwnPassword(
   input: { password: string; new_password: string; code?: string | undefined },
   session: { token: string; now: number; lang?: string | undefined },
 ): Promise<Outcome<{ sessions_ended: number }>> {
-  const action = { operator, kind: 'operator.password_change', object: { type: 'operator', id: operator.id } };
+  const action = { operator, kind: 'operator.password_change' as const, object: { type: 'operator', id: operator.id } };
   const refused = (key: MessageKey) => auditRefusal<{ sessions_ended: number }>(db, action, { ok: false, key });
   if (await isEnvironmentOperator(db, operator.id)) return refused('operatorFromEnvironment');
   const proven = await askOperatorCode(db, { ...action, code: input.code, now: session.now, lang: session.lang, notEnabled: 'twoFactorRequired' });

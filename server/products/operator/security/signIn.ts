@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../domain/operatorAuditKinds.js';
 import { randomBytes } from 'node:crypto';
 import type { OperatorEnrolment, OperatorSecondStep } from '../../../../domain/operators.js';
 import { readPlatConfig } from '../../../kernel/platform/catalogue.js';
@@ -69,7 +70,7 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
   }
 
   /** The enabled operator behind `id`, or the refusal (audited) of a disabled one. */
-  async function standing(id: number, account: string, device: DeviceInfo, kind: string): Promise<Operator> {
+  async function standing(id: number, account: string, device: DeviceInfo, kind: OperatorAuditKind): Promise<Operator> {
     const found = await operatorStanding(db, id);
     if (found) return { id, account, roles: found.roles };
     await refuse(db, { id, client: device.ip }, kind, 'operatorDisabled');
@@ -79,11 +80,11 @@ export function operatorSignIn(db: Database, now: () => number = Date.now) {
   /** The operator as the console keeps it: whether it is the environment's (its password is set there, not on My security). */
   const answered = async (operator: Operator): Promise<Operator> => ({ ...operator, from_environment: await isEnvironmentOperator(db, operator.id) });
 
-  const refuse = (tx: Audit, who: AuditActor, kind: string, detail: string) =>
+  const refuse = (tx: Audit, who: AuditActor, kind: OperatorAuditKind, detail: string) =>
     writeOperatorAudit(tx, { operator: who, kind, object: { type: 'operator', id: who.id ?? '' }, outcome: 'refused', detail });
 
   /** The session, with the device remembered and the audit row as the transaction's last statement. */
-  async function open(tx: Queryable, operator: Operator, device: DeviceInfo, kind: string, after?: unknown): Promise<string> {
+  async function open(tx: Queryable, operator: Operator, device: DeviceInfo, kind: OperatorAuditKind, after?: unknown): Promise<string> {
     await loginSucceeded(tx, lockKey(operator.account), device.ip);
     await rememberDevice(tx, operator.id, device);
     const token = await openSession(tx, operator.id, OPERATOR_SESSION_DAYS, device);

@@ -101,7 +101,7 @@ export async function operatorNotices(db: Queryable): Promise<OperatorNotice[]> 
 /** Creates (no id) or edits a notice's texts; a published notice stays published with its new texts. */
 export async function saveNotice(db: Database, input: NoticeInput, operator: OperatorActor, now: number): Promise<Outcome<OperatorNotice>> {
   // A refused save is a refused row of the log, as every refused operator action is.
-  const action = { operator, kind: input.id === undefined ? 'notice.create' : 'notice.edit', object: { type: 'notice', id: input.id ?? 'new' } };
+  const action = { operator, kind: input.id === undefined ? ('notice.create' as const) : ('notice.edit' as const), object: { type: 'notice', id: input.id ?? 'new' } };
   return auditRefusal(db, action, await db.transaction(async (tx): Promise<Outcome<OperatorNotice>> => {
     let current: OperatorNotice | undefined;
     if (input.id !== undefined) {
@@ -182,7 +182,7 @@ export async function operatorPlatNotes(db: Queryable): Promise<OperatorPlatNote
 
 /** Edits one platform note: the languages named are written (a blank one deleted: its readers get the default's). */
 export async function savePlatNote(db: Database, input: PlatNoteInput, operator: OperatorActor): Promise<Outcome<OperatorPlatNote>> {
-  const action = { operator, kind: 'plat_note.save', object: { type: 'plat_note', id: input.type } };
+  const action = { operator, kind: 'plat_note.save' as const, object: { type: 'plat_note', id: input.type } };
   return auditRefusal(db, action, await db.transaction(async (tx): Promise<Outcome<OperatorPlatNote>> => {
     // The note's rows, locked, so two saves of one note apply one after the other.
     await tx.query(`select 1 from plat_note where type = $1 for update`, [input.type]);

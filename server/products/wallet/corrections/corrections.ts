@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../domain/operatorAuditKinds.js';
 import { CORRECTION_INTEGER_DIGITS, CORRECTION_PLACES, CORRECTION_TTL_MS, type CorrectionProposal, type CorrectionQuery, type CorrectionView } from '../../../../domain/corrections.js';
 import { NOTICE_PUSH } from '../../../../domain/informHelp.js';
 import { decimalUnits } from '../../../../domain/decimalRule.js';
@@ -55,7 +56,7 @@ export function corrections(deps: CorrectionDeps) {
   const accountKinds: readonly string[] = (deps.accounts ?? noAccountRules).kinds;
 
   /** Runs an operator action: done → its own row (written by `work`); refused → one 'refused' row, then the refusal. */
-  async function audited<T>(operator: OperatorActor, kind: string, id: number | undefined, work: () => Promise<T>): Promise<Outcome<T>> {
+  async function audited<T>(operator: OperatorActor, kind: OperatorAuditKind, id: number | undefined, work: () => Promise<T>): Promise<Outcome<T>> {
     try {
       return { ok: true, data: await work() };
     } catch (error) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CORRECTION_DIRECTIONS, CORRECTION_PATHS, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, CORRECTION_STATES, type CorrectionProposal, type CorrectionQuery } from '../../../../domain/corrections.js';
 import { requireAuthForAll } from '../../../kernel/platform/auth/authPlugin.js';
 import { okWith, ok } from '../../../kernel/platform/http/envelope.js';
-import { currency, decimal, paging, rowId, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { currency, decimal, paging, rowId, strictObject, text, operatorCode, operatorCodeOf, type OperatorCodeBody } from '../../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../../kernel/platform/outcome.js';
 import { corrections, type CorrectionDeps, type Corrections } from './corrections.js';
 import './messages.js';
@@ -38,8 +38,8 @@ export function correctionRoutes(deps: CorrectionDeps | { service: Corrections }
       }),
       async (request) => okWith(request.lang, 'correctionProposed', unwrap(await service.propose(request.body, request.operator))),
     );
-    app.post<{ Body: { id: number; totp_code?: string } }>(CORRECTION_PATHS.approve, body(['id'], { id: rowId, totp_code: secondFactorCode }), async (request) =>
-      okWith(request.lang, 'correctionExecuted', unwrap(await service.approve(request.body.id, request.operator, request.body.totp_code, request.lang))),
+    app.post<{ Body: { id: number } & OperatorCodeBody }>(CORRECTION_PATHS.approve, body(['id'], { id: rowId, ...operatorCode }), async (request) =>
+      okWith(request.lang, 'correctionExecuted', unwrap(await service.approve(request.body.id, request.operator, operatorCodeOf(request.body), request.lang))),
     );
     app.post<{ Body: { id: number; reason: string } }>(CORRECTION_PATHS.reject, body(['id', 'reason'], { id: rowId, reason: text(CORRECTION_REASON_MAX) }), async (request) => {
       const decided = unwrap(await service.reject(request.body.id, request.operator, request.body.reason));

@@ -56,7 +56,7 @@ export function currencyDelisting(db: Database, now: () => number = Date.now) {
 
   return async function delist(operator: OperatorActor, body: CurrencyDelisting, code: string | undefined, lang?: string) {
     const d = { symbol: body.symbol.trim().toUpperCase(), delist_at: body.delist_at, reason: body.reason.trim() };
-    const action = { operator, kind: 'currency.delist', object: { type: 'currency', id: d.symbol || '?' } };
+    const action = { operator, kind: 'currency.delist' as const, object: { type: 'currency', id: d.symbol || '?' } };
     const at = now();
     const checked = checkDelisting(d, at);
     if (!checked.ok) return auditRefusal(db, action, checked);

@@ -89,7 +89,7 @@ export function currencyListing(db: Database, now: () => number = Date.now) {
 
   return async function list(operator: OperatorActor, listing: CurrencyListing, code: string | undefined, lang?: string): Promise<Outcome<{ symbol: string }>> {
     const l = normalised(listing);
-    const action = { operator, kind: 'currency.list', object: { type: 'currency', id: l.symbol || '?' } };
+    const action = { operator, kind: 'currency.list' as const, object: { type: 'currency', id: l.symbol || '?' } };
     const checked = checkListing(l);
     if (!checked.ok) return auditRefusal(db, action, checked);
     // Listing opens deposits of a new asset: the operator's own code, before the transaction.

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { IdentityFields, KycStatus, KycSubmission } from '../../../../domain/kyc';
+import type { IdentityFields, KycQueuePage, KycStatus, KycSubmission } from '../../../../domain/kyc';
 import type { KycReviewRecord } from '../machines/kycReview/kycReview.machine';
 import type { ApiClient } from '../../../services/api';
 import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
@@ -22,7 +22,10 @@ export function createKycActors(api: ApiClient) {
 export function createKycReviewActors(api: ApiClient, photo: { getToken: () => string | undefined; getLang: () => string }) {
   const image = (id: number, side: 'front' | 'back', signal: AbortSignal) => fetchImageDataUrl(`/api/identity/photo/${id}/${side}`, photo.getToken(), photo.getLang(), signal);
   return {
-    fetchQueue: fromPromise<KycSubmission[]>(({ signal }) => api.post<KycSubmission[]>('/api/operator/kyc/list', {}, signal)),
+    // A page of the queue: the search only when there is one (the server takes '' as none too).
+    fetchQueue: fromPromise<KycQueuePage, { search: string; page: number; size: number }>(({ input, signal }) =>
+      api.post<KycQueuePage>('/api/operator/kyc/list', { ...(input.search ? { search: input.search } : {}), page: input.page, size: input.size }, signal),
+    ),
     fetchDetail: fromPromise<KycReviewRecord, { id: number }>(async ({ input, signal }) => {
       const submission = await api.post<KycSubmission>('/api/operator/kyc/detail', { id: input.id }, signal);
       const [front, back] = await Promise.all([image(input.id, 'front', signal), image(input.id, 'back', signal)]);

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { auditKindKey } from '../../../../domain/operatorAuditKinds';
 import type { OperatorAuditRow } from '../../../../domain/operators';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
@@ -14,6 +16,28 @@ import { AuditFilters } from './desks/AuditFilters';
 
 /** An audit row's object: a numbered one "operator #7", a named one (a route "POST /api/…", a pair) by its name alone. */
 const auditObject = (type: string, id: string): string => (!id ? type : /^\d+$/.test(id) ? `${type} #${id}` : `${type} ${id}`);
+
+/**
+ * A row's kind in the reader's words, its code beneath (what the kind filter searches, and the CSV
+ * holds); a kind this build has no words for (written by a newer server) shows as its code alone.
+ */
+const KindCode = styled.code`
+  display: block;
+  font-size: 11px;
+  color: ${({ theme }) => theme.color.textDim};
+`;
+
+function AuditKind({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  const key = auditKindKey(kind);
+  if (!key) return <code>{kind}</code>;
+  return (
+    <span title={t('operatorDesks.audit.kindCode', { code: kind })}>
+      {t(key)}
+      <KindCode>{kind}</KindCode>
+    </span>
+  );
+}
 
 /**
  * /operator, "Audit log" (auditor): every operator action, newest first, under filters; a row
@@ -44,7 +68,7 @@ export function AuditDesk() {
           </Button>
         ),
     },
-    { key: 'operatorDesks.audit.kindColumn', render: (r) => <code>{r.kind}</code> },
+    { key: 'operatorDesks.audit.kindColumn', render: (r) => <AuditKind kind={r.kind} /> },
     { key: 'operatorDesks.audit.object', render: (r) => (r.object_type ? <code>{auditObject(r.object_type, r.object_id)}</code> : '—') },
     {
       key: 'operatorDesks.audit.outcome',

@@ -17,7 +17,7 @@ export function createOperatorCorrectionsActors(api: ApiClient) {
       return { list: found.list, total: found.total, extra: account };
     }),
     proposeCorrection: fromPromise<CorrectionView, CorrectionProposal>(({ input, signal }) => api.post(CORRECTION_PATHS.propose, input, signal)),
-    approveCorrection: fromPromise<CorrectionView, { id: number; totp_code: string }>(({ input, signal }) => api.post(CORRECTION_PATHS.approve, input, signal)),
+    approveCorrection: fromPromise<CorrectionView, { id: number; code: string }>(({ input, signal }) => api.post(CORRECTION_PATHS.approve, input, signal)),
     rejectCorrection: fromPromise<CorrectionView, { id: number; reason: string }>(({ input, signal }) => api.post(CORRECTION_PATHS.reject, input, signal)),
   };
 }

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../../domain/operatorAuditKinds.js';
 import type { AuditOutcome } from '../../../../../domain/operators.js';
 import type { Queryable } from '../../db/database.js';
 
@@ -25,8 +26,8 @@ export interface AuditActor {
 
 export interface OperatorAuditEntry {
   operator: AuditActor;
-  /** What was done, dotted: `operator.create`, `kyc.approve`, `access.refused` … (docs/OPERATOR.md lists them). */
-  kind: string;
+  /** What was done, dotted: `operator.create`, `kyc.approve`, `access.refused` … (domain/operatorAuditKinds.ts lists them, each with the desk's label). */
+  kind: OperatorAuditKind;
   /** What it was done to: a table-like type and its id. */
   object?: { type: string; id: string | number };
   /** The object's values before and after, as JSON (only the fields the action touched). */

@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../../domain/operatorAuditKinds.js';
 import type { Queryable } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { outcomeOf, type Outcome } from '../../outcome.js';
@@ -17,7 +18,7 @@ import { startStepUp, stepUpUntil } from './stepUp.js';
 /** An operator action as its audit rows name it: who, what (`kyc.approve` …), to what. */
 export interface OperatorAction {
   operator: OperatorActor;
-  kind: string;
+  kind: OperatorAuditKind;
   object: { type: string; id: string | number };
   /** What was asked, written as a refused row's `after` (the roles an admin tried to give). */
   asked?: unknown;

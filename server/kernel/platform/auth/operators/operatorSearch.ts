@@ -1,3 +1,4 @@
+import type { OperatorAuditKind } from '../../../../../domain/operatorAuditKinds.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database.js';
 import { ok } from '../../http/envelope.js';
@@ -19,7 +20,7 @@ export interface OperatorSearch<Query> {
   /** The rows the filters find as CSV, or a refusal (too many rows). */
   exportCsv(db: Queryable, query: Query): Promise<Outcome<{ csv: string; rows: number }>>;
   /** The export's audit row: its kind and the type of what it exported. */
-  audit: { kind: string; objectType: string };
+  audit: { kind: OperatorAuditKind; objectType: string };
   /** The name the console saves the CSV under. */
   filename: string;
 }

@@ -25,7 +25,7 @@ const page: UserPage = {
     futures_positions: [{ symbol: 'ETH_USDT', side: -1, quantity: '2', cost: '6000', margin: '600', margin_mode: 'cross', leverage: 10, realised: '0', updated_at: AT }],
     deposits: [{ id: 5, currency: 'USDT', network: 'TRC20', quantity: '500', tx_hash: '0xfeed', status: 2, confirmations: 3, confirmations_required: 12, created_at: AT }],
     withdrawals: [{ id: 6, currency: 'USDT', network: 'TRC20', address: 'TXyz', quantity: '20', fee: '1', status: 3, created_at: AT }],
-    ledger: [{ id: 9, account: 'spot', currency: 'USDT', kind: 'correction_credit', available_change: '25', frozen_change: '0', available_after: '515', frozen_after: '10', ref_type: 'correction', ref_id: '1', created_at: AT }],
+    ledger: [{ id: 9, account: 'spot', currency: 'USDT', kind: 'correction_credit', available_change: '25', frozen_change: '0', available_after: '515', frozen_after: '10', ref_type: 'correction', ref_id: '1', correction_reason: 'Deposit 0xabc missed', correction_reference: '0xabc', correction_proposed_by: 'fiona', correction_approved_by: 'bob', created_at: AT }],
     devices: [{ device: 'abcdef123456', first_seen_at: AT, last_seen_at: AT }],
     api_keys: [{ id: 2, label: 'bot', permissions: 'read trade', ip_allowlist: '', created_at: AT, last_used_at: null, revoked: false, revoked_at: null }],
   } as unknown as UserPage['sections'],
@@ -112,7 +112,11 @@ describe('users desk view', () => {
 
     // The ledger: support reads where the money went, each change with its kind in words and what caused it.
     const ledger = screen.getByRole('region', { name: 'Ledger' });
-    expect(header(ledger)).toEqual(['ID', 'Type', 'Account', 'Currency', 'Change', 'Frozen change', 'Balance after', 'Reference', 'Time']);
+    expect(header(ledger)).toEqual(['ID', 'Type', 'Account', 'Currency', 'Change', 'Frozen change', 'Balance after', 'Reference', 'Correction', 'Time']);
+    // A correction's entry says why, and whose four eyes let it through.
+    expect(within(ledger).getByText('Deposit 0xabc missed')).toBeTruthy();
+    expect(within(ledger).getByText('Reference: 0xabc')).toBeTruthy();
+    expect(within(ledger).getByText('Proposed by fiona, approved by bob')).toBeTruthy();
     expect(within(ledger).getByText('Balance correction (credit)')).toBeTruthy();
     expect(within(ledger).getByText('correction #1')).toBeTruthy();
     expect(within(ledger).getByText('25').closest('td')?.className).toBe('right');

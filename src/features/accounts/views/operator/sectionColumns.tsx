@@ -20,7 +20,7 @@ interface Field {
   field: string;
   /** Translation key of the header. */
   key: string;
-  as?: 'amount' | 'date' | 'code' | 'leverage' | 'period' | 'reference';
+  as?: 'amount' | 'date' | 'code' | 'leverage' | 'period' | 'reference' | 'correction';
   /** The words of an enum value (by its text: "1", "buy"); with `list`, of each space-separated word. */
   words?: Record<string, string>;
   list?: boolean;
@@ -98,7 +98,7 @@ export const SECTION_FIELDS: Record<UserSection, Field[]> = {
   ledger: [
     id, { field: 'kind', key: 'col.type', words: LEDGER_KIND_KEYS }, { field: 'account', key: 'col.account', as: 'code' }, { field: 'currency', key: 'col.currency' },
     amount('available_change', 'col.change'), amount('frozen_change', 'usersDesk.col.frozenChange'), amount('available_after', 'col.balanceAfter'),
-    { field: 'ref_type', key: 'usersDesk.col.reference', as: 'reference' }, time(),
+    { field: 'ref_type', key: 'usersDesk.col.reference', as: 'reference' }, { field: 'correction_reason', key: 'usersDesk.col.correction', as: 'correction' }, time(),
   ],
   sign_ins: [time('at'), { field: 'ip', key: 'sessions.col.ip', as: 'code' }, { field: 'user_agent', key: 'sessions.col.device' }, { field: 'result', key: 'loginHistory.col.result', words: SIGN_IN_RESULT }],
   sessions: [
@@ -138,9 +138,24 @@ function render(t: TFunction, f: Field, row: SectionRow) {
       return <code>{row.ref_id === null || row.ref_id === undefined ? String(value) : `${String(value)} #${String(row.ref_id)}`}</code>;
     case 'period':
       return t('seconds.periodSeconds', { seconds: value });
+    case 'correction':
+      return <CorrectionNote t={t} row={row} reason={String(value)} />;
     default:
       return typeof value === 'boolean' ? t(value ? 'usersDesk.yes' : 'usersDesk.no') : String(value);
   }
+}
+
+/** A balance correction's entry: its reason (the user reads it too), its reference, and the two operators of its four eyes. */
+function CorrectionNote({ t, row, reason }: { t: TFunction; row: SectionRow; reason: string }) {
+  const text = (field: string) => (row[field] === null || row[field] === undefined || row[field] === '' ? MISSING : String(row[field]));
+  // Wrapped within a column of its own width, so the row's time stays in view beside a long reason.
+  return (
+    <span style={{ display: 'block', minWidth: 200, maxWidth: 320, whiteSpace: 'normal' }}>
+      {reason}
+      {row.correction_reference ? <small style={{ display: 'block' }}>{t('usersDesk.correction.reference', { reference: text('correction_reference') })}</small> : null}
+      <small style={{ display: 'block' }}>{t('usersDesk.correction.by', { proposer: text('correction_proposed_by'), approver: text('correction_approved_by') })}</small>
+    </span>
+  );
 }
 
 /** A section's DataTable columns. */

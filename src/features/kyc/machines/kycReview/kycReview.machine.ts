@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
-import type { KycSubmission } from '../../../../../domain/kyc';
+import { KYC_QUEUE_PAGE_SIZE, type KycQueuePage, type KycSubmission } from '../../../../../domain/kyc';
 import { callState, loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { showToast } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -16,13 +16,20 @@ export interface KycReviewRecord {
 
 export type KycReviewEvent =
   | { type: 'review.open'; id: number }
+  /** The queue narrowed to an email, account or user id ('' for all), from its first page. */
+  | { type: 'review.search'; search: string }
+  | { type: 'review.page'; page: number }
   | Signals<'review', 'back' | 'reload' | 'approve' | 'reject'>
   /** Confirms the open dialog: the reviewer's 2FA code, and a rejection's reason. */
   | { type: 'review.confirm'; reason?: string; code?: string }
   | { type: 'review.cancel' };
 
 export interface KycReviewContext extends StepUpWindow {
+  /** The page of the queue shown, what it was searched by, and how many pending submissions that search finds. */
   queue: KycSubmission[];
+  search: string;
+  page: number;
+  total: number;
   openId: number | undefined;
   detail: KycReviewRecord | undefined;
   reason: string;
@@ -30,6 +37,8 @@ export interface KycReviewContext extends StepUpWindow {
   code: string;
   /** Why the decision did not go (the code's shape, or the server's translated refusal), said in its dialog. */
   refusal: ToastMessage | undefined;
+  /** A rejection confirmed with no reason: said under the reason's field (the user reads the reason), until it is confirmed again. */
+  reasonMissing: boolean;
 }
 
 export type KycReviewInput = StepUpInput;
@@ -37,7 +46,7 @@ export type KycReviewInput = StepUpInput;
 const kycReviewSetup = setup({
   types: { context: {} as KycReviewContext, events: {} as KycReviewEvent, input: {} as KycReviewInput },
   actors: {
-    fetchQueue: toBeProvided<KycSubmission[]>('fetchQueue'),
+    fetchQueue: toBeProvided<KycQueuePage, { search: string; page: number; size: number }>('fetchQueue'),
     fetchDetail: toBeProvided<KycReviewRecord, { id: number }>('fetchDetail'),
     approve: toBeProvided<unknown, { id: number; code?: string }>('approve'),
     reject: toBeProvided<unknown, { id: number; reason: string; code?: string }>('reject'),
@@ -47,6 +56,8 @@ const kycReviewSetup = setup({
   actions: {
     showToast,
     rememberOpened: assign({ openId: ({ event }) => (event.type === 'review.open' ? event.id : undefined) }),
+    takeSearch: assign({ search: ({ context, event }) => (event.type === 'review.search' ? event.search.trim() : context.search), page: 1 }),
+    takePage: assign({ page: ({ context, event }) => (event.type === 'review.page' ? Math.max(1, Math.floor(event.page)) : context.page) }),
     takeCode: assign({ code: ({ event }) => (event.type === 'review.confirm' ? (event.code ?? '').trim() : '') }),
     codeInvalid: assign({ refusal: { key: 'operator.codeInvalid' } }),
     stepUp: assign({ stepUpUntil: (_, params: { until: number | null }) => params.until }),
@@ -62,7 +73,19 @@ const kycReviewSetup = setup({
   delays: { stepUpEnds: stepUpLeft },
 });
 
-const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) => ({ queue: pending }), next: 'queue', retry: 'review.reload' });
+const queue = loadStates(kycReviewSetup, {
+  src: 'fetchQueue',
+  input: ({ context }) => ({ search: context.search, page: context.page, size: KYC_QUEUE_PAGE_SIZE }),
+  into: (pending) => ({ queue: pending.list, total: pending.total, page: pending.page }),
+  next: 'queue',
+  retry: 'review.reload',
+});
+
+/** A new search reads the queue again from its first page; another page, that page of the same search (read again while one is under way). */
+const searchAndPage = {
+  'review.search': { target: 'loading', reenter: true, actions: 'takeSearch' },
+  'review.page': { target: 'loading', reenter: true, actions: 'takePage' },
+} as const;
 
 /**
  * A row's "Review": the queue shown while it is read again (after "Back", a decision or "Reload")
@@ -83,15 +106,16 @@ const codeOf = (context: KycReviewContext): { code?: string } => (context.code ?
  */
 export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
-  context: ({ input }) => ({ queue: [], openId: undefined, detail: undefined, reason: '', code: '', ...noStepUpWindow(input), refusal: undefined }),
+  context: ({ input }) => ({ queue: [], search: '', page: 1, total: 0, openId: undefined, detail: undefined, reason: '', code: '', ...noStepUpWindow(input), refusal: undefined, reasonMissing: false }),
   initial: 'loading',
   states: {
-    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission } },
-    loadFailed: { on: { ...queue.loadFailed.on, 'review.open': openSubmission } },
+    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '', code: '', refusal: undefined }), on: { 'review.open': openSubmission, ...searchAndPage } },
+    loadFailed: { on: { ...queue.loadFailed.on, 'review.open': openSubmission, ...searchAndPage } },
     queue: {
       on: {
         'review.reload': 'loading',
         'review.open': openSubmission,
+        ...searchAndPage,
       },
     },
     loadingDetail: readState(kycReviewSetup, { src: 'fetchDetail', input: ({ context }) => ({ id: context.openId! }), into: (detail) => ({ detail }), next: 'detail', failed: 'queue' }),
@@ -100,7 +124,7 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
         'review.back': 'loading',
         // A dialog opens knowing no window: an earlier dialog's is not sent for this one before its own read answers.
         'review.approve': { target: 'confirmingApprove', actions: assign({ refusal: undefined, stepUpUntil: null }) },
-        'review.reject': { target: 'confirmingReject', actions: assign({ refusal: undefined, stepUpUntil: null }) },
+        'review.reject': { target: 'confirmingReject', actions: assign({ refusal: undefined, stepUpUntil: null, reasonMissing: false }) },
       },
     },
     confirmingApprove: {
@@ -123,12 +147,12 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
       on: {
         'review.confirm': [
           {
-            description: 'A rejection needs a reason the user will read.',
+            description: 'A rejection needs a reason the user will read: said at its field, and nothing is sent.',
             guard: ({ event }) => !(event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0),
-            actions: { type: 'showToast', params: { tone: 'error', message: { key: 'operator.reasonRequired' } } },
+            actions: assign({ reasonMissing: true }),
           },
-          { guard: 'codeSendable', target: 'rejecting', actions: ['takeCode', assign({ reason: ({ event }) => event.reason!.trim() })] },
-          { actions: 'codeInvalid' },
+          { guard: 'codeSendable', target: 'rejecting', actions: ['takeCode', assign({ reason: ({ event }) => event.reason!.trim(), reasonMissing: false })] },
+          { actions: ['codeInvalid', assign({ reasonMissing: false })] },
         ],
         'review.cancel': 'detail',
       },

@@ -15,7 +15,9 @@ const submission: KycSubmission = {
 };
 
 export const kycReviewModel = machineModel(kycReviewMachine, [{ name: 'operator opened /operator' }], [
-  ...actorAnswers('fetchQueue', [submission]),
+  ...actorAnswers('fetchQueue', { list: [submission], total: 1, page: 1, size: 20 }),
+  { type: 'review.search', search: ' ada@ ' },
+  { type: 'review.page', page: 2 },
   { type: 'review.open', id: 7 },
   ...actorAnswers('fetchDetail', { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' }, { kind: 'server', serverMessage: 'Not found' }),
   ...typedValues('review.confirm', ['Photo is blurred', '  '], 'reason'),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
@@ -49,9 +49,14 @@ export function KycApproveDialog(props: DecisionProps & { name: string; onConfir
   );
 }
 
-/** The reason is the user's to read (shown on /user/identity); the text boxes are presentation state. */
-export function KycRejectDialog(props: DecisionProps & { onConfirm: (reason: string, code: string) => void }) {
+/**
+ * The reason is the user's to read (shown on /user/identity); the text boxes are presentation state.
+ * Confirmed without one, the reason's field says so under it (`reasonMissing`, the machine's), tied
+ * to the field, and nothing is sent.
+ */
+export function KycRejectDialog(props: DecisionProps & { reasonMissing: boolean; onConfirm: (reason: string, code: string) => void }) {
   const { t } = useTranslation();
+  const id = useId();
   const [reason, setReason] = useState('');
   const [code, setCode] = useCode(props.refusal);
   return (
@@ -64,11 +69,23 @@ export function KycRejectDialog(props: DecisionProps & { onConfirm: (reason: str
       onConfirm={() => props.onConfirm(reason, code)}
       onCancel={props.onCancel}
     >
-      <label>
-        {t('operator.reason')}
-        <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-      </label>
       <DeskForm>
+        <div className="field">
+          <label htmlFor={id}>{t('operator.reason')}</label>
+          <ReasonInput
+            id={id}
+            value={reason}
+            maxLength={200}
+            aria-invalid={props.reasonMissing}
+            aria-describedby={props.reasonMissing ? `${id}-error` : undefined}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {props.reasonMissing && (
+            <span className="error" id={`${id}-error`} role="alert">
+              {t('operator.reasonRequired')}
+            </span>
+          )}
+        </div>
         <DeskCodeAndRefusal labelKey="operator.code" refusal={props.refusal} kept={{ value: code, onChange: setCode }} />
         <StepUpNote until={props.stepUpUntil} />
       </DeskForm>

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KycSubmission } from '../../../../../domain/kyc';
+import { KYC_QUEUE_PAGE_SIZE, KYC_QUEUE_SEARCH_MAX, type KycSubmission } from '../../../../../domain/kyc';
+import { Pager } from '../../../../app/ui/RecordFilters';
+import { DeskForm, DeskTextField } from '../../../../app/ui/DeskDialog';
 import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { KycApproveDialog, KycRejectDialog } from './KycReviewDialogs';
@@ -8,7 +11,46 @@ import { deskColumns, DeskTable, ReloadButton, type DeskListTexts } from '../../
 
 const TEXTS: DeskListTexts = { title: 'operator.queueTitle', empty: 'operator.queueEmpty', failed: 'operator.queueFailed' };
 
-/** The pending identity submissions, oldest first, and the one being reviewed. */
+/**
+ * The queue's search: an email, account or user id, sent on Find (or Enter); the text is
+ * presentation state until then, the search sent is the machine's. "Show all" clears it.
+ */
+function QueueSearch(props: { search: string; busy: boolean; onFind: (search: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(props.search);
+  return (
+    <form
+      role="search"
+      aria-label={t('operator.searchLabel')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onFind(text.slice(0, KYC_QUEUE_SEARCH_MAX));
+      }}
+    >
+      <DeskForm style={{ gridTemplateColumns: 'minmax(0, 320px) max-content max-content', justifyContent: 'start', alignItems: 'end', margin: '8px 0 12px' }}>
+        <DeskTextField label={t('operator.search')} value={text} onChange={setText} />
+        <Button type="submit" $small disabled={props.busy}>
+          {t('operator.find')}
+        </Button>
+        {props.search && (
+          <Button
+            type="button"
+            $variant="ghost"
+            $small
+            onClick={() => {
+              setText('');
+              props.onFind('');
+            }}
+          >
+            {t('operator.showAll')}
+          </Button>
+        )}
+      </DeskForm>
+    </form>
+  );
+}
+
+/** The pending identity submissions, oldest first, a page at a time under a search, and the one being reviewed. */
 export function KycReviewQueue() {
   const { t } = useTranslation();
   const review = useKycReview();
@@ -27,7 +69,14 @@ export function KycReviewQueue() {
           />
         )}
         {review.confirmingReject && (
-          <KycRejectDialog busy={review.deciding} refusal={review.refusal} stepUpUntil={review.stepUpUntil} onConfirm={review.confirm} onCancel={review.cancel} />
+          <KycRejectDialog
+            busy={review.deciding}
+            refusal={review.refusal}
+            reasonMissing={review.reasonMissing}
+            stepUpUntil={review.stepUpUntil}
+            onConfirm={review.confirm}
+            onCancel={review.cancel}
+          />
         )}
       </>
     );
@@ -38,6 +87,7 @@ export function KycReviewQueue() {
         <h2>{t(TEXTS.title)}</h2>
         <ReloadButton onReload={review.reload} loading={review.loadingQueue} />
       </div>
+      <QueueSearch search={review.search} busy={review.loadingQueue} onFind={review.find} />
       <DeskTable<KycSubmission>
         texts={TEXTS}
         desk={{ list: review.queue, failed: review.queueFailed }}
@@ -55,6 +105,7 @@ export function KycReviewQueue() {
           },
         ]}
       />
+      <Pager page={review.page} size={KYC_QUEUE_PAGE_SIZE} total={review.total} onPage={review.setPage} />
     </section>
   );
 }

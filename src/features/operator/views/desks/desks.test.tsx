@@ -133,7 +133,10 @@ describe('audit desk view', () => {
     const calls = await renderDesk('audit', ['auditor']);
     expect(calls.map((c) => c.path)).toEqual([OPERATOR_PATHS.audit]);
     const table = screen.getByRole('table', { name: 'Audit log' });
-    expect(table.textContent).toContain('operator.set_roles');
+    // The kind in words, its code beside it (what the kind filter searches), its tooltip naming the code.
+    expect(within(table).getByText('Operator roles changed')).toBeTruthy();
+    expect(within(table).getByText('operator.set_roles')).toBeTruthy();
+    expect(within(table).getByText('Access refused').getAttribute('title')).toBe('Code: access.refused');
     // The column names what it shows; "starts with" is the filter's rule, said at the filter only.
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Kind');
     expect(table.textContent).not.toContain('starts with');

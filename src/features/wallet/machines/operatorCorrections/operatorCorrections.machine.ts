@@ -65,7 +65,7 @@ const correctionsSetup = setup({
   actors: {
     list: pagedListMachine,
     proposeCorrection: toBeProvided<CorrectionView, CorrectionProposal>('proposeCorrection'),
-    approveCorrection: toBeProvided<CorrectionView, { id: number; totp_code: string }>('approveCorrection'),
+    approveCorrection: toBeProvided<CorrectionView, { id: number; code: string }>('approveCorrection'),
     rejectCorrection: toBeProvided<CorrectionView, { id: number; reason: string }>('rejectCorrection'),
   },
   actions: {
@@ -124,7 +124,7 @@ export const operatorCorrectionsMachine = correctionsSetup.createMachine({
       submit: 'corrections.submitApproval',
       guard: 'codeSendable',
       src: 'approveCorrection',
-      input: ({ context, event }) => ({ id: context.target!, totp_code: event.code.trim() }),
+      input: ({ context, event }) => ({ id: context.target!, code: event.code.trim() }),
       saved: 'corrections.executed',
       editing: "The approver's own 2FA code (or a recovery code): nothing moves without it.",
     }),

@@ -54,7 +54,7 @@ describe('corrections desk view', () => {
     const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
     const [, theirs] = within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row');
     fireEvent.click(within(theirs!).getByRole('button', { name: 'Approve' }));
-    await expectCodeRefusedInDialog(calls, { dialog: 'Approve the correction', submit: 'Approve', path: CORRECTION_PATHS.approve, body: { id: 9, totp_code: '123456' } });
+    await expectCodeRefusedInDialog(calls, { dialog: 'Approve the correction', submit: 'Approve', path: CORRECTION_PATHS.approve, body: { id: 9, code: '123456' } });
   });
 
   it('checks a proposal before sending it (the one decimal rule, a reason), then sends it and closes the form', async () => {
