@@ -59,7 +59,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `http://127.0.0.1:${port}/home`,
-    timeout: 90_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     // Not SIGKILL (Playwright's default): the server stops its embedded PostgreSQL on SIGTERM.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

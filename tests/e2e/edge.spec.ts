@@ -40,7 +40,8 @@ test.describe('realtime edge', () => {
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the realtime bus');
-    test.setTimeout(120_000);
+    // Two starts, the first on a fresh data directory: see untilAnswers.
+    test.setTimeout(240_000);
     await startServer();
     // A cluster node's web part alone (ROLES=web) on the server's embedded database: the proxy sends it the sockets.
     edge = run({ ROLES: 'web', PORT: String(ports.edge), DATA_DIR: dataDir, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });

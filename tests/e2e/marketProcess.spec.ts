@@ -47,7 +47,8 @@ test.describe('market process', () => {
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
-    test.setTimeout(120_000);
+    // A fresh data directory's first start: see untilAnswers.
+    test.setTimeout(180_000);
     // The server believes the front's X-Forwarded-For (the same host here).
     server = runServer({ ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password, OPERATOR_TOTP_SECRET: OPERATOR.totpSecret });
     await untilAnswers(`${origin}/home`, 200);

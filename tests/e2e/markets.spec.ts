@@ -184,7 +184,8 @@ test.describe('server restart', () => {
   }
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    // A fresh data directory's first start: see untilAnswers.
+    test.setTimeout(180_000);
     await startServer();
   });
   test.afterAll(async () => {

@@ -135,7 +135,8 @@ test.describe('switched off', () => {
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    // A fresh data directory's first start: see untilAnswers.
+    test.setTimeout(180_000);
     server = spawn(process.execPath, ['scripts/serve.mjs'], {
       detached: true,
       stdio: 'ignore',

@@ -6,7 +6,11 @@ export async function expectChange(read: () => Promise<string>, timeout = 10_000
   await expect.poll(read, { timeout }).not.toBe(before);
 }
 
-/** Waits (≤ 60 s) until `url` answers `status`: a process the test started is up. */
+/**
+ * Waits (≤ 150 s) until `url` answers `status`: a process the test started is up. A fresh data
+ * directory's first start (initdb, every migration, the seeds) took 11 s on a quiet slow machine and
+ * over 60 s beside the other worker's browser and servers (a CI run failed on 60).
+ */
 export async function untilAnswers(url: string, status: number): Promise<void> {
   await expect
     .poll(
@@ -17,7 +21,7 @@ export async function untilAnswers(url: string, status: number): Promise<void> {
           return 0;
         }
       },
-      { timeout: 60_000, intervals: [250] },
+      { timeout: 150_000, intervals: [250] },
     )
     .toBe(status);
 }
