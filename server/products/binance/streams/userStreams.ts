@@ -24,6 +24,9 @@ export interface UserStreamsOptions {
   clock?: () => number;
 }
 
+/** Ended orders a stream remembers: a repeated push of one comes within the same flush or the next. */
+const ENDED_KEPT = 1000;
+
 interface ListenKey {
   userId: number;
   expiresAt: number;
@@ -31,6 +34,11 @@ interface ListenKey {
   unfollow?: () => void;
   openedAt: number;
   seen: Map<number, SeenOrder>;
+  /**
+   * Orders told as ended (filled, cancelled, expired), newest last: the private channel may push an
+   * ended order again (another notice of the same batch), which must not be told as new, its trades again.
+   */
+  ended: Set<number>;
   /** Pushes go out in the order heard, each after the client-id read of the one before. */
   queue: Promise<void>;
 }
@@ -76,7 +84,7 @@ export function userDataStreams(options: UserStreamsOptions) {
       const events: object[] = [];
       if (message.kind === 'order') {
         const order = (message as { order?: unknown }).order;
-        if (!isSpotOrder(order)) return;
+        if (!isSpotOrder(order) || held.ended.has(order.id)) return;
         const clientId = await options.clientIdOf(held.userId, order);
         const seen = held.seen.get(order.id);
         // Binance tells each trade with its id (bots dedupe fills by it): the trades are read when the push filled more.
@@ -86,7 +94,11 @@ export function userDataStreams(options: UserStreamsOptions) {
         events.push(...reports);
         const after = seenAfter(order, reports, seen);
         if (after) held.seen.set(order.id, after);
-        else held.seen.delete(order.id);
+        else {
+          held.seen.delete(order.id);
+          held.ended.add(order.id);
+          if (held.ended.size > ENDED_KEPT) held.ended.delete(held.ended.values().next().value!);
+        }
       } else if (message.kind === 'balance') {
         const position = accountPosition((message as { balances?: BalanceRow[] }).balances ?? [], now);
         if (position) events.push(position);
@@ -106,7 +118,7 @@ export function userDataStreams(options: UserStreamsOptions) {
       }
       let key = '';
       for (let i = 0; i < 60; i++) key += ALPHABET[randomInt(ALPHABET.length)];
-      keys.set(key, { userId, expiresAt: clock() + LISTEN_KEY_MS, sockets: new Set(), openedAt: clock(), seen: new Map(), queue: Promise.resolve() });
+      keys.set(key, { userId, expiresAt: clock() + LISTEN_KEY_MS, sockets: new Set(), openedAt: clock(), seen: new Map(), ended: new Set(), queue: Promise.resolve() });
       byUser.set(userId, key);
       return key;
     },
