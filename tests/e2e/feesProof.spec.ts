@@ -64,9 +64,10 @@ for (const lang of ['en_US', 'fr_FR']) {
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), languageOf(lang));
     const takerContext = await browser.newContext();
     const takerPage = await takerContext.newPage();
-    const taker = await trader(takerPage, `taker-${short}`, '500');
+    const taker = await trader(takerPage, `taker-${short}`, '2000');
     // The taker buys BTC from the market makers (its taker fee, in BTC, is what a rebate in BTC is paid from).
-    await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '400' }, taker.token);
+    // Enough for many tries below: a try whose sell meets a market maker's newer bid spends 0.001 BTC.
+    await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '1900' }, taker.token);
 
     // Finance gives the maker a rebate in BTC_USDT until tomorrow, with the 2FA code.
     const finance = deskOperator(`feesProof-${lang}` as DeskOperatorName);
@@ -84,23 +85,24 @@ for (const lang of ['en_US', 'fr_FR']) {
     const overrides = desk.getByRole('table', { name: say('fees.deskOverrides') });
     await expect(overrides.getByRole('row').filter({ hasText: `E2E rebate ${lang}` })).toContainText(rebateShown);
 
-    // The maker's bid rests at the top of the book (post only), and the taker sells into it; a
-    // market maker's quote may come between, so the taker sells again until the bid is filled.
+    // The maker's bid rests at the top of the book (post only), and the taker sells into it with an
+    // IOC limit at the bid's price. The market makers requote all the time: when one's bid came above
+    // the maker's before the sell, the bid is not filled, so it is withdrawn and placed again at the
+    // new top (a bid left buried would never be reached, and the taker would run out of BTC).
     let orderId = 0;
+    const detailOf = (id: number) => call<{ filled: string; status: number; deals: unknown[] }>(page, '/api/spot/order_detail', { id }, maker.token);
     await expect(async () => {
-      if (orderId === 0) {
-        const { bid, ask } = await bookTicker(page);
-        const price = Math.min(bid + 0.01, ask - 0.01).toFixed(2);
-        const placed = await call<{ id: number; status: number }>(page, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price, quantity: '0.001', time_in_force: 'POST_ONLY' }, maker.token);
-        orderId = placed.id;
+      if (orderId !== 0) {
+        await page.request.post('/api/spot/order_cancel', { data: { id: orderId }, headers: { token: maker.token } });
+        if ((await detailOf(orderId)).deals.length > 0) return; // filled before the cancel reached it
+        orderId = 0;
       }
-      await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'sell', type: 'market', quantity: '0.001' }, taker.token);
-      const detail = await call<{ filled: string; status: number; deals: unknown[] }>(page, '/api/spot/order_detail', { id: orderId }, maker.token);
-      if (detail.deals.length === 0) {
-        // Not reached (or cancelled as post only): a fresh bid next time.
-        if (detail.status === 4) orderId = 0;
-        throw new Error('the rebate bid is not filled yet');
-      }
+      const { bid, ask } = await bookTicker(page);
+      const price = Math.min(bid + 0.01, ask - 0.01).toFixed(2);
+      const placed = await call<{ id: number; status: number }>(page, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price, quantity: '0.001', time_in_force: 'POST_ONLY' }, maker.token);
+      orderId = placed.id;
+      await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price, quantity: '0.001', time_in_force: 'IOC' }, taker.token);
+      if ((await detailOf(orderId)).deals.length === 0) throw new Error('the rebate bid is not filled yet');
     }).toPass({ timeout: 90_000, intervals: [500, 1000, 2000] });
 
     // The order's details: the fill's rate is the rebate, and its fee is negative (paid to the maker).
