@@ -2,8 +2,9 @@
  * Every kind of row the operator audit log holds (docs/OPERATOR.md "The audit log"), and the words
  * the audit desk shows for each. The server's writers take an `OperatorAuditKind`
  * (kernel/platform/auth/operators/auditLog.ts), so a kind written anywhere is one of these; the
- * desk shows the label with the code beside it (the kind filter searches codes); the test
- * tests/server/audit/auditKindLabels.test.ts holds each label to all 9 languages.
+ * desk shows the label with the code beside it and filters by one kind, chosen by its label (the
+ * audit route admits no other kind); the test
+ * tests/server/auditKindLabels.test.ts holds each label to all 9 languages.
  */
 export const OPERATOR_AUDIT_KIND_KEYS = {
   'access.refused': 'operatorDesks.auditKind.access.refused',
@@ -69,6 +70,9 @@ export const OPERATOR_AUDIT_KIND_KEYS = {
 export type OperatorAuditKind = keyof typeof OPERATOR_AUDIT_KIND_KEYS;
 export const OPERATOR_AUDIT_KINDS = Object.keys(OPERATOR_AUDIT_KIND_KEYS) as OperatorAuditKind[];
 
+/** Whether a text is one of the kinds (the audit desk's filter sends only these). */
+export const isOperatorAuditKind = (kind: string): kind is OperatorAuditKind => Object.hasOwn(OPERATOR_AUDIT_KIND_KEYS, kind);
+
 /** The label's key of a stored kind, or undefined for one this build does not know (a row written by a newer server: shown as its code). */
 export const auditKindKey = (kind: string): string | undefined =>
-  Object.hasOwn(OPERATOR_AUDIT_KIND_KEYS, kind) ? OPERATOR_AUDIT_KIND_KEYS[kind as OperatorAuditKind] : undefined;
+  isOperatorAuditKind(kind) ? OPERATOR_AUDIT_KIND_KEYS[kind] : undefined;

@@ -1,4 +1,5 @@
 import type { Page } from './wallet';
+import type { OperatorAuditKind } from './operatorAuditKinds';
 
 /**
  * Operators' roles and permissions (issue 51 §1; docs/OPERATOR.md) and the wire shapes of the
@@ -192,7 +193,8 @@ export interface OperatorAuditRow {
 /** The audit desk's filters; dates are epoch ms, `to` exclusive. */
 export interface OperatorAuditQuery {
   operator_id?: number;
-  kind?: string;
+  /** One kind exactly (domain/operatorAuditKinds.ts); the server refuses any other. */
+  kind?: OperatorAuditKind;
   object_type?: string;
   object_id?: string;
   outcome?: AuditOutcome;

@@ -236,11 +236,11 @@ test('the operator creates a listed project with the date pickers; at its settle
   await expect(form.getByRole('alert')).toHaveText(EN.desk.codeRequired);
   expect(sent).toHaveLength(0);
   // The form alone (its label, exactly: the projects table's name holds the word too), hidden once saved.
-  await submitWithOperatorCode(desk.getByLabel(EN.desk.form, { exact: true }), form.locator('input[name=totp_code]'), desk.getByRole('button', { name: EN.desk.save }));
+  await submitWithOperatorCode(desk.getByLabel(EN.desk.form, { exact: true }), form.locator('input[name=code]'), desk.getByRole('button', { name: EN.desk.save }));
   await expect(desk.getByRole('table')).toContainText(symbol, { timeout: 15_000 });
   // Sent as the epoch ms of that local time, with the code (typed again only if another worker's reached the server first).
   const startMs = await desk.evaluate((text) => new Date(text).getTime(), start);
-  expect(JSON.parse(sent.at(-1)!)).toMatchObject({ symbol, start_at: startMs, listed: true, totp_code: expect.stringMatching(/^\d{6}$/) });
+  expect(JSON.parse(sent.at(-1)!)).toMatchObject({ symbol, start_at: startMs, listed: true, code: expect.stringMatching(/^\d{6}$/) });
 
   // A subscription, so the settlement has something to allocate; then the pair opens.
   const projects = await call<IcoProject[]>(page, '/api/ico/projects', {});

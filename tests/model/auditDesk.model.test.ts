@@ -35,15 +35,18 @@ describe('audit desk (scenarios)', () => {
     await t.settleList({ list: [], total: 45 });
     t.listRef().send({ type: 'list.page', page: 2 });
     await t.settleList({ list: [], total: 45 });
-    t.actor.send({ type: 'audit.search', fields: { operator: ' 7 ', kind: ' operator. ', objectType: 'operator', objectId: '', outcome: 'refused', from: '2026-03-01', to: '2026-03-03' } });
+    t.actor.send({ type: 'audit.search', fields: { operator: ' 7 ', kind: 'operator.set_roles', objectType: 'operator', objectId: '', outcome: 'refused', from: '2026-03-01', to: '2026-03-03' } });
     expect(t.reads().at(-1)).toEqual({
-      filter: { operator_id: 7, kind: 'operator.', object_type: 'operator', outcome: 'refused', from: march(1), to: march(4) },
+      filter: { operator_id: 7, kind: 'operator.set_roles', object_type: 'operator', outcome: 'refused', from: march(1), to: march(4) },
       page: 1,
       size: AUDIT_PAGE_SIZE,
     });
     await t.settleList({ list: [], total: 3 });
-    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'kyc.' } });
-    expect(t.reads().at(-1)).toEqual({ filter: { kind: 'kyc.' }, page: 1, size: AUDIT_PAGE_SIZE });
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'kyc.approve' } });
+    expect(t.reads().at(-1)).toEqual({ filter: { kind: 'kyc.approve' }, page: 1, size: AUDIT_PAGE_SIZE });
+    // "All kinds" again: the kind is cleared from the list's filter too.
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, outcome: 'done' } });
+    expect(t.reads().at(-1)).toEqual({ filter: { outcome: 'done' }, page: 1, size: AUDIT_PAGE_SIZE });
     t.actor.send({ type: 'audit.clear' });
     expect(t.reads().at(-1)).toEqual({ filter: {}, page: 1, size: AUDIT_PAGE_SIZE });
     expect(t.actor.getSnapshot().context.fields).toEqual(NO_AUDIT_FIELDS);
@@ -74,10 +77,10 @@ describe('audit desk (scenarios)', () => {
 
   it('exports with the filters on screen and saves the CSV as a file, once at a time', async () => {
     const t = start();
-    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'withdrawal.' } });
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'withdrawal.approve' } });
     t.actor.send({ type: 'audit.export' });
     t.actor.send({ type: 'audit.export' });
-    expect(t.effects.inputsOf('exportAudit')).toEqual([{ kind: 'withdrawal.' }]);
+    expect(t.effects.inputsOf('exportAudit')).toEqual([{ kind: 'withdrawal.approve' }]);
     expect(t.actor.getSnapshot().value).toBe('exporting');
     const csv = 'id,at\r\n3,2026-03-01T10:00:00.000Z\r\n';
     await t.settle({ type: 'xstate.done.actor.exportAudit', output: { filename: 'operator-audit.csv', rows: 1, csv } });
@@ -101,6 +104,11 @@ describe('auditQueryOf', () => {
     expect(auditQueryOf(NO_AUDIT_FIELDS)).toEqual({});
     expect(auditQueryOf({ ...NO_AUDIT_FIELDS, operator: 'seven', from: '03/01/2026', to: 'tomorrow', kind: '   ' })).toEqual({});
     expect(auditQueryOf({ ...NO_AUDIT_FIELDS, operator: '0' })).toEqual({});
+  });
+
+  it('sends a kind only when it is one of the kinds the server writes: never a prefix or an unknown name, which it refuses', () => {
+    expect(auditQueryOf({ ...NO_AUDIT_FIELDS, kind: 'fees.override' })).toEqual({ kind: 'fees.override' });
+    for (const kind of ['fees.', 'kyc', 'no.such_kind', 'KYC.APPROVE', '__proto__', 'toString']) expect(auditQueryOf({ ...NO_AUDIT_FIELDS, kind })).toEqual({});
   });
 
   it('makes one day a whole local day: from its midnight to the next midnight (exclusive)', () => {

@@ -77,7 +77,7 @@ describe('feesDesk edits (scenarios)', () => {
     t.actor.send({ type: 'desk.confirmEdit', code: '12' });
     expect(t.deferred.inputsOf('saveTiers')).toHaveLength(0);
     t.actor.send({ type: 'desk.confirmEdit', code: ' 123456 ' });
-    expect(t.deferred.inputsOf('saveTiers')).toEqual([{ tiers, totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('saveTiers')).toEqual([{ tiers, code: '123456' }]);
     t.actor.send({ type: 'desk.closeEdit' });
     t.actor.send({ type: 'desk.backToForm' });
     expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { tiers: 'sending' } });
@@ -108,16 +108,16 @@ describe('feesDesk edits (scenarios)', () => {
     t.actor.send({ type: 'desk.submitSchedule', edit: { ...row, maker: '', taker: '', remove: true } });
     expect(t.deferred.inputsOf('saveSchedule')).toHaveLength(0);
     t.actor.send({ type: 'desk.confirmEdit', code: '123456' });
-    expect(t.deferred.inputsOf('saveSchedule')).toEqual([{ ...row, maker: '', taker: '', remove: true, totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('saveSchedule')).toEqual([{ ...row, maker: '', taker: '', remove: true, code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.saveSchedule', output: row });
     t.actor.send({ type: 'desk.editSchedule' });
     expect(t.actor.getSnapshot().context.form).toEqual({ kind: 'schedule', row: undefined });
     t.actor.send({ type: 'desk.submitSchedule', edit: { product: 'spot', market: '*', tier: 1, maker: '-0.0002', taker: '0.0004' } });
     t.actor.send({ type: 'desk.confirmEdit', code: 'ABCDE-12345' });
-    expect(t.deferred.inputsOf('saveSchedule').at(-1)).toEqual({ product: 'spot', market: '*', tier: 1, maker: '-0.0002', taker: '0.0004', totp_code: 'ABCDE-12345' });
+    expect(t.deferred.inputsOf('saveSchedule').at(-1)).toEqual({ product: 'spot', market: '*', tier: 1, maker: '-0.0002', taker: '0.0004', code: 'ABCDE-12345' });
   });
 
-  it("sets or ends a user's override only with a well-formed 2FA code, sent as totp_code", async () => {
+  it("sets or ends a user's override only with a well-formed 2FA code, sent as code", async () => {
     const t = startDesk();
     await t.settle({ type: 'xstate.done.actor.fetchDesk', output: FEES_DESK_FIXTURE });
     t.actor.send({ type: 'desk.editOverride' });
@@ -127,11 +127,11 @@ describe('feesDesk edits (scenarios)', () => {
     t.actor.send({ type: 'desk.submitOverride', edit: { ...edit, taker: '-0.1' }, code: '123456' });
     expect(t.deferred.inputsOf('saveOverride')).toHaveLength(0);
     t.actor.send({ type: 'desk.submitOverride', edit, code: ' 123456 ' });
-    expect(t.deferred.inputsOf('saveOverride')).toEqual([{ ...edit, totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('saveOverride')).toEqual([{ ...edit, code: '123456' }]);
     await t.settle({ type: 'xstate.error.actor.saveOverride', error: { kind: 'server', serverMessage: 'Wrong verification code' } });
     expect(t.actor.getSnapshot().value).toEqual({ desk: 'shown', edit: { override: 'editing' } });
     t.actor.send({ type: 'desk.submitOverride', edit: { user_id: 42, product: 'spot', market: 'BTC_USDT', end: true }, code: 'ABCDE-12345' });
-    expect(t.deferred.inputsOf('saveOverride').at(-1)).toEqual({ user_id: 42, product: 'spot', market: 'BTC_USDT', end: true, totp_code: 'ABCDE-12345' });
+    expect(t.deferred.inputsOf('saveOverride').at(-1)).toEqual({ user_id: 42, product: 'spot', market: 'BTC_USDT', end: true, code: 'ABCDE-12345' });
   });
 
   it('an auditor opens no form; finance without fees.override opens no override', async () => {

@@ -153,7 +153,7 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
     expect(deferred.inputsOf('resolveAppeal')).toEqual([]);
     desk.send({ type: 'appeals.confirm', code: ' 123456 ' });
-    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: ' Bank statement ', totp_code: '123456' }]);
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: ' Bank statement ', code: '123456' }]);
     deferred.settle({ type: 'xstate.done.actor.resolveAppeal', output: COMPLETED });
     await vi.advanceTimersByTimeAsync(0);
     expect(desk.getSnapshot().matches({ queue: 'loading', resolution: 'idle' })).toBe(true);
@@ -195,7 +195,7 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     expect(desk.getSnapshot().context.refusal).toEqual({ key: 'fiat.desk.codeInvalid' });
     expect(deferred.inputsOf('resolveAppeal')).toHaveLength(1);
     desk.send({ type: 'appeals.confirm', code: ' 123456 ' });
-    expect(deferred.inputsOf('resolveAppeal').at(-1)).toEqual({ order_id: APPEAL_CASE.order.id, decision: 'release', reason: 'Bank statement', totp_code: '123456' });
+    expect(deferred.inputsOf('resolveAppeal').at(-1)).toEqual({ order_id: APPEAL_CASE.order.id, decision: 'release', reason: 'Bank statement', code: '123456' });
     desk.stop();
   });
 
@@ -261,7 +261,7 @@ describe("the operator's appeal resolution (asks the operator's 2FA code)", () =
     await vi.advanceTimersByTimeAsync(10_000);
     expect(desk.getSnapshot().matches({ queue: 'loading', resolution: 'confirming' })).toBe(true);
     desk.send({ type: 'appeals.confirm', code: '123456' });
-    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: 'Bank statement', totp_code: '123456' }]);
+    expect(deferred.inputsOf('resolveAppeal')).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: 'Bank statement', code: '123456' }]);
     desk.stop();
   });
 });

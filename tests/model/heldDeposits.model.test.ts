@@ -40,7 +40,7 @@ describe('operatorHeldDeposits (scenarios)', () => {
     expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([]);
     t.actor.send({ type: 'held.edit', field: 'code', value: ' 123456 ' });
     t.actor.send({ type: 'held.submit' });
-    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([{ id: heldBelowMinimum.id, totp_code: '123456' }]);
+    expect(t.effects.inputsOf('creditHeldDeposit')).toEqual([{ id: heldBelowMinimum.id, code: '123456' }]);
     // Sending: a close is not heard.
     t.actor.send({ type: 'held.close' });
     expect(t.actor.getSnapshot().value).toEqual({ crediting: 'sending' });
@@ -71,7 +71,7 @@ describe('operatorHeldDeposits (scenarios)', () => {
     expect(t.actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.held.codeInvalid' });
     t.actor.send({ type: 'held.edit', field: 'code', value: '123456' });
     t.actor.send({ type: 'held.submit' });
-    expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' }]);
+    expect(t.effects.inputsOf('returnHeldDeposit')).toEqual([{ id: heldDelisted.id, address: RETURN_ADDRESS, code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.returnHeldDeposit', output: { id: heldDelisted.id, status: 5, return_address: RETURN_ADDRESS, return_tx_hash: '0xabc' } });
     expect(t.actor.getSnapshot().value).toBe('idle');
     expect(JSON.stringify(t.toasts.at(-1))).toContain('wallet.held.returned');

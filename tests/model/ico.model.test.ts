@@ -174,7 +174,7 @@ describe('ICO desk: listing a project asks the operator’s 2FA code', () => {
     d.actor.send({ type: 'desk.field', field: 'code', value: ' 123456 ' });
     d.actor.send({ type: 'desk.save' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(d.sent[0]).toMatchObject({ id: unlisted.id, listed: true, totp_code: '123456' });
+    expect(d.sent[0]).toMatchObject({ id: unlisted.id, listed: true, code: '123456' });
 
     // Listed already, or left unlisted: no code asked, none sent.
     d.actor.send({ type: 'desk.edit', projectId: OPERATOR_PROJECT.id });
@@ -183,7 +183,7 @@ describe('ICO desk: listing a project asks the operator’s 2FA code', () => {
     d.actor.send({ type: 'desk.edit', projectId: unlisted.id });
     d.actor.send({ type: 'desk.save' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(d.sent.slice(1).map((input) => [input.id, input.listed, 'totp_code' in input])).toEqual([
+    expect(d.sent.slice(1).map((input) => [input.id, input.listed, 'code' in input])).toEqual([
       [OPERATOR_PROJECT.id, true, false],
       [unlisted.id, false, false],
     ]);

@@ -145,7 +145,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     t.actor.send({ type: 'markets.submitListing', listing: newListing, code: '' });
     expect(t.deferred.inputsOf('listPair')).toHaveLength(0);
     t.actor.send({ type: 'markets.submitListing', listing: newListing, code: ' 123456 ' });
-    expect(t.deferred.inputsOf('listPair')).toEqual([{ ...newListing, totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('listPair')).toEqual([{ ...newListing, code: '123456' }]);
     // A close while the server decides is not heard.
     t.actor.send({ type: 'markets.closeForm' });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: { listing: 'sending' } });
@@ -180,7 +180,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Wound down', code: 'abc' });
     expect(t.deferred.inputsOf('delistMarket')).toHaveLength(0);
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Wound down ', code: 'ABCDE-12345' });
-    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'spot', symbol: 'BTC_USDT', delist_at: 1_790_000_000_000, reason: 'Wound down', totp_code: 'ABCDE-12345' }]);
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'spot', symbol: 'BTC_USDT', delist_at: 1_790_000_000_000, reason: 'Wound down', code: 'ABCDE-12345' }]);
     await t.settle({ type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } });
     expect(t.actor.getSnapshot().context).toMatchObject({ delisting: { market: 'spot', symbol: 'BTC_USDT' }, formRefusal: { text: 'The delisting time must be now or later' } });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_100_000, reason: 'Wound down', code: '123456' });
@@ -199,7 +199,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
     t.actor.send({ type: 'markets.openDelisting', market: 'futures', symbol: 'LTC_USDT' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Contract retired ', code: '123456' });
-    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'futures', symbol: 'LTC_USDT', delist_at: 1_790_000_000_000, reason: 'Contract retired', totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'futures', symbol: 'LTC_USDT', delist_at: 1_790_000_000_000, reason: 'Contract retired', code: '123456' }]);
     await t.settle({ type: 'xstate.done.actor.delistMarket', output: { symbol: 'LTC_USDT', delist_at: 1_790_000_000_000 } });
     expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.contractDelistAnnounced' } });
@@ -217,7 +217,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     t.actor.send({ type: 'markets.openDelisting', market: 'currency', symbol: 'DOGE' });
     expect(t.actor.getSnapshot().context.delisting).toEqual({ market: 'currency', symbol: 'DOGE' });
     t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Project discontinued ', code: '123456' });
-    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'currency', symbol: 'DOGE', delist_at: 1_790_000_000_000, reason: 'Project discontinued', totp_code: '123456' }]);
+    expect(t.deferred.inputsOf('delistMarket')).toEqual([{ market: 'currency', symbol: 'DOGE', delist_at: 1_790_000_000_000, reason: 'Project discontinued', code: '123456' }]);
     // The server's refusal (a pair on it still listed) stays under the open form.
     await t.settle({ type: 'xstate.error.actor.delistMarket', error: { kind: 'server', serverMessage: 'Delist the markets of DOGE first: DOGE_USDT' } });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: { delisting: 'editing' } });
@@ -288,7 +288,7 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     expect(t.actor.getSnapshot().value).toMatchObject({ form: { [c.form]: 'editing' } });
     expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: c.refused });
     submit(' 123456 ');
-    expect(t.deferred.inputsOf(c.src).at(-1)).toEqual({ ...c.listing, totp_code: '123456' });
+    expect(t.deferred.inputsOf(c.src).at(-1)).toEqual({ ...c.listing, code: '123456' });
     await t.settle({ type: `xstate.done.actor.${c.src}`, output: c.listed });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
     expect(t.actor.getSnapshot().context.formRefusal).toBeUndefined();

@@ -246,7 +246,7 @@ describe('operator withdrawal queue (scenarios)', () => {
     expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
     expect(deferred.inputsOf('approveWithdrawal')).toEqual([]);
     actor.send({ type: 'queue.confirm', code: ' 123456 ' });
-    expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 12, totp_code: '123456' }]);
+    expect(deferred.inputsOf('approveWithdrawal')).toEqual([{ id: 12, code: '123456' }]);
     await settle({ type: 'xstate.done.actor.approveWithdrawal', output: null });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(log.at(-1)).toContain('wallet.ops.approved');

@@ -39,7 +39,7 @@ describe('operator withdrawal queue: the step-up window (scenarios)', () => {
     expect(actor.getSnapshot().context.refusal).toEqual({ key: 'wallet.ops.codeInvalid' });
     expect(deferred.inputsOf('approveWithdrawal')).toHaveLength(1);
     actor.send({ type: 'queue.confirm', code: ' 123456 ' });
-    expect(deferred.inputsOf('approveWithdrawal').at(-1)).toEqual({ id: 12, totp_code: '123456' });
+    expect(deferred.inputsOf('approveWithdrawal').at(-1)).toEqual({ id: 12, code: '123456' });
   });
 
   it("forgets an earlier dialog's window as a dialog opens, and takes an ended window for none: an empty code is then refused", async () => {

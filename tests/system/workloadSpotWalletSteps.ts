@@ -92,7 +92,7 @@ export abstract class SpotAndWalletSteps extends WorkloadBase {
     const roll = this.random();
     // An approval asks the operator's own code: a recovery code of the session's, good at once.
     if (roll < 0.5) {
-      const approved = await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id, totp_code: await this.operator.code() });
+      const approved = await this.post(undefined, WALLET_PATHS.operatorApproveWithdrawal, { id: next.id, code: await this.operator.code() });
       if (approved.code === 200) this.count('withdrawal.approve');
     } else if (roll < 0.75) await this.post(undefined, WALLET_PATHS.operatorFailWithdrawal, { id: next.id, reason: 'system test' });
     else await this.post(next.trader, WALLET_PATHS.cancelWithdrawal, { id: next.id });

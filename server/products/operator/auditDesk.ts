@@ -15,7 +15,7 @@ const COLUMNS = `id, operator_id, operator_account, roles, (extract(epoch from a
 
 type Row = OperatorAuditRow;
 
-/** The filters as SQL over parameters (never the text itself): `kind` matches a prefix, so "kyc." finds every identity review. */
+/** The filters as SQL over parameters (never the text itself): `kind` is one kind exactly (the route's schema admits only those of domain/operatorAuditKinds.ts). */
 function where(query: OperatorAuditQuery): { sql: string; params: unknown[] } {
   const terms: string[] = [];
   const params: unknown[] = [];
@@ -24,7 +24,7 @@ function where(query: OperatorAuditQuery): { sql: string; params: unknown[] } {
     terms.push(sql(`$${params.length}`));
   };
   if (query.operator_id !== undefined) add((n) => `operator_id = ${n}`, query.operator_id);
-  if (query.kind) add((n) => `starts_with(kind, ${n})`, query.kind);
+  if (query.kind) add((n) => `kind = ${n}`, query.kind);
   if (query.object_type) add((n) => `object_type = ${n}`, query.object_type);
   if (query.object_id) add((n) => `object_id = ${n}`, query.object_id);
   if (query.outcome) add((n) => `outcome = ${n}`, query.outcome);

@@ -128,8 +128,8 @@ export async function submitWithOperatorCode(dialog: Locator, codeField: Locator
 }
 
 /**
- * An operator API call that asks the environment operator's own code (an identity review: `code`;
- * a withdrawal's approval or an appeal's ruling: `totp_code`), answering its data. As in
+ * An operator API call that asks the environment operator's own code (`code` on every operator
+ * route; `totp_code` only to try the server's one-release acceptance of the former name), answering its data. As in
  * submitWithOperatorCode, a code refused as used (another worker's later one reached the server
  * first) is sent again, fresh; any other refusal fails the test. `shared`: see nextOperatorCode.
  */

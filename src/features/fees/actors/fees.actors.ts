@@ -13,8 +13,8 @@ export function createFeesActors(api: ApiClient) {
 export function createFeesDeskActors(operatorApi: ApiClient) {
   return {
     fetchDesk: fromPromise<FeesDesk>(({ signal }) => operatorApi.post<FeesDesk>(FEE_PATHS.operatorRead, {}, signal)),
-    saveTiers: fromPromise<unknown, { tiers: FeeTier[]; totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorTiers, input, signal)),
-    saveSchedule: fromPromise<unknown, FeeScheduleEdit & { totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorSchedule, input, signal)),
-    saveOverride: fromPromise<unknown, FeeOverrideEdit & { totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorOverride, input, signal)),
+    saveTiers: fromPromise<unknown, { tiers: FeeTier[]; code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorTiers, input, signal)),
+    saveSchedule: fromPromise<unknown, FeeScheduleEdit & { code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorSchedule, input, signal)),
+    saveOverride: fromPromise<unknown, FeeOverrideEdit & { code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorOverride, input, signal)),
   };
 }

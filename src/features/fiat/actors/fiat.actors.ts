@@ -120,7 +120,7 @@ export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
 export function createOperatorFiatActors(operatorApi: ApiClient) {
   return {
     fetchAppeals: fromPromise<FiatAppeal[]>(({ signal }) => operatorApi.post<FiatAppeal[]>(FIAT_PATHS.operatorAppeals, {}, signal)),
-    resolveAppeal: fromPromise<FiatOrder, ResolveInput & { totp_code?: string }>(({ input, signal }) => operatorApi.post<FiatOrder>(FIAT_PATHS.operatorResolve, input as object, signal)),
+    resolveAppeal: fromPromise<FiatOrder, ResolveInput & { code?: string }>(({ input, signal }) => operatorApi.post<FiatOrder>(FIAT_PATHS.operatorResolve, input as object, signal)),
     fetchSettings: fromPromise<LegalTradeSettings>(({ signal }) => operatorApi.post<LegalTradeSettings>(FIAT_PATHS.operatorTradeSettings, {}, signal)),
     saveSettings: fromPromise<LegalTradeSettings, LegalTradePatch>(({ input, signal }) => operatorApi.post<LegalTradeSettings>(FIAT_PATHS.operatorLegalTrade, input, signal)),
   };

@@ -65,6 +65,6 @@ export function createOperatorIcoActors(operatorApi: ApiClient) {
   return {
     fetchProjects: fromPromise<IcoOperatorProject[]>(({ signal }) => operatorApi.post<IcoOperatorProject[]>(ICO_PATHS.operatorProjects, {}, signal)),
     // With the operator's 2FA code when the save lists the project (icoDesk.machine.ts `listsNow`).
-    saveProject: fromPromise<IcoOperatorProject, IcoProjectInput & { totp_code?: string }>(({ input, signal }) => operatorApi.post<IcoOperatorProject>(ICO_PATHS.operatorSave, input as object, signal)),
+    saveProject: fromPromise<IcoOperatorProject, IcoProjectInput & { code?: string }>(({ input, signal }) => operatorApi.post<IcoOperatorProject>(ICO_PATHS.operatorSave, input as object, signal)),
   };
 }

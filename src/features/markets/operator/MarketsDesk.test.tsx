@@ -35,7 +35,7 @@ async function renderDesk(roles: string[] | undefined) {
       if (path === MARKET_OPERATOR_PATHS.halt) throw { kind: 'server', serverMessage: 'This market is already halted' };
       if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[2], halted_reason: null, halted_at: null } as T;
       // The 2FA code 000000 is refused as the server says it; any other goes through.
-      const code = (body as { totp_code?: string }).totp_code;
+      const code = (body as { code?: string }).code;
       if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist || path === MARKET_OPERATOR_PATHS.contractDelist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
       if (path === MARKET_OPERATOR_PATHS.list) return { symbol: 'SOL_USDT' } as T;
       if (path === MARKET_OPERATOR_PATHS.delistCurrency) {
@@ -151,7 +151,7 @@ describe('markets desk view', () => {
     press('List the pair');
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.list)?.body).toEqual({
-      base: 'SOL', quote: 'USDT', price_precision: 2, amount_precision: 3, min_quantity: '0.01', min_notional: '5', reference_price: '150.25', makers: true, maker_spread: '0.002', maker_depth: 10, totp_code: '000000',
+      base: 'SOL', quote: 'USDT', price_precision: 2, amount_precision: 3, min_quantity: '0.01', min_notional: '5', reference_price: '150.25', makers: true, maker_spread: '0.002', maker_depth: 10, code: '000000',
     });
     // Makers off: their settings are not sent.
     fireEvent.click(within(dialog).getByLabelText('Makers quote this pair'));
@@ -160,7 +160,7 @@ describe('markets desk view', () => {
     await closed();
     await waitFor(() => expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets), { timeout: 5000 });
     const sent = calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.list);
-    expect(sent.at(-1)?.body).toMatchObject({ makers: false, totp_code: '123456' });
+    expect(sent.at(-1)?.body).toMatchObject({ makers: false, code: '123456' });
     expect(sent.at(-1)?.body).not.toHaveProperty('maker_spread');
     expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets);
   }, FORM_TEST_MS);
@@ -177,7 +177,7 @@ describe('markets desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '000000' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', totp_code: '000000' });
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', code: '000000' });
   }, FORM_TEST_MS);
 
   it("lists the currencies with their delisting, and announces a listed one's delisting to the currency route; the server's refusal shows in the dialog", async () => {
@@ -198,7 +198,7 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     expect(await within(dialog).findByText('Delist the markets of DOGE first: DOGE_USDT', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.delist || c.path === MARKET_OPERATOR_PATHS.contractDelist)).toEqual([]);
-    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delistCurrency)?.body).toEqual({ symbol: 'DOGE', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project discontinued', totp_code: '000000' });
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delistCurrency)?.body).toEqual({ symbol: 'DOGE', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project discontinued', code: '000000' });
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delist DOGE' })).toBeNull(), { timeout: 5000 });
@@ -223,7 +223,7 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.delist)).toEqual([]);
-    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.contractDelist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Contract retired', totp_code: '000000' });
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.contractDelist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Contract retired', code: '000000' });
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delist BTC/USDT Perpetual' })).toBeNull(), { timeout: 5000 });
@@ -243,7 +243,7 @@ describe('markets desk view', () => {
     sendCode('000000', 'List the currency');
     expect(await within(dialog).findByText('Network ERC20: the minimums and the fee must fit the precision', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.listCurrency).at(-1)?.body).toEqual({
-      symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', deposit_fee: '0.1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], totp_code: '000000',
+      symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', deposit_fee: '0.1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], code: '000000',
     });
     sendCode('123456', 'List the currency');
     await closed();
@@ -256,7 +256,7 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByLabelText('Futures market makers quote it'));
     sendCode('000000', 'List the contract');
     expect(await within(dialog).findByText('This pair has a perpetual contract already', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.contractList).at(-1)?.body).toEqual({ symbol: 'ADA_USDT', max_leverage: 5, makers: false, reference_price: '0.45', totp_code: '000000' });
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.contractList).at(-1)?.body).toEqual({ symbol: 'ADA_USDT', max_leverage: 5, makers: false, reference_price: '0.45', code: '000000' });
     sendCode('123456', 'List the contract');
     await closed();
   }, FORM_TEST_MS);

@@ -18,8 +18,8 @@ import { AuditFilters } from './desks/AuditFilters';
 const auditObject = (type: string, id: string): string => (!id ? type : /^\d+$/.test(id) ? `${type} #${id}` : `${type} ${id}`);
 
 /**
- * A row's kind in the reader's words, its code beneath (what the kind filter searches, and the CSV
- * holds); a kind this build has no words for (written by a newer server) shows as its code alone.
+ * A row's kind in the reader's words, its code beneath (what the kind filter's choice sends, and
+ * the CSV holds); a kind this build has no words for (written by a newer server) shows as its code alone.
  */
 const KindCode = styled.code`
   display: block;

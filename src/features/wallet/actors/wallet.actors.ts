@@ -68,13 +68,13 @@ export function createOperatorWalletActors(api: ApiClient) {
   return {
     /** A page of the queue (the shared paged list's `loadPage`). */
     fetchQueue: pageLoader<QueueFilter, QueuedWithdrawal>(({ filter, page, size }, signal) => api.post<Page<QueuedWithdrawal>>(WALLET_PATHS.operatorWithdrawals, { status: filter.status, page, size }, signal)),
-    approveWithdrawal: fromPromise<unknown, { id: number; totp_code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorApproveWithdrawal, input, signal)),
+    approveWithdrawal: fromPromise<unknown, { id: number; code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorApproveWithdrawal, input, signal)),
     failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorFailWithdrawal, input, signal)),
     sendDeposit: fromPromise<unknown, SimulatedDeposit>(({ input, signal }) => api.post(WALLET_PATHS.simulateDeposit, input, signal)),
     /** A page of held deposits (the held deposits desk's paged list), and their credit or return with the operator's 2FA code. */
     fetchHeld: pageLoader<HeldFilter, HeldDeposit>(({ page, size }, signal) => api.post<Page<HeldDeposit>>(WALLET_PATHS.operatorHeldDeposits, { page, size }, signal)),
-    creditHeldDeposit: fromPromise<HeldDepositResolution, { id: number; totp_code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorCreditHeldDeposit, input, signal)),
-    returnHeldDeposit: fromPromise<HeldDepositResolution, { id: number; address: string; totp_code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorReturnHeldDeposit, input, signal)),
+    creditHeldDeposit: fromPromise<HeldDepositResolution, { id: number; code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorCreditHeldDeposit, input, signal)),
+    returnHeldDeposit: fromPromise<HeldDepositResolution, { id: number; address: string; code?: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorReturnHeldDeposit, input, signal)),
   };
 }
 

@@ -21,7 +21,7 @@ async function renderDesk(roles: string[]) {
     post: async <T,>(path: string, body: unknown) => {
       calls.push({ path, body });
       if (path === FEE_PATHS.operatorRead) return FEES_DESK_FIXTURE as T;
-      if ((body as { totp_code?: string }).totp_code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
+      if ((body as { code?: string }).code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
       if (path === FEE_PATHS.operatorTiers && (body as { tiers: unknown[] }).tiers.length < 2) throw { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' };
       return {} as T;
     },
@@ -67,7 +67,7 @@ describe('the fees desk edits', () => {
         { tier: 1, min_volume_usdt: '1000000' },
         { tier: 2, min_volume_usdt: '5000000' },
       ],
-      totp_code: '123456',
+      code: '123456',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     await waitFor(() => expect(calls.at(-1)?.path).toBe(FEE_PATHS.operatorRead), WAIT);
@@ -119,8 +119,8 @@ describe('the fees desk edits', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     expect(calls.filter((c) => c.path === FEE_PATHS.operatorSchedule).map((c) => c.body)).toEqual([
-      { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0002', taker: '0.0005', totp_code: '000000' },
-      { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0002', taker: '0.0005', totp_code: '123456' },
+      { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0002', taker: '0.0005', code: '000000' },
+      { product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0002', taker: '0.0005', code: '123456' },
     ]);
   }, FORM_TEST_MS);
 
@@ -156,7 +156,7 @@ describe('the fees desk edits', () => {
       taker: '0.0004',
       ends_ms: new Date('2027-03-01T00:00').getTime(),
       note: 'partner',
-      totp_code: '000000',
+      code: '000000',
     });
   }, FORM_TEST_MS);
 
@@ -170,7 +170,7 @@ describe('the fees desk edits', () => {
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await sent(calls, FEE_PATHS.operatorOverride);
-    expect(calls.find((c) => c.path === FEE_PATHS.operatorOverride)?.body).toEqual({ user_id: 42, product: 'spot', market: 'BTC_USDT', end: true, totp_code: '123456' });
+    expect(calls.find((c) => c.path === FEE_PATHS.operatorOverride)?.body).toEqual({ user_id: 42, product: 'spot', market: 'BTC_USDT', end: true, code: '123456' });
   }, FORM_TEST_MS);
 
   it('offers an auditor no edit', async () => {

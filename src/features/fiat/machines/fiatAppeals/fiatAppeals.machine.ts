@@ -51,7 +51,7 @@ export const fiatAppealsMachine = setup({
   types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent, input: {} as FiatAppealsInput },
   actors: {
     fetchAppeals: toBeProvided<FiatAppeal[]>('fetchAppeals'),
-    resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { totp_code?: string }>('resolveAppeal'),
+    resolveAppeal: toBeProvided<FiatOrder, ResolveInput & { code?: string }>('resolveAppeal'),
     /** The session's step-up window (kit/operatorStepUp): its end, or null. */
     readStepUp: toBeProvided<number | null>('readStepUp'),
   },
@@ -141,7 +141,7 @@ export const fiatAppealsMachine = setup({
             id: 'resolveAppeal',
             src: 'resolveAppeal',
             // No code typed (the step-up window): none is sent, and the server decides.
-            input: ({ context }) => ({ ...context.asked!, ...(context.code ? { totp_code: context.code } : {}) }),
+            input: ({ context }) => ({ ...context.asked!, ...(context.code ? { code: context.code } : {}) }),
             onDone: {
               target: 'idle',
               actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }, raise({ type: 'appeals.reread' })],

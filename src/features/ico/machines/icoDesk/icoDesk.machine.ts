@@ -96,7 +96,7 @@ export function formProblem(f: ProjectForm): FormProblem | undefined {
 }
 
 /** The request the form makes (an edit sends only what the server lets change: everything but the symbol). */
-export function inputOf(f: ProjectForm): IcoProjectInput & { totp_code?: string } {
+export function inputOf(f: ProjectForm): IcoProjectInput & { code?: string } {
   const num = (v: string) => (/^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : -1);
   return {
     ...(f.id === undefined ? { symbol: f.symbol.trim().toUpperCase() } : { id: f.id }),
@@ -113,7 +113,7 @@ export function inputOf(f: ProjectForm): IcoProjectInput & { totp_code?: string 
     release_rate: f.release_rate.trim(),
     release_period_ms: num(f.release_period_s) * 1000,
     listed: f.listed,
-    ...(listsNow(f) ? { totp_code: f.code.trim() } : {}),
+    ...(listsNow(f) ? { code: f.code.trim() } : {}),
   };
 }
 
@@ -142,7 +142,7 @@ const icoDeskSetup = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {
     fetchProjects: toBeProvided<IcoOperatorProject[]>('fetchProjects'),
-    saveProject: toBeProvided<IcoOperatorProject, IcoProjectInput & { totp_code?: string }>('saveProject'),
+    saveProject: toBeProvided<IcoOperatorProject, IcoProjectInput & { code?: string }>('saveProject'),
   },
   actions: {
     showToast,

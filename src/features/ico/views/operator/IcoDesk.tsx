@@ -113,7 +113,7 @@ export function IcoDesk() {
                   <label>
                     {t('ico.desk.code')}
                     <input
-                      name="totp_code"
+                      name="code"
                       value={form.code}
                       inputMode="numeric"
                       autoComplete="one-time-code"

@@ -63,11 +63,11 @@ export type MarketsDeskEvent =
   | { type: 'market.pairs'; pairs: Pair[] };
 
 /** What the listing and delisting calls carry: the operator's 2FA code beside the fields. */
-export type ListingCall = MarketListing & { totp_code: string };
+export type ListingCall = MarketListing & { code: string };
 /** A delisting call names what it delists: a spot market's, a contract's and a currency's go to their own routes (marketsDesk.actors.ts). */
-export type DelistingCall = MarketDelisting & { market: DelistSubject; totp_code: string };
-export type CurrencyCall = CurrencyListing & { totp_code?: string };
-export type ContractCall = ContractListing & { totp_code?: string };
+export type DelistingCall = MarketDelisting & { market: DelistSubject; code: string };
+export type CurrencyCall = CurrencyListing & { code?: string };
+export type ContractCall = ContractListing & { code?: string };
 
 /** What of a pushed list the desk shows: which markets trade and which are halted, and why. */
 const pairsSeen = (pairs: Pair[]) =>
@@ -255,7 +255,7 @@ export const marketsDeskMachine = marketsDeskSetup.createMachine({
           ...FORM,
           submit: 'markets.submitContract',
           src: 'listContract',
-          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, totp_code: code.trim() } : listing),
+          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, code: code.trim() } : listing),
           saved: 'marketsDesk.contract.listed',
           editing: 'As the currency form: only the server judges these fields, its translated refusal shows under the form.',
         }),
@@ -264,7 +264,7 @@ export const marketsDeskMachine = marketsDeskSetup.createMachine({
           submit: 'markets.submitCurrency',
           src: 'listCurrency',
           // No code: the server says it is needed, in the operator's language.
-          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, totp_code: code.trim() } : listing),
+          input: ({ event: { listing, code } }) => (code.trim() ? { ...listing, code: code.trim() } : listing),
           // Read again: the desk's currencies show the new one.
           saved: 'marketsDesk.currency.listed',
           editing: 'Only the server judges these fields (decision 0041): whatever is typed is sent, and its translated refusal shows under the form.',
@@ -274,7 +274,7 @@ export const marketsDeskMachine = marketsDeskSetup.createMachine({
           submit: 'markets.submitListing',
           guard: 'listingSendable',
           src: 'listPair',
-          input: ({ event: { listing, code } }) => ({ ...listing, totp_code: code.trim() }),
+          input: ({ event: { listing, code } }) => ({ ...listing, code: code.trim() }),
           saved: 'marketsDesk.listed',
         }),
         delisting: formDialog(marketsDeskSetup, {
@@ -282,7 +282,7 @@ export const marketsDeskMachine = marketsDeskSetup.createMachine({
           submit: 'markets.submitDelisting',
           guard: 'delistingSendable',
           src: 'delistMarket',
-          input: ({ context, event }) => ({ ...context.delisting!, delist_at: event.delist_at, reason: haltReason(event.reason)!, totp_code: event.code.trim() }),
+          input: ({ context, event }) => ({ ...context.delisting!, delist_at: event.delist_at, reason: haltReason(event.reason)!, code: event.code.trim() }),
           saved: (context) => DELIST_ANNOUNCED[context.delisting?.market ?? 'spot'],
         }),
       },

@@ -1,4 +1,5 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { isOperatorAuditKind } from '../../../../../domain/operatorAuditKinds';
 import type { AuditOutcome, OperatorAuditExport, OperatorAuditQuery } from '../../../../../domain/operators';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -7,9 +8,10 @@ import { toastError, showToast } from '../../../../app/machines/toast/toastError
 /** Rows per page of the audit desk. */
 export const AUDIT_PAGE_SIZE = 20;
 
-/** The filter form as typed: texts, an outcome or '' for both, and dates as `YYYY-MM-DD` (an <input type="date">) or ''. */
+/** The filter form as typed: texts, a kind or '' for all, an outcome or '' for both, and dates as `YYYY-MM-DD` (an <input type="date">) or ''. */
 export interface AuditSearchFields {
   operator: string;
+  /** One of domain/operatorAuditKinds.ts (the form's select), or '' for every kind. */
   kind: string;
   objectType: string;
   objectId: string;
@@ -41,15 +43,16 @@ function localDay(text: string, days = 0): number | undefined {
 
 /**
  * The server's query for what the form holds: texts trimmed (empty ones left out), the operator
- * an id, and the dates in the operator's own time zone — from the first day's midnight to the
- * midnight after the last day (the server's `to` is exclusive), so "from 3 to 3 March" is that day.
+ * an id, the kind only when it is one of the kinds (the server refuses any other, a prefix too),
+ * and the dates in the operator's own time zone — from the first day's midnight to the midnight
+ * after the last day (the server's `to` is exclusive), so "from 3 to 3 March" is that day.
  */
 export function auditQueryOf(fields: AuditSearchFields): OperatorAuditQuery {
   const query: OperatorAuditQuery = {};
   const operator = fields.operator.trim();
   if (/^\d{1,15}$/.test(operator) && Number(operator) > 0) query.operator_id = Number(operator);
   const kind = fields.kind.trim();
-  if (kind) query.kind = kind;
+  if (isOperatorAuditKind(kind)) query.kind = kind;
   const objectType = fields.objectType.trim();
   if (objectType) query.object_type = objectType;
   const objectId = fields.objectId.trim();

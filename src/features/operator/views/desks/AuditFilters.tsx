@@ -1,22 +1,24 @@
 import { Field, Form, Formik } from 'formik';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import * as yup from 'yup';
+import { OPERATOR_AUDIT_KIND_KEYS, OPERATOR_AUDIT_KINDS } from '../../../../../domain/operatorAuditKinds';
 import { AUDIT_OUTCOMES } from '../../../../../domain/operators';
 import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { FormField } from '../../../../app/ui/FormField';
 import { NO_AUDIT_FIELDS, type AuditSearchFields } from '../../machines/auditDesk/auditDesk.machine';
+import { auditKindChoices } from './auditKindChoices';
 import { DeskForm } from './deskUi';
 
 const text = yup.string().trim().max(64, 'operatorDesks.validation.tooLong');
 const day = yup.string().matches(/^(\d{4}-\d{2}-\d{2})?$/, 'operatorDesks.validation.date');
 
-/** The audit filters as the server takes them (docs/API.md): an operator id, texts of 64 characters at most, a range of days in order. */
+/** The audit filters as the server takes them (docs/API.md): an operator id, one of the kinds, texts of 64 characters at most, a range of days in order. */
 const auditFiltersSchema = yup.object({
   operator: yup.string().trim().matches(/^\d{0,15}$/, 'operatorDesks.validation.operatorId'),
-  kind: text,
+  kind: yup.string().oneOf(['', ...OPERATOR_AUDIT_KINDS]),
   objectType: text,
   objectId: text,
   outcome: yup.string().oneOf(['', ...AUDIT_OUTCOMES]),
@@ -55,20 +57,32 @@ function DayField(props: { name: 'from' | 'to'; labelKey: string; error?: string
 }
 
 /**
- * The audit desk's filters: operator (id), kind (a prefix: `kyc.` finds every identity decision),
- * object type and id, outcome, and a range of days in the operator's time zone. Search sends them
- * to the desk's machine; Clear shows the whole log again.
+ * The audit desk's filters: operator (id), kind (one of those the server writes, chosen by its
+ * label, or all of them), object type and id, outcome, and a range of days in the operator's time
+ * zone. Search sends them to the desk's machine; Clear shows the whole log again.
  */
 export function AuditFilters(props: { fields: AuditSearchFields; busy: boolean; onSearch: (fields: AuditSearchFields) => void; onClear: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const outcomeId = useId();
+  const kindId = useId();
+  const kinds = useMemo(() => auditKindChoices((kind) => t(OPERATOR_AUDIT_KIND_KEYS[kind]), i18n.language), [t, i18n.language]);
   return (
     <Formik<AuditSearchFields> initialValues={props.fields} enableReinitialize validationSchema={auditFiltersSchema} onSubmit={(values) => props.onSearch(values)}>
       {({ errors, touched, resetForm }) => (
         <Form role="search" noValidate aria-label={t('operatorDesks.audit.filters')}>
           <Bar>
             <FormField name="operator" labelKey="operatorDesks.audit.operatorId" inputMode="numeric" />
-            <FormField name="kind" labelKey="operatorDesks.audit.kind" />
+            <div className="field">
+              <label htmlFor={kindId}>{t('operatorDesks.audit.kind')}</label>
+              <Field as="select" id={kindId} name="kind">
+                <option value="">{t('operatorDesks.audit.anyKind')}</option>
+                {kinds.map((choice) => (
+                  <option key={choice.kind} value={choice.kind} title={t('operatorDesks.audit.kindCode', { code: choice.kind })}>
+                    {choice.label}
+                  </option>
+                ))}
+              </Field>
+            </div>
             <FormField name="objectType" labelKey="operatorDesks.audit.objectType" />
             <FormField name="objectId" labelKey="operatorDesks.audit.objectId" />
             <div className="field">

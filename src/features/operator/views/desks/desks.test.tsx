@@ -6,6 +6,7 @@ import type { Currency, Pair, PairPrice, PlatConfig } from '../../../../../domai
 import { ShellContext } from '../../../../app/views/hooks';
 import { appMachine } from '../../../../app/machines/app/app.machine';
 import { LANGUAGES } from '../../../../../domain/languages';
+import { OPERATOR_AUDIT_KINDS } from '../../../../../domain/operatorAuditKinds';
 import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
 import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
 import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, inShell, refusal, renderView } from '../../../../app/testing/viewHarness';
@@ -15,6 +16,7 @@ import { OperatorContext } from '../../operator.context';
 import { AuditDesk } from '../AuditDesk';
 import { OperatorsDesk } from '../OperatorsDesk';
 import { OperatorLayout } from '../OperatorLayout';
+import { auditKindChoices } from './auditKindChoices';
 import { groupDesks } from './DeskTabs';
 
 afterEach(cleanup);
@@ -133,14 +135,11 @@ describe('audit desk view', () => {
     const calls = await renderDesk('audit', ['auditor']);
     expect(calls.map((c) => c.path)).toEqual([OPERATOR_PATHS.audit]);
     const table = screen.getByRole('table', { name: 'Audit log' });
-    // The kind in words, its code beside it (what the kind filter searches), its tooltip naming the code.
+    // The kind in words, its code beside it (what the CSV holds), its tooltip naming the code.
     expect(within(table).getByText('Operator roles changed')).toBeTruthy();
     expect(within(table).getByText('operator.set_roles')).toBeTruthy();
     expect(within(table).getByText('Access refused').getAttribute('title')).toBe('Code: access.refused');
-    // The column names what it shows; "starts with" is the filter's rule, said at the filter only.
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Kind');
-    expect(table.textContent).not.toContain('starts with');
-    expect(screen.getByLabelText('Kind (starts with)')).toBeTruthy();
     expect(table.textContent).toContain('bbbbbbbb…bbbb');
     // A numbered object reads "operator #7"; a named one (a route, a pair) its name alone.
     expect(within(table).getByText('operator #7')).toBeTruthy();
@@ -149,6 +148,39 @@ describe('audit desk view', () => {
     expect(table.textContent).toContain('What changed');
     expect(table.textContent).toContain('compliance');
     expect(table.textContent).toContain('b'.repeat(64));
+  });
+});
+
+describe('audit desk view: the kind filter', () => {
+  it('offers "All kinds", then every kind by its label in label order, and searches by the one chosen', async () => {
+    const calls = await renderDesk('audit', ['auditor']);
+    const filters = screen.getByRole('search', { name: 'Audit log filters' });
+    const select = within(filters).getByRole('combobox', { name: 'Kind' });
+    const options = within(select).getAllByRole('option');
+    expect(options[0]).toMatchObject({ value: '', textContent: 'All kinds' });
+    expect(options.slice(1).map((o) => (o as HTMLOptionElement).value).sort()).toEqual([...OPERATOR_AUDIT_KINDS].sort());
+    const labels = options.slice(1).map((o) => o.textContent!);
+    expect(labels).toEqual([...labels].sort(new Intl.Collator('en-US').compare));
+    expect(labels).toContain('Withdrawal approved');
+    fireEvent.change(select, { target: { value: 'withdrawal.approve' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === OPERATOR_PATHS.audit).at(-1)?.body).toMatchObject({ kind: 'withdrawal.approve', page: 1 }));
+    // "All kinds" again: no kind is sent (unset, so the wire's JSON leaves it out).
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === OPERATOR_PATHS.audit).length).toBe(3));
+    expect(JSON.parse(JSON.stringify(calls.at(-1)?.body))).not.toHaveProperty('kind');
+  });
+});
+
+describe('auditKindChoices', () => {
+  it("sorts by the label in the reader's language, each kind once", () => {
+    const words: Partial<Record<string, string>> = { 'kyc.approve': 'Ärger', 'kyc.reject': 'Zebra', 'fees.tiers': 'Apfel', 'users.note': 'Birne' };
+    const choices = auditKindChoices((kind) => words[kind] ?? `Ö ${kind}`, 'de_DE');
+    // German order: Ä with A, Ö with O (a sort by code points would put both after Z).
+    expect(choices.slice(0, 4).map((c) => c.kind)).toEqual(['fees.tiers', 'kyc.approve', 'users.note', 'access.refused']);
+    expect(choices.at(-1)?.kind).toBe('kyc.reject');
+    expect(new Set(choices.map((c) => c.kind)).size).toBe(OPERATOR_AUDIT_KINDS.length);
   });
 });
 

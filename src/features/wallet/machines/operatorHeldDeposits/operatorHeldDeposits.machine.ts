@@ -36,7 +36,7 @@ export interface OperatorHeldDepositsContext extends StepUpWindow {
 export type OperatorHeldDepositsInput = StepUpInput;
 
 /** The decision's code, left out when none was typed (the step-up window: the server decides). */
-const codeOf = (context: OperatorHeldDepositsContext): { totp_code?: string } => (context.code.trim() ? { totp_code: context.code.trim() } : {});
+const codeOf = (context: OperatorHeldDepositsContext): { code?: string } => (context.code.trim() ? { code: context.code.trim() } : {});
 
 /**
  * The credit and the return dialogs share their frame: `editing` hears the fields and `submit` (its
@@ -93,8 +93,8 @@ export const operatorHeldDepositsMachine = setup({
   types: { context: {} as OperatorHeldDepositsContext, events: {} as OperatorHeldDepositsEvent, input: {} as OperatorHeldDepositsInput },
   actors: {
     list: pagedListMachine,
-    creditHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; totp_code?: string }>('creditHeldDeposit'),
-    returnHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; address: string; totp_code?: string }>('returnHeldDeposit'),
+    creditHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; code?: string }>('creditHeldDeposit'),
+    returnHeldDeposit: toBeProvided<HeldDepositResolution, { id: number; address: string; code?: string }>('returnHeldDeposit'),
     /** The session's step-up window (kit/operatorStepUp): its end, or null. */
     readStepUp: toBeProvided<number | null>('readStepUp'),
   },

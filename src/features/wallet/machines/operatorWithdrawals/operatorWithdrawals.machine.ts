@@ -56,7 +56,7 @@ export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent, input: {} as OperatorWithdrawalsInput },
   actors: {
     list: pagedListMachine,
-    approveWithdrawal: toBeProvided<unknown, { id: number; totp_code?: string }>('approveWithdrawal'),
+    approveWithdrawal: toBeProvided<unknown, { id: number; code?: string }>('approveWithdrawal'),
     /** The session's step-up window (kit/operatorStepUp): its end, or null. */
     readStepUp: toBeProvided<number | null>('readStepUp'),
     failWithdrawal: toBeProvided<unknown, { id: number; reason: string }>('failWithdrawal'),
@@ -108,7 +108,7 @@ export const operatorWithdrawalsMachine = setup({
         id: 'approveWithdrawal',
         src: 'approveWithdrawal',
         // No code typed (the step-up window): none is sent, and the server decides.
-        input: ({ context }) => ({ id: context.target!, ...(context.code ? { totp_code: context.code } : {}) }),
+        input: ({ context }) => ({ id: context.target!, ...(context.code ? { code: context.code } : {}) }),
         onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
         onError: {
           target: 'confirmingApprove',

@@ -61,7 +61,7 @@ describe('held deposits desk view', () => {
     fireEvent.click(within(rows()[1]!).getByRole('button', { name: 'Credit' }));
     const dialog = screen.getByRole('dialog', { name: 'Credit this held deposit?' });
     expect(dialog.textContent).toContain('9.99 USDT on ERC20 for trader@example.org');
-    await expectCodeRefusedInDialog(calls, { dialog: 'Credit this held deposit?', submit: 'Credit', path: WALLET_PATHS.operatorCreditHeldDeposit, body: { id: heldBelowMinimum.id, totp_code: '123456' } });
+    await expectCodeRefusedInDialog(calls, { dialog: 'Credit this held deposit?', submit: 'Credit', path: WALLET_PATHS.operatorCreditHeldDeposit, body: { id: heldBelowMinimum.id, code: '123456' } });
   });
 
   it('asks the address and the code for a return, sends them trimmed, and closes the dialog', async () => {
@@ -74,7 +74,7 @@ describe('held deposits desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Return' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(calls.find((c) => c.path === WALLET_PATHS.operatorReturnHeldDeposit)!.body).toEqual({ id: heldDelisted.id, address: RETURN_ADDRESS, totp_code: '123456' });
+    expect(calls.find((c) => c.path === WALLET_PATHS.operatorReturnHeldDeposit)!.body).toEqual({ id: heldDelisted.id, address: RETURN_ADDRESS, code: '123456' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
