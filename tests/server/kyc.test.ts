@@ -97,7 +97,7 @@ describe('submission and its rules (spec §4 name_status)', () => {
     expectRefusal(await post(app, '/api/identity/submit', submission({ back: dataUrl('image/png', big) }), h), 400, EN.kycPhotoTooLarge);
     expectRefusal(await post(app, '/api/identity/submit', submission({ name: '   ' }), h), 400, EN.kycFieldsRequired);
     const missing = await post(app, '/api/identity/submit', { name: 'Ada', id_number: 'X1' }, h);
-    expectRefusal(missing, 400, EN.invalidField.replace('{field}', 'front'));
+    expectRefusal(missing, 400, 'Invalid value: ID front side (front)');
     expect(await nameStatus(user.id)).toBe(1);
   });
 

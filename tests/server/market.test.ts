@@ -88,7 +88,7 @@ describe('GET /api/market/pairPrice', () => {
   });
 
   it('a missing pair names the field, translated', async () => {
-    expectRefusal(await get(t.app, '/api/market/pairPrice', { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'pair'));
+    expectRefusal(await get(t.app, '/api/market/pairPrice', { lang: 'ja_JP' }), 400, '不正な値です：取引ペア（pair）');
   });
 });
 

@@ -201,12 +201,12 @@ describe('the audit desk: the kind filter is one of the kinds the server writes'
   it('refuses a kind not in the list (a prefix, an unknown name), translated, in the envelope, for the search and the export alike', async () => {
     for (const kind of ['fees.', 'operator.', 'no.such_kind', '']) {
       const mark = await auditMark(t.db);
-      expectRefusal(await search({ kind }), 400, MESSAGES.en_US.invalidField.replace('{field}', 'kind'));
-      expectRefusal(await t.post(t.operator, OPERATOR_PATHS.auditExport, { kind }), 400, MESSAGES.en_US.invalidField.replace('{field}', 'kind'));
+      expectRefusal(await search({ kind }), 400, MESSAGES.en_US.invalidFieldNamed.replace('{label}', MESSAGES.en_US.fieldKind).replace('{field}', 'kind'));
+      expectRefusal(await t.post(t.operator, OPERATOR_PATHS.auditExport, { kind }), 400, MESSAGES.en_US.invalidFieldNamed.replace('{label}', MESSAGES.en_US.fieldKind).replace('{field}', 'kind'));
       // Nothing left the building, so the refused export wrote no row.
       expect(await auditMark(t.db)).toBe(mark);
     }
-    expectRefusal(await search({ kind: 'no.such_kind' }, 'de_DE'), 400, MESSAGES.de_DE.invalidField.replace('{field}', 'kind'));
+    expectRefusal(await search({ kind: 'no.such_kind' }, 'de_DE'), 400, MESSAGES.de_DE.invalidFieldNamed.replace('{label}', MESSAGES.de_DE.fieldKind).replace('{field}', 'kind'));
   });
 });
 

@@ -127,12 +127,12 @@ describe('POST /api/plat_note', () => {
     ['type [1, 2]', { type: [1, 2] }],
     ['no type', {}],
   ])('%s → code 400 naming the field', async (_name, payload) => {
-    expectRefusal(await post(t.app, '/api/plat_note', payload), 400, 'Invalid value: type');
+    expectRefusal(await post(t.app, '/api/plat_note', payload), 400, 'Invalid value: Type (type)');
   });
 
   it('translates the refusal: ja_JP', async () => {
-    expectRefusal(await post(t.app, '/api/plat_note', { type: 6 }, { lang: 'ja_JP' }), 400, '不正な値です：type');
-    expectRefusal(await post(t.app, '/api/plat_note', {}, { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'type'));
+    expectRefusal(await post(t.app, '/api/plat_note', { type: 6 }, { lang: 'ja_JP' }), 400, '不正な値です：種類（type）');
+    expectRefusal(await post(t.app, '/api/plat_note', {}, { lang: 'ja_JP' }), 400, '不正な値です：種類（type）');
   });
 
   it('no body at all, JSON null, an array or a string → code 400', async () => {

@@ -154,13 +154,12 @@ describe('route schemas use the kit’s shapes (fastify’s route table)', () =>
 
   it('ids, pages and texts past the kit’s bounds are a translated 400, never a 500', async () => {
     const de = { ...t.user, lang: 'de_DE' };
-    const invalid = (field: string) => MESSAGES.de_DE.invalidField.replace('{field}', field);
-    // A field the forms show is named in the reader's language, its API name after it (errors.ts FIELD_WORDS).
+    // A field the forms show is named in the reader's language, its API name after it (fieldWords.ts).
     const named = (field: string, words: string) => MESSAGES.de_DE.invalidFieldNamed.replace('{label}', words).replace('{field}', field);
     expectRefusal(await post(t.app, SPOT_PATHS.cancel, { id: Number.MAX_SAFE_INTEGER + 1 }, de), 400);
     expectRefusal(await post(t.app, SPOT_PATHS.cancel, { id: 0 }, de), 400, named('id', 'Kennung'));
     expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 7, page: PAGE_MAX + 1 }, de), 400, named('page', 'Seite'));
-    expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 5, page: 1 }, de), 400, invalid('days'));
+    expectRefusal(await post(t.app, WALLET_PATHS.deposits, { days: 5, page: 1 }, de), 400, named('days', 'Zeitraum (Tage)'));
     expectRefusal(await post(t.app, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'legal', quantity: '1'.repeat(41) }, de), 400, named('quantity', 'Menge'));
     expectRefusal(await post(t.app, '/api/user/login_history', { page: 1, size: 51 }, de), 400, named('size', 'Seitengröße'));
   });

@@ -80,7 +80,7 @@ describe('user centre: login required', () => {
 
   it('answers bad input with a translated 400, never a 500', async () => {
     const h = await signUp('bad@example.org');
-    expectRefusal(await post(app, '/api/user/nickname', {}, h), 400, 'Invalid value: nickname');
+    expectRefusal(await post(app, '/api/user/nickname', {}, h), 400, 'Invalid value: Nickname (nickname)');
     expectRefusal(await post(app, '/api/user/address_delete', { id: 'x' }, h), 400);
     expectRefusal(await post(app, '/api/user/coll_method_edit', { id: -1, real_name: 'a', card_number: '1', bank_name: 'b' }, h), 400);
     expectRefusal(await post(app, '/api/user/send_code', { purpose: 'register', to: 'current' }, h), 400);

@@ -54,9 +54,9 @@ describe('ICO project texts per language', () => {
     const before = await t.snapshot();
     expectRefusal(await t.save({ id: p.id, description: { xx_XX: 'x' } as never }), 400, en.unknownField.replace('{field}', 'description.xx_XX'));
     expectRefusal(await t.save({ id: p.id, description: { ja: 'x' } as never }, { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.unknownField.replace('{field}', 'description.ja'));
-    expectRefusal(await t.save({ id: p.id, description: { de_DE: 'x'.repeat(ICO_DESCRIPTION_MAX + 1) } }), 400, en.invalidField.replace('{field}', 'description.de_DE'));
-    expectRefusal(await t.save({ id: p.id, description: { de_DE: 42 } as never }), 400, en.invalidField.replace('{field}', 'description.de_DE'));
-    expectRefusal(await t.save({ id: p.id, description: 'English only' as never }), 400, en.invalidField.replace('{field}', 'description'));
+    expectRefusal(await t.save({ id: p.id, description: { de_DE: 'x'.repeat(ICO_DESCRIPTION_MAX + 1) } }), 400, 'Invalid value: Description (description.de_DE)');
+    expectRefusal(await t.save({ id: p.id, description: { de_DE: 42 } as never }), 400, 'Invalid value: Description (description.de_DE)');
+    expectRefusal(await t.save({ id: p.id, description: 'English only' as never }), 400, 'Invalid value: Description (description)');
     expect(await t.snapshot()).toBe(before);
     expect((await readAsOperator(p.id)).descriptions).toEqual({ en_US: 'A test project' });
   });

@@ -250,7 +250,7 @@ describe('seconds contracts: refusals change nothing', () => {
     await refused(t.buy(user, { direction: 'up', quantity: '60' }), en.secondsInsufficientBalance);
     await refused(t.buy(user, { direction: 'up', quantity: '10', period: 45 }), en.secondsPeriodUnavailable);
     await refused(t.buy(user, { direction: 'up', quantity: '10', symbol: 'ada_usdt' }), en.secondsPairUnknown);
-    await refused(t.buy(user, { direction: 'sideways', quantity: '10' }), 'Invalid value: direction');
+    await refused(t.buy(user, { direction: 'sideways', quantity: '10' }), 'Invalid value: Direction (direction)');
     const stranger = await t.user('1000', false);
     await refused(t.buy(stranger, { direction: 'up', quantity: '10' }), en.secondsRiskNotAcknowledged);
     expect(await t.balance(user)).toEqual({ available: '50', frozen: '0' });

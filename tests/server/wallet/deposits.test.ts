@@ -43,7 +43,7 @@ describe('networks and deposit addresses', () => {
     expectRefusal(await t.call(user, WALLET_PATHS.depositAddress, { currency: 'BTC', network: 'TRC20' }), 400, 'BTC is not available on the TRC20 network');
     expectRefusal(await t.call(user, WALLET_PATHS.depositAddress, { currency: 'LTC', network: 'LTC' }, undefined), 400, 'Deposits of LTC on LTC are suspended');
     expectRefusal(await post(t.app, WALLET_PATHS.depositAddress, { currency: 'LTC', network: 'LTC' }, { ...user.headers, lang: 'de_DE' }), 400, 'Einzahlungen von LTC über LTC sind ausgesetzt');
-    expectRefusal(await t.call(user, WALLET_PATHS.depositAddress, { currency: 'BTC', network: { name: 'BTC' } }), 400, 'Invalid value: network');
+    expectRefusal(await t.call(user, WALLET_PATHS.depositAddress, { currency: 'BTC', network: { name: 'BTC' } }), 400, 'Invalid value: Network (network)');
   });
 });
 

@@ -48,7 +48,7 @@ describe('internal transfers', () => {
     const german = await t.call({ id: user.id, headers: { ...user.headers, lang: 'de_DE' } }, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'contract', quantity: '1'.repeat(39) }, 'transfer-key-too-large');
     expectRefusal(german, 400, MESSAGES.de_DE.walletQuantityTooLarge);
     expectRefusal(await transfer(user, { currency: 'NOPE' }), 400, 'Unknown currency NOPE');
-    expectRefusal(await transfer(user, { to: 'savings' }), 400, 'Invalid value: to');
+    expectRefusal(await transfer(user, { to: 'savings' }), 400, 'Invalid value: To account (to)');
     expectRefusal(await transfer(user, { quantity: '5.00000001' }), 400, EN.walletInsufficientBalance);
     expectRefusal(await transfer(user, { from: 'contract', to: 'spot' }), 400, EN.walletInsufficientBalance);
     expectRefusal(await transfer(user, { quantity: '6' }, undefined), 400, MESSAGES.en_US.walletInsufficientBalance);

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
 import { divDecimal } from '../../../../domain/decimal.js';
-import { translate, type MessageKey } from '../i18n/messages.js';
+import { translate } from '../i18n/messages.js';
 import { databaseFullError } from '../db/connectRetry.js';
 import { ApiFailure } from './envelope.js';
+import { fieldWord } from './fieldWords.js';
 import fp from './plugin.js';
 
 /**
@@ -22,7 +23,7 @@ export const errorHandling = fp((app: FastifyInstance) => {
       const unknown = unknownMember(error);
       if (unknown) return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'unknownField', { field: unknown }), data: null });
       const field = firstInvalidField(error);
-      const label = field !== undefined && Object.hasOwn(FIELD_WORDS, field) ? FIELD_WORDS[field] : undefined;
+      const label = field !== undefined ? fieldWord(request.routeOptions.url, field) : undefined;
       const msg = !field ? translate(lang, 'badRequest') : label ? translate(lang, 'invalidFieldNamed', { label: translate(lang, label), field }) : translate(lang, 'invalidField', { field });
       return reply.status(200).send({ code: ResultCode.badRequest, msg, data: null });
     }
@@ -63,25 +64,6 @@ function unknownMember(error: FastifyError): string | undefined {
   const path = parent ? `${parent}.${name}` : name;
   return path.length > ECHO_MAX ? `${path.slice(0, ECHO_MAX)}…` : path;
 }
-
-/**
- * The fields the desks' and the site's forms show, named in the reader's language before the API's
- * name ("Ungültiger Wert: Grund (reason)"): an operator reads the refusal in the console; the API's
- * name stays for whoever calls it directly. Any other field is said by its API name alone.
- */
-const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
-  reason: 'fieldReason',
-  code: 'fieldCode',
-  totp_code: 'fieldCode',
-  search: 'fieldSearch',
-  page: 'fieldPage',
-  size: 'fieldSize',
-  id: 'fieldId',
-  user_id: 'fieldUserId',
-  quantity: 'fieldQuantity',
-  currency: 'fieldCurrency',
-  address: 'fieldAddress',
-};
 
 function firstInvalidField(error: FastifyError): string | undefined {
   const first = error.validation?.[0];

@@ -47,7 +47,7 @@ describe('futures: the size bracket at its edge, and two orders that fit it alon
   it('at 125×, BTC notional just under 50 000 opens, at 50 000 is refused; 125 is the highest leverage', async () => {
     await t.clearBook();
     const trader = await t.user('10000');
-    expectRefusal(await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: 126, margin_mode: 'isolated' }), 400, 'Invalid value: leverage');
+    expectRefusal(await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: 126, margin_mode: 'isolated' }), 400, 'Invalid value: Leverage (leverage)');
     await t.leverage(trader, 125, 'isolated');
     expectRefusal(await t.order(trader, { ...BUY, quantity: '1' }), 400, tooHigh);
     expectOk(await t.order(trader, { ...BUY, quantity: '0.999' }));
