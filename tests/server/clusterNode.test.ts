@@ -96,14 +96,14 @@ describe.runIf(usingPostgres())('Binance streams on cluster nodes', () => {
       const url = (node: RunningNode) => node.url!;
 
       const db = first.web!.db;
-      const keyOf = async (funded: Array<[string, string]>): Promise<ApiKeyCreated> => {
+      const keyOf = async (funded: Array<[string, string]>): Promise<ApiKeyCreated & { token: string }> => {
         const { token } = await createTestUser(db, { tag: 'binancews', email: true, verified: true, funded });
         const answer = await fetch(`${url(holder)}${API_KEY_PATHS.create}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', token },
           body: JSON.stringify({ label: 'bot', permissions: ['read', 'trade'], ip_allowlist: [] }),
         });
-        return ((await answer.json()) as { data: ApiKeyCreated }).data;
+        return { ...((await answer.json()) as { data: ApiKeyCreated }).data, token };
       };
       // Placed with a client id, and sent again (the same order, never a second: the id is its
       // idempotency key) if it answered no order: an entry may be moving between the nodes just after they spread.
@@ -136,6 +136,15 @@ describe.runIf(usingPostgres())('Binance streams on cluster nodes', () => {
       expect(trade.data).toMatchObject({ e: 'trade', s: 'BTCUSDT', p: '33000', q: '0.1' });
       const report = await user.next((m) => m.e === 'executionReport' && m.x === 'TRADE', 15_000);
       expect(report).toMatchObject({ i: ask.orderId, l: '0.1', X: 'PARTIALLY_FILLED' });
+      // A transfer through the other node: its balanceUpdate, read from the ledger here; the trade told none.
+      const moved = await fetch(`${url(holder)}/api/wallet/transfer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: seller.token, 'idempotency-key': `cluster-transfer-${Date.now()}` },
+        body: JSON.stringify({ currency: 'USDT', from: 'spot', to: 'contract', quantity: '100' }),
+      });
+      expect(((await moved.json()) as { code: number; msg: string }).msg).toBe('Transfer succeeded');
+      expect(await user.next((m) => m.e === 'balanceUpdate', 15_000)).toMatchObject({ a: 'USDT', d: '-100' });
+      expect(user.messages.filter((m) => m.e === 'balanceUpdate')).toHaveLength(1);
 
       // The diff events' last id is the id this node's REST depth answers, with the same book.
       await within(10_000, async () => {

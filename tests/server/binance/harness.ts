@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../domain/apiKeys.js';
 import type { WalletAccount } from '../../../server/kernel/platform/ledger/ledger.js';
+import type { ServerConfig } from '../../../server/config.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';
@@ -18,10 +19,11 @@ export interface Trader {
   key: ApiKeyCreated;
 }
 
-export function useBinanceServer(tag: string) {
+/** `overrides`: the server's settings a file needs besides the quiet ones (a fast simulated chain). */
+export function useBinanceServer(tag: string, overrides: Partial<ServerConfig> = {}) {
   const state = {} as { server: RunningServer; stop(): Promise<void> };
   beforeAll(async () => {
-    Object.assign(state, await startQuietServer(tag));
+    Object.assign(state, await startQuietServer(tag, overrides));
   }, 240_000);
   afterAll(async () => {
     await state.stop?.();

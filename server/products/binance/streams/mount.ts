@@ -7,6 +7,7 @@ import { listenKeyMissing } from '../errors.js';
 import { required } from '../params.js';
 import { pairDirectory } from '../symbols.js';
 import { attachBinanceStreams } from './hub.js';
+import { ledgerCursors, ledgerSince } from './balanceUpdates.js';
 import type { Fill } from './userEvents.js';
 import { userDataStreams } from './userStreams.js';
 
@@ -46,6 +47,9 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
         }
         return fills;
       },
+      // balanceUpdate: read from the ledger on this node, as the fills are, when a push names spot balances.
+      ledgerCursors: (userId) => ledgerCursors(db, userId),
+      ledgerSince: (userId, cursors, currencies) => ledgerSince(db, userId, cursors, currencies),
     });
     const hub = attachBinanceStreams(app.server, {
       pairOf: async (symbol) => {

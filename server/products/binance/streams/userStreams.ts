@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
+import { balanceUpdates, type LedgerCursors, type LedgerRow } from './balanceUpdates.js';
 import { LISTEN_KEY } from './streamNames.js';
 import { accountPosition, executionReports, isSpotOrder, newlyFilled, seenAfter, type Fill, type SeenOrder } from './userEvents.js';
 
@@ -21,6 +22,10 @@ export interface UserStreamsOptions {
    * push of an order filled more, for a user with a stream open — nothing on the order's own path.
    */
   fillsOf(userId: number, order: { id: number; symbol: string }, afterId: number): Promise<Fill[]>;
+  /** Where a stream's `balanceUpdate`s start: the user's spot ledger as it is when its first connection opens (balanceUpdates.ts). */
+  ledgerCursors(userId: number): Promise<LedgerCursors>;
+  /** The user's spot ledger entries in `currencies` after the cursors: read when a push says those balances changed. */
+  ledgerSince(userId: number, cursors: LedgerCursors, currencies: readonly string[]): Promise<LedgerRow[]>;
   clock?: () => number;
 }
 
@@ -39,6 +44,11 @@ interface ListenKey {
    * ended order again (another notice of the same batch), which must not be told as new, its trades again.
    */
   ended: Set<number>;
+  /**
+   * The last spot ledger entry told per currency, from the connection's opening: movements are told
+   * once each, from what committed, whichever pushes named them (undefined: not read yet).
+   */
+  ledger?: LedgerCursors;
   /** Pushes go out in the order heard, each after the client-id read of the one before. */
   queue: Promise<void>;
 }
@@ -48,7 +58,8 @@ interface ListenKey {
  * (one per user, as Binance answers the same key while it lives), and `/ws/<listenKey>` pushing
  * `executionReport` (a TRADE per trade, with its id, read from spot's trades) and
  * `outboundAccountPosition` from the user's private channel — followed, while a connection is
- * open, as a socket subscribed to it would be. The keys live in this process:
+ * open, as a socket subscribed to it would be — and `balanceUpdate` from the spot ledger entries a
+ * balance push leads to (balanceUpdates.ts). The keys live in this process:
  * in the scale-out mode a key answers on the node that made it (docs/API.md).
  */
 export function userDataStreams(options: UserStreamsOptions) {
@@ -100,11 +111,27 @@ export function userDataStreams(options: UserStreamsOptions) {
           if (held.ended.size > ENDED_KEPT) held.ended.delete(held.ended.values().next().value!);
         }
       } else if (message.kind === 'balance') {
-        const position = accountPosition((message as { balances?: BalanceRow[] }).balances ?? [], now);
+        const rows = (message as { balances?: BalanceRow[] }).balances ?? [];
+        // Binance tells a deposit's, withdrawal's or transfer's delta before the balances it left.
+        events.push(...(await movements(held, rows)));
+        const position = accountPosition(rows, now);
         if (position) events.push(position);
       }
       for (const event of events) for (const socket of held.sockets) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     }).catch(() => undefined);
+  }
+
+  /**
+   * The `balanceUpdate`s of the spot balances a push named: the ledger's entries after the stream's
+   * cursors. A failed read moves no cursor, so the next push of the currency tells them.
+   */
+  async function movements(held: ListenKey, rows: readonly BalanceRow[]): Promise<object[]> {
+    const currencies = [...new Set(rows.filter((r) => r.account === 'spot').map((r) => r.currency))];
+    if (currencies.length === 0) return [];
+    const cursors = held.ledger ?? (held.ledger = await options.ledgerCursors(held.userId).catch(() => undefined));
+    if (!cursors) return [];
+    const read = await options.ledgerSince(held.userId, cursors, currencies).catch(() => []);
+    return balanceUpdates(read, cursors, clock());
   }
 
   return {
@@ -144,6 +171,10 @@ export function userDataStreams(options: UserStreamsOptions) {
       if (held.sockets.size === 0) {
         held.openedAt = clock();
         held.unfollow = options.followUser(held.userId, (message) => heard(held, message));
+        // The ledger as it is now, read before any push heard from here on (they wait in the queue).
+        held.queue = held.queue.then(async () => {
+          held.ledger = await options.ledgerCursors(held.userId).catch(() => undefined);
+        });
       }
       held.sockets.add(socket);
       socket.on('error', () => socket.terminate());
@@ -153,6 +184,7 @@ export function userDataStreams(options: UserStreamsOptions) {
         held.unfollow?.();
         held.unfollow = undefined;
         held.seen.clear();
+        held.ledger = undefined;
       });
       return true;
     },
