@@ -123,7 +123,8 @@ describe.runIf(usingPostgres())('Binance streams on cluster nodes', () => {
 
       const market = await streamClient(url(other), '/stream?streams=btcusdt@trade/btcusdt@depth@100ms');
       clients.push(market);
-      const made = await fetch(`${url(other)}/api/v3/userDataStream`, { method: 'POST', headers: { 'x-mbx-apikey': seller.api_key } });
+      // The listenKey made through one node and its connection on the other: keys are in the database.
+      const made = await fetch(`${url(holder)}/api/v3/userDataStream`, { method: 'POST', headers: { 'x-mbx-apikey': seller.api_key } });
       const { listenKey } = (await made.json()) as { listenKey: string };
       const user = await streamClient(url(other), `/ws/${listenKey}`);
       clients.push(user);
@@ -145,6 +146,13 @@ describe.runIf(usingPostgres())('Binance streams on cluster nodes', () => {
       expect(((await moved.json()) as { code: number; msg: string }).msg).toBe('Transfer succeeded');
       expect(await user.next((m) => m.e === 'balanceUpdate', 15_000)).toMatchObject({ a: 'USDT', d: '-100' });
       expect(user.messages.filter((m) => m.e === 'balanceUpdate')).toHaveLength(1);
+      // Kept alive through the other node; deleted through the first, the connection on the other ends within its check.
+      const keyed = (node: RunningNode, method: string) => fetch(`${url(node)}/api/v3/userDataStream?listenKey=${listenKey}`, { method, headers: { 'x-mbx-apikey': seller.api_key } }).then((r) => r.json());
+      expect(await keyed(other, 'PUT')).toEqual({});
+      const ended = new Promise<void>((resolve) => user.socket.once('close', () => resolve()));
+      expect(await keyed(holder, 'DELETE')).toEqual({});
+      await within(10_000, async () => user.socket.readyState === user.socket.CLOSED, 'the connection on the other node is closed');
+      await ended;
 
       // The diff events' last id is the id this node's REST depth answers, with the same book.
       await within(10_000, async () => {

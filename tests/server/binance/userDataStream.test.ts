@@ -46,6 +46,27 @@ describe('Binance user data stream', () => {
     expect((await keyed('PUT', trader.key.api_key, `?listenKey=${made.body.listenKey}`)).body.code).toBe(-1125);
   });
 
+  it('a key past its time (by the database clock): its connection is told listenKeyExpired and closed, a keepalive is refused, and POST makes a new key', async () => {
+    const trader = await t.trader([['USDT', '10']]);
+    const { listenKey } = (await keyed('POST', trader.key.api_key)).body as { listenKey: string };
+    const client = await streamClient(t.server.url, `/ws/${listenKey}`);
+    clients.push(client);
+    const closed = new Promise<void>((resolve) => client.socket.once('close', () => resolve()));
+    // As if its 60 minutes had passed: the node holding the connection hears it at its next check.
+    await t.server.db.query(`update binance_listen_key set expires_at = now() - interval '1 second' where listen_key = $1`, [listenKey]);
+    expect(await client.next((m) => m.e === 'listenKeyExpired', 10_000)).toMatchObject({ listenKey });
+    await closed;
+    expect((await keyed('PUT', trader.key.api_key, `?listenKey=${listenKey}`)).body.code).toBe(-1125);
+    const again = (await keyed('POST', trader.key.api_key)).body as { listenKey: string };
+    expect(again.listenKey).toMatch(/^[A-Za-z0-9]{60}$/);
+    expect(again.listenKey).not.toBe(listenKey);
+    // An expired key's name opens no user data stream.
+    const late = await streamClient(t.server.url, `/ws/${listenKey}`);
+    clients.push(late);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(late.messages.some((m) => m.e === 'listenKeyExpired' || m.e === 'executionReport')).toBe(false);
+  }, 30_000);
+
   it('/ws/<listenKey>: executionReport NEW, TRADE and CANCELED, and outboundAccountPosition', async () => {
     const maker = await t.trader([['BTC', '1']]);
     const taker = await t.trader([['USDT', '100000']]);

@@ -19,8 +19,8 @@ export interface StreamsOptions {
   snapshot: Snapshot;
   /** Follows the gateway's public pushes (offers' `channels.follow`); answers the unfollow. */
   follow(listener: (channel: string, payload: object) => void): () => void;
-  /** Another kind of connection on /ws/<name> (the user data stream's listenKey): taken if it answers true. */
-  privateStream?(name: string, socket: WebSocket): boolean;
+  /** Another kind of connection on /ws/<name> (the user data stream's listenKey, looked up in the database): taken if it answers true. */
+  privateStream?(name: string, socket: WebSocket): Promise<boolean>;
   /** Open connections one address may hold (SOCKETS_PER_ADDRESS, as the socket.io gateway's); 0: no cap. */
   connectionsPerAddress?: number;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
@@ -67,8 +67,11 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
     socket.once('close', () => addresses.release(address));
     wss.handleUpgrade(request, socket, head, (ws) => {
       const names = raw ? url.pathname.slice(4).split('/').filter(Boolean) : (url.searchParams.get('streams') ?? '').split('/').filter(Boolean);
-      if (raw && names.length === 1 && options.privateStream?.(names[0]!, ws)) return;
-      open(ws, !raw, names);
+      if (!raw || names.length !== 1 || !options.privateStream) return open(ws, !raw, names);
+      // Not a live listenKey: a name in the URL that is no stream is ignored, as any other (open).
+      void options.privateStream(names[0]!, ws).then((taken) => {
+        if (!taken && ws.readyState === ws.OPEN) open(ws, false, names);
+      }, () => ws.terminate());
     });
   };
   server.on('upgrade', onUpgrade);

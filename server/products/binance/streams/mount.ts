@@ -9,6 +9,7 @@ import { pairDirectory } from '../symbols.js';
 import { attachBinanceStreams } from './hub.js';
 import { ledgerCursors, ledgerSince } from './balanceUpdates.js';
 import type { Fill } from './userEvents.js';
+import { listenKeyStore } from './listenKeys.js';
 import { userDataStreams } from './userStreams.js';
 
 const FILL_PAGE = 1000;
@@ -24,6 +25,7 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
     const pairs = pairDirectory(db);
     const ids = clientOrders(db);
     const users = userDataStreams({
+      store: listenKeyStore(db),
       followUser: (userId, listener) => offers.use('channels')?.followUser(userId, listener) ?? (() => undefined),
       // The dialect keeps a client id once the order is placed, just after its push: a fresh order
       // read without one is read again a few times (up to 250 ms) before it is told as `ox<id>`.
@@ -67,13 +69,13 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
     });
 
     const route = context.routes(app);
-    route.keyed('POST', '/api/v3/userDataStream', [], async ({ userId }) => ({ listenKey: users.create(userId) }));
+    route.keyed('POST', '/api/v3/userDataStream', [], async ({ userId }) => ({ listenKey: await users.create(userId) }));
     route.keyed('PUT', '/api/v3/userDataStream', ['listenKey'], async ({ userId, params }) => {
-      if (!users.keepAlive(userId, required(params, 'listenKey'))) throw listenKeyMissing();
+      if (!(await users.keepAlive(userId, required(params, 'listenKey')))) throw listenKeyMissing();
       return {};
     });
     route.keyed('DELETE', '/api/v3/userDataStream', ['listenKey'], async ({ userId, params }) => {
-      if (!users.close(userId, required(params, 'listenKey'))) throw listenKeyMissing();
+      if (!(await users.close(userId, required(params, 'listenKey')))) throw listenKeyMissing();
       return {};
     });
   };

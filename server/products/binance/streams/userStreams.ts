@@ -1,18 +1,23 @@
-import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
 import { balanceUpdates, type LedgerCursors, type LedgerRow } from './balanceUpdates.js';
+import type { ListenKeyStore } from './listenKeys.js';
 import { LISTEN_KEY } from './streamNames.js';
 import { accountPosition, executionReports, isSpotOrder, newlyFilled, seenAfter, type Fill, type SeenOrder } from './userEvents.js';
 
-/** A listenKey lives 60 minutes from its creation or last keepalive (Binance's rule). */
-export const LISTEN_KEY_MS = 60 * 60_000;
+/**
+ * How often a node asks the store what became of the keys it holds connections on: the bound on
+ * how long a connection outlives its key's DELETE on another node, or its expiry.
+ */
+const CHECK_EVERY_MS = 2000;
+/** How often long-expired keys' rows are removed. */
 const SWEEP_EVERY_MS = 60_000;
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export interface UserStreamsOptions {
+  /** The listenKeys themselves, in the database (listenKeys.ts): any node answers any key. */
+  store: ListenKeyStore;
   /** Follows the user's private channel (offers' `channels.followUser`); answers the unfollow. */
   followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
   /** The client order id of the user's spot order (clientOrders.ts; `ox<id>` when none was given). */
@@ -32,9 +37,9 @@ export interface UserStreamsOptions {
 /** Ended orders a stream remembers: a repeated push of one comes within the same flush or the next. */
 const ENDED_KEPT = 1000;
 
+/** A key with connections on this node. */
 interface ListenKey {
   userId: number;
-  expiresAt: number;
   sockets: Set<WebSocket>;
   unfollow?: () => void;
   openedAt: number;
@@ -59,34 +64,40 @@ interface ListenKey {
  * `executionReport` (a TRADE per trade, with its id, read from spot's trades) and
  * `outboundAccountPosition` from the user's private channel — followed, while a connection is
  * open, as a socket subscribed to it would be — and `balanceUpdate` from the spot ledger entries a
- * balance push leads to (balanceUpdates.ts). The keys live in this process:
- * in the scale-out mode a key answers on the node that made it (docs/API.md).
+ * balance push leads to (balanceUpdates.ts). The keys are in the database, so in the scale-out
+ * mode every call and connection may reach any node; a node follows the private channel only for
+ * the keys it holds connections on, and ends those connections when the key ends anywhere.
  */
 export function userDataStreams(options: UserStreamsOptions) {
   const clock = options.clock ?? Date.now;
+  const { store } = options;
+  /** Keys with connections here. */
   const keys = new Map<string, ListenKey>();
-  const byUser = new Map<number, string>();
-  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  const checker = setInterval(() => void check(), CHECK_EVERY_MS);
+  checker.unref();
+  const sweeper = setInterval(() => void store.sweep().catch(() => undefined), SWEEP_EVERY_MS);
   sweeper.unref();
 
-  function live(key: string): ListenKey | undefined {
-    const held = keys.get(key);
-    return held && held.expiresAt > clock() ? held : undefined;
-  }
-
-  function sweep(): void {
-    const now = clock();
-    for (const [key, held] of keys) if (held.expiresAt <= now) end(key, held, true);
+  /** Ends the connections of keys closed or expired, wherever that was said. A failed read ends nothing. */
+  async function check(): Promise<void> {
+    if (keys.size === 0) return;
+    const states = await store.states([...keys.keys()]).catch(() => undefined);
+    if (!states) return;
+    for (const [key, held] of [...keys]) {
+      const state = states.get(key);
+      if (state !== 'live') end(key, held, state === 'expired');
+    }
   }
 
   function end(key: string, held: ListenKey, expired: boolean): void {
-    keys.delete(key);
-    if (byUser.get(held.userId) === key) byUser.delete(held.userId);
+    if (keys.get(key) === held) keys.delete(key);
     for (const socket of held.sockets) {
       if (expired) socket.send(JSON.stringify({ e: 'listenKeyExpired', E: clock(), listenKey: key }));
       socket.close(1000, expired ? 'listenKey expired' : 'listenKey closed');
     }
+    held.sockets.clear();
     held.unfollow?.();
+    held.unfollow = undefined;
   }
 
   function heard(held: ListenKey, message: UserChannelMessage): void {
@@ -136,61 +147,50 @@ export function userDataStreams(options: UserStreamsOptions) {
 
   return {
     /** POST: the user's live key (kept alive) or a new one. */
-    create(userId: number): string {
-      const existing = byUser.get(userId);
-      const held = existing ? live(existing) : undefined;
-      if (existing && held) {
-        held.expiresAt = clock() + LISTEN_KEY_MS;
-        return existing;
-      }
-      let key = '';
-      for (let i = 0; i < 60; i++) key += ALPHABET[randomInt(ALPHABET.length)];
-      keys.set(key, { userId, expiresAt: clock() + LISTEN_KEY_MS, sockets: new Set(), openedAt: clock(), seen: new Map(), ended: new Set(), queue: Promise.resolve() });
-      byUser.set(userId, key);
-      return key;
-    },
+    create: (userId: number): Promise<string> => store.create(userId),
     /** PUT: 60 more minutes; false when the key is not the user's live key. */
-    keepAlive(userId: number, key: string): boolean {
-      const held = live(key);
-      if (!held || held.userId !== userId) return false;
-      held.expiresAt = clock() + LISTEN_KEY_MS;
-      return true;
-    },
-    /** DELETE: the key ends, its connections closed. */
-    close(userId: number, key: string): boolean {
-      const held = live(key);
-      if (!held || held.userId !== userId) return false;
-      end(key, held, false);
+    keepAlive: (userId: number, key: string): Promise<boolean> => store.keepAlive(userId, key),
+    /** DELETE: the key ends, its connections here closed at once (on other nodes at their next check). */
+    async close(userId: number, key: string): Promise<boolean> {
+      if (!(await store.close(userId, key))) return false;
+      const held = keys.get(key);
+      if (held) end(key, held, false);
       return true;
     },
     /** A connection to /ws/<name>: taken when the name is a live listenKey (hub.ts privateStream). */
-    open(name: string, socket: WebSocket): boolean {
+    async open(name: string, socket: WebSocket): Promise<boolean> {
       if (!LISTEN_KEY.test(name)) return false;
-      const held = live(name);
-      if (!held) return false;
-      if (held.sockets.size === 0) {
-        held.openedAt = clock();
-        held.unfollow = options.followUser(held.userId, (message) => heard(held, message));
+      const userId = await store.userOf(name).catch(() => undefined);
+      if (userId === undefined) return false;
+      if (socket.readyState !== socket.OPEN) return true;
+      let held = keys.get(name);
+      if (!held) {
+        held = { userId, sockets: new Set(), openedAt: clock(), seen: new Map(), ended: new Set(), queue: Promise.resolve() };
+        keys.set(name, held);
+        const stream = held;
+        held.unfollow = options.followUser(userId, (message) => heard(stream, message));
         // The ledger as it is now, read before any push heard from here on (they wait in the queue).
         held.queue = held.queue.then(async () => {
-          held.ledger = await options.ledgerCursors(held.userId).catch(() => undefined);
+          stream.ledger = await options.ledgerCursors(userId).catch(() => undefined);
         });
       }
-      held.sockets.add(socket);
+      const stream = held;
+      stream.sockets.add(socket);
       socket.on('error', () => socket.terminate());
       socket.on('close', () => {
-        held.sockets.delete(socket);
-        if (held.sockets.size > 0) return;
-        held.unfollow?.();
-        held.unfollow = undefined;
-        held.seen.clear();
-        held.ledger = undefined;
+        stream.sockets.delete(socket);
+        if (stream.sockets.size > 0) return;
+        // The last connection here: the key lives on in the store; a new connection starts a fresh stream.
+        if (keys.get(name) === stream) keys.delete(name);
+        stream.unfollow?.();
+        stream.unfollow = undefined;
       });
       return true;
     },
     stop(): void {
+      clearInterval(checker);
       clearInterval(sweeper);
-      for (const [key, held] of keys) end(key, held, false);
+      for (const [key, held] of [...keys]) end(key, held, false);
     },
   };
 }
