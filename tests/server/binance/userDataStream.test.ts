@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { revokeApiKeys } from '../../../server/kernel/platform/auth/apiKeyRevocation.js';
 import { useBinanceServer, type Trader } from './harness.js';
 import { streamClient, type StreamClient } from './wsClient.js';
 
@@ -65,6 +66,18 @@ describe('Binance user data stream', () => {
     clients.push(late);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(late.messages.some((m) => m.e === 'listenKeyExpired' || m.e === 'executionReport')).toBe(false);
+  }, 30_000);
+
+  it('revoking the user\'s API keys (a password change, a freeze) ends their listenKeys: the connection is closed, the key refused', async () => {
+    const trader = await t.trader([['USDT', '10']]);
+    const { listenKey } = (await keyed('POST', trader.key.api_key)).body as { listenKey: string };
+    const client = await streamClient(t.server.url, `/ws/${listenKey}`);
+    clients.push(client);
+    const closed = new Promise<void>((resolve) => client.socket.once('close', () => resolve()));
+    await t.server.db.transaction((tx) => revokeApiKeys(tx, trader.id));
+    await closed;
+    expect(client.messages.some((m) => m.e === 'listenKeyExpired')).toBe(false);
+    expect(await t.server.db.query('select 1 from binance_listen_key where listen_key = $1', [listenKey])).toHaveLength(0);
   }, 30_000);
 
   it('/ws/<listenKey>: executionReport NEW, TRADE and CANCELED, and outboundAccountPosition', async () => {

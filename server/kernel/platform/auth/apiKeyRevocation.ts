@@ -12,6 +12,9 @@ import { REVOCATION_CHANNEL } from './sessionCache.js';
  */
 export async function revokeApiKeys(tx: Queryable, userId: number, now = Date.now()): Promise<number> {
   const revoked = await tx.query('update api_key set revoked_ms = $2 where user_id = $1 and revoked_ms is null returning id', [userId, now]);
+  // A listenKey a leaked key made would go on telling the user's orders and balances for up to an
+  // hour: it ends too, and the nodes close its connections at their next check (binance/streams/listenKeys.ts).
+  await tx.query('delete from binance_listen_key where user_id = $1', [userId]);
   await tx.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `k:${userId}`]);
   return revoked.length;
 }
