@@ -3,7 +3,11 @@ import type { binanceContext } from './context.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresAccountInfo, futuresBalance, futuresOrder, futuresUserTrade } from './futuresShapes.js';
 import { integerParam, required } from './params.js';
+import { fillProfits } from './streams/futuresEvents.js';
 import { inWindow, windowOf } from './windows.js';
+
+/** More trades than one order can have made (an order walks at most a book's levels). */
+const FILLS_PER_ORDER = 10_000;
 
 /** The futures dialect's signed reads (USER_DATA): account, balance, positions, brackets, orders and fills. */
 export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
@@ -63,10 +67,10 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
       const list = (await orders(userId, pair.spec.symbol, false)).concat(await orders(userId, pair.spec.symbol, true)).filter((o) => o.filled !== '0' && (orderId === undefined || o.id === orderId));
       const trades = [];
       for (const order of list) {
-        const detail = await d.desk().service.order(userId, order.id);
-        if (!detail.ok) continue;
-        // The fee the fill recorded (issue 52 §2; "0" on trades from before fills kept it), in USDT.
-        trades.push(...detail.data.trades.map((t, i) => ({ ...futuresUserTrade(order, t, i, `${pair.spec.left}${pair.spec.right}`), commission: t.fee ?? '0' })));
+        // Its trades with their ids, fees (issue 52 §2) and roles, as the user data stream tells them.
+        const fills = await d.desk().service.streamReads.fillsAfter(userId, order.id, 0, FILLS_PER_ORDER);
+        const profits = fillProfits(order, fills);
+        trades.push(...fills.map((f, i) => futuresUserTrade(order, f, profits[i]!, `${pair.spec.left}${pair.spec.right}`)));
       }
       return inWindow(trades, window, (t) => t.id, (t) => t.time);
     });

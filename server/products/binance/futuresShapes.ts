@@ -1,4 +1,4 @@
-import type { FuturesAccount, FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../domain/futures/api.js';
+import type { FuturesAccount, FuturesOrder, FuturesPosition } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 import { addDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
 import { SELF_TRADE_PREVENTION } from './params.js';
@@ -178,25 +178,27 @@ export const futuresBalance = (asset: ReturnType<typeof futuresAsset>) => ({
 });
 
 /**
- * A fill of one of our futures orders as a Binance user trade. Our fills have no id of their own in
- * the order's view: the order id and the fill's place in it.
+ * A trade of one of our futures orders as a Binance user trade: the trade's own id (as the user data
+ * stream's ORDER_TRADE_UPDATE `t`), the fee this order paid on it in USDT ("0" on trades from
+ * before fills kept their fees) and its share of the order's realised profit.
  */
-export function futuresUserTrade(order: FuturesOrder, fill: FuturesOrderDetail['trades'][number], index: number, symbol: string) {
+export function futuresUserTrade(order: FuturesOrder, fill: { id: number; time: number; price: string; quantity: string; fee: string; maker: boolean }, realizedPnl: string, symbol: string) {
   const buyer = order.action === 'open_long' || order.action === 'close_short';
   return {
     symbol,
-    id: order.id * 1000 + index,
+    id: fill.id,
     orderId: order.id,
     side: buyer ? 'BUY' : 'SELL',
     price: fill.price,
     qty: fill.quantity,
-    realizedPnl: '0',
+    realizedPnl,
+    marginAsset: 'USDT',
     quoteQty: mulDecimal(fill.price, fill.quantity),
-    commission: '0',
+    commission: fill.fee,
     commissionAsset: 'USDT',
     time: fill.time,
     positionSide: 'BOTH',
     buyer,
-    maker: false,
+    maker: fill.maker,
   };
 }

@@ -21,6 +21,7 @@ import { endPlan } from './store.js';
 import type { Batch } from './batch.js';
 import { planPrice, roeDecimal } from './engine/rules.js';
 import { entryPrice, type Position } from './positions.js';
+import { futuresStreamReads } from './streamReads.js';
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -301,6 +302,9 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
     },
 
     setLeverage: (userId: number, symbol: string, leverage: number, mode: MarginMode) => ex.setLeverage(userId, normaliseSymbol(symbol), leverage, mode),
+
+    /** Orders by id and their new trades, for the Binance user data stream (streamReads.ts). */
+    streamReads: futuresStreamReads(db),
   };
 }
 

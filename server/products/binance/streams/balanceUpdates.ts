@@ -10,10 +10,20 @@ import type { Queryable } from '../../../kernel/platform/db/database.js';
  */
 export const TRADING_REFS: readonly string[] = ['spot_order', 'spot_trade', 'spot_stop', 'ledger_fold'];
 
-/** Per currency of the user's spot account, the last ledger entry already told (or passed over). */
+/**
+ * The wallet account a stream tells movements of, and the references that are its trading (told
+ * otherwise): spot's here, the futures account's in futuresMount.ts.
+ */
+export interface LedgerBook {
+  account: string;
+  trading: readonly string[];
+}
+export const SPOT_BOOK: LedgerBook = { account: 'spot', trading: TRADING_REFS };
+
+/** Per currency of the user's account (spot's, or the book's), the last ledger entry already told (or passed over). */
 export type LedgerCursors = Map<string, number>;
 
-/** A spot ledger entry read after a cursor: a movement to tell, or only the currency's last entry (`told` false). */
+/** A ledger entry of the account read after a cursor: a movement to tell, or only the currency's last entry (`told` false). */
 export interface LedgerRow {
   id: number;
   currency: string;
@@ -27,27 +37,27 @@ export interface LedgerRow {
 }
 
 /**
- * Where a stream starts: the last entry of each of the user's spot balances, read when its first
+ * Where a stream starts: the last entry of each of the user's balances in the book's account, read when its first
  * connection opens. Per currency, not the user's last id overall: entries of one balance are written
  * under its row lock, so their ids follow their commits, but across balances an entry with a lower
  * id can commit later — one in flight now is after its currency's cursor, and told.
  */
-export async function ledgerCursors(db: Queryable, userId: number): Promise<LedgerCursors> {
+export async function ledgerCursors(db: Queryable, userId: number, book: LedgerBook = SPOT_BOOK): Promise<LedgerCursors> {
   const rows = await db.query<{ currency: string; last: string | number }>(
-    `select b.currency, coalesce((select max(l.id) from ledger_entry l where l.user_id = b.user_id and l.currency = b.currency and l.account = 'spot'), 0) as last
-     from balance b where b.user_id = $1 and b.account = 'spot'`,
-    [userId],
+    `select b.currency, coalesce((select max(l.id) from ledger_entry l where l.user_id = b.user_id and l.currency = b.currency and l.account = b.account), 0) as last
+     from balance b where b.user_id = $1 and b.account = $2`,
+    [userId, book.account],
   );
   return new Map(rows.map((r) => [r.currency, Number(r.last)]));
 }
 
 /**
- * The user's spot entries in `currencies` after each one's cursor (0 for a balance made since the
+ * The user's entries on the book's account in `currencies` after each one's cursor (0 for a balance made since the
  * stream started), oldest first: the movements, and each currency's last entry whatever it is, so
  * the cursor passes the trades too. Read when a push says those balances changed, off the paths
  * that wrote them.
  */
-export async function ledgerSince(db: Queryable, userId: number, cursors: LedgerCursors, currencies: readonly string[]): Promise<LedgerRow[]> {
+export async function ledgerSince(db: Queryable, userId: number, cursors: LedgerCursors, currencies: readonly string[], book: LedgerBook = SPOT_BOOK): Promise<LedgerRow[]> {
   if (currencies.length === 0) return [];
   const rows = await db.query<Omit<LedgerRow, 'id' | 'ref_id' | 'at'> & { id: string | number; ref_id: string | number | null; at: string | number }>(
     `select id, currency, ref_type, ref_id, delta, stamp, at, told from (
@@ -55,22 +65,31 @@ export async function ledgerSince(db: Queryable, userId: number, cursors: Ledger
          (extract(epoch from l.created_at) * 1000000)::bigint::text as stamp, floor(extract(epoch from l.created_at) * 1000)::bigint as at,
          l.ref_type <> all($4::text[]) as told, l.id = max(l.id) over (partition by l.currency) as last
        from unnest($2::text[], $3::bigint[]) as c(currency, after)
-       cross join lateral (select * from ledger_entry e where e.user_id = $1 and e.account = 'spot' and e.currency = c.currency and e.id > c.after) l
+       cross join lateral (select * from ledger_entry e where e.user_id = $1 and e.account = $5 and e.currency = c.currency and e.id > c.after) l
      ) t where told or last order by id`,
-    [userId, [...currencies], currencies.map((c) => cursors.get(c) ?? 0), TRADING_REFS],
+    [userId, [...currencies], currencies.map((c) => cursors.get(c) ?? 0), book.trading, book.account],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), ref_id: r.ref_id === null ? null : Number(r.ref_id), at: Number(r.at) }));
 }
 
+/** One movement of a balance: what one reference changed of it in one transaction. */
+export interface Movement {
+  currency: string;
+  refType: string;
+  delta: string;
+  /** The ledger's time of it, ms. */
+  at: number;
+}
+
 /**
- * Binance's `balanceUpdate` events for the rows read, and moves the cursors past them. A movement
- * is the change of the available balance by one reference in one transaction (a deposit less its
- * fee is one credit; a withdrawal's freeze one debit of its quantity and fee, its refund one
- * credit, its sending out nothing more: it left the available balance when it was asked for), as
- * Binance tells the delta on the balance. `d` a signed decimal string, `T` the ledger's time.
+ * The movements in the rows read, and moves the cursors past them. A movement is the change of the
+ * available balance by one reference in one transaction (a deposit less its fee is one credit; a
+ * withdrawal's freeze one debit of its quantity and fee, its refund one credit, its sending out
+ * nothing more: it left the available balance when it was asked for), as Binance tells the delta on
+ * the balance; none that nets to zero.
  */
-export function balanceUpdates(rows: readonly LedgerRow[], cursors: LedgerCursors, now: number): object[] {
-  const movements: Array<{ key: string; currency: string; delta: string; at: number }> = [];
+export function movementsOf(rows: readonly LedgerRow[], cursors: LedgerCursors): Movement[] {
+  const movements: Array<Movement & { key: string }> = [];
   // Each currency's latest movement: the next entry of the same reference and transaction adds to it.
   const latest = new Map<string, (typeof movements)[number]>();
   for (const row of rows) {
@@ -80,10 +99,15 @@ export function balanceUpdates(rows: readonly LedgerRow[], cursors: LedgerCursor
     const same = latest.get(row.currency);
     if (same?.key === key) same.delta = addDecimal(same.delta, row.delta);
     else {
-      const movement = { key, currency: row.currency, delta: row.delta, at: row.at };
+      const movement = { key, currency: row.currency, refType: row.ref_type, delta: row.delta, at: row.at };
       movements.push(movement);
       latest.set(row.currency, movement);
     }
   }
-  return movements.filter((m) => compareDecimal(m.delta, '0') !== 0).map((m) => ({ e: 'balanceUpdate', E: now, a: m.currency, d: m.delta, T: m.at }));
+  return movements.filter((m) => compareDecimal(m.delta, '0') !== 0).map(({ currency, refType, delta, at }) => ({ currency, refType, delta, at }));
+}
+
+/** Binance's `balanceUpdate` events for the rows read (movementsOf): `d` a signed decimal string, `T` the ledger's time. */
+export function balanceUpdates(rows: readonly LedgerRow[], cursors: LedgerCursors, now: number): object[] {
+  return movementsOf(rows, cursors).map((m) => ({ e: 'balanceUpdate', E: now, a: m.currency, d: m.delta, T: m.at }));
 }

@@ -19,8 +19,11 @@ export interface StreamsOptions {
   snapshot: Snapshot;
   /** Follows the gateway's public pushes (offers' `channels.follow`); answers the unfollow. */
   follow(listener: (channel: string, payload: object) => void): () => void;
-  /** Another kind of connection on /ws/<name> (the user data stream's listenKey, looked up in the database): taken if it answers true. */
-  privateStream?(name: string, socket: WebSocket): Promise<boolean>;
+  /**
+   * Another kind of connection on /ws/<name> (a user data stream's listenKey, looked up in the
+   * database before the handshake): what takes the connection once open, if the name is one.
+   */
+  privateStream?(name: string): Promise<((socket: WebSocket) => void) | undefined>;
   /** Open connections one address may hold (SOCKETS_PER_ADDRESS, as the socket.io gateway's); 0: no cap. */
   connectionsPerAddress?: number;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
@@ -56,7 +59,9 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const raw = url.pathname === '/ws' || url.pathname.startsWith('/ws/');
+    // USDⓈ-M's newer private address, `/private/ws?listenKey=<key>` (ccxt's binanceusdm), is a user data stream's too.
+    const privateQuery = url.pathname === '/private/ws' ? url.searchParams.get('listenKey') : null;
+    const raw = url.pathname === '/ws' || url.pathname.startsWith('/ws/') || privateQuery !== null;
     if (!raw && url.pathname !== '/stream') return;
     // Over its address's cap: refused before the handshake, as Binance refuses too many connections.
     const address = clientAddress(request, options.trustedProxies);
@@ -65,14 +70,16 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
       return;
     }
     socket.once('close', () => addresses.release(address));
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      const names = raw ? url.pathname.slice(4).split('/').filter(Boolean) : (url.searchParams.get('streams') ?? '').split('/').filter(Boolean);
-      if (!raw || names.length !== 1 || !options.privateStream) return open(ws, !raw, names);
-      // Not a live listenKey: a name in the URL that is no stream is ignored, as any other (open).
-      void options.privateStream(names[0]!, ws).then((taken) => {
-        if (!taken && ws.readyState === ws.OPEN) open(ws, false, names);
-      }, () => ws.terminate());
-    });
+    const names = privateQuery !== null ? [privateQuery] : raw ? url.pathname.slice(4).split('/').filter(Boolean) : (url.searchParams.get('streams') ?? '').split('/').filter(Boolean);
+    if (!raw || names.length !== 1 || !options.privateStream) return void wss.handleUpgrade(request, socket, head, (ws) => open(ws, !raw, names));
+    // Not a live listenKey: a name in the URL that is no stream is ignored, as any other (open).
+    void options.privateStream(names[0]!).then(
+      (take) => {
+        if (socket.destroyed) return;
+        wss.handleUpgrade(request, socket, head, (ws) => (take ? take(ws) : open(ws, false, names)));
+      },
+      () => socket.destroy(),
+    );
   };
   server.on('upgrade', onUpgrade);
   const pinger = setInterval(() => {

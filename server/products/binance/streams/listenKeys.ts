@@ -41,6 +41,11 @@ export function listenKeyStore(db: Queryable, market: 'spot' | 'futures' = 'spot
       const rows = await db.query(`delete from binance_listen_key where listen_key = $1 and user_id = $2 and market = $3 and expires_at > now() returning 1`, [key, userId, market]);
       return rows.length > 0;
     },
+    /** The user's live key of this market, if any (USDⓈ-M's keepalive and close may name none). */
+    async liveKeyOf(userId: number): Promise<string | undefined> {
+      const [row] = await db.query<{ listen_key: string }>(`select listen_key from binance_listen_key where user_id = $1 and market = $2 and expires_at > now()`, [userId, market]);
+      return row?.listen_key;
+    },
     /** The user of a live key, else undefined (a connection to /ws/<name>). */
     async userOf(key: string): Promise<number | undefined> {
       const [row] = await db.query<{ user_id: string | number }>(`select user_id from binance_listen_key where listen_key = $1 and market = $2 and expires_at > now()`, [key, market]);

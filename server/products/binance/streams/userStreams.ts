@@ -1,22 +1,13 @@
-import type { WebSocket } from 'ws';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
 import { balanceUpdates, type LedgerCursors, type LedgerRow } from './balanceUpdates.js';
 import type { ListenKeyStore } from './listenKeys.js';
-import { LISTEN_KEY } from './streamNames.js';
+import { listenKeyStreams, rememberEnded, type StreamKind } from './listenKeyStreams.js';
 import { accountPosition, executionReports, isSpotOrder, newlyFilled, seenAfter, type Fill, type SeenOrder } from './userEvents.js';
 
-/**
- * How often a node asks the store what became of the keys it holds connections on: the bound on
- * how long a connection outlives its key's DELETE on another node, or its expiry.
- */
-const CHECK_EVERY_MS = 2000;
-/** How often long-expired keys' rows are removed. */
-const SWEEP_EVERY_MS = 60_000;
-
 export interface UserStreamsOptions {
-  /** The listenKeys themselves, in the database (listenKeys.ts): any node answers any key. */
+  /** The spot listenKeys themselves, in the database (listenKeys.ts): any node answers any key. */
   store: ListenKeyStore;
   /** Follows the user's private channel (offers' `channels.followUser`); answers the unfollow. */
   followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
@@ -34,14 +25,10 @@ export interface UserStreamsOptions {
   clock?: () => number;
 }
 
-/** Ended orders a stream remembers: a repeated push of one comes within the same flush or the next. */
-const ENDED_KEPT = 1000;
 
-/** A key with connections on this node. */
-interface ListenKey {
+/** What a spot stream remembers between pushes. */
+interface SpotStream {
   userId: number;
-  sockets: Set<WebSocket>;
-  unfollow?: () => void;
   openedAt: number;
   seen: Map<number, SeenOrder>;
   /**
@@ -54,143 +41,64 @@ interface ListenKey {
    * once each, from what committed, whichever pushes named them (undefined: not read yet).
    */
   ledger?: LedgerCursors;
-  /** Pushes go out in the order heard, each after the client-id read of the one before. */
-  queue: Promise<void>;
 }
 
 /**
- * Binance's spot user data stream: listenKeys made, kept alive and closed by the USER_STREAM calls
- * (one per user, as Binance answers the same key while it lives), and `/ws/<listenKey>` pushing
+ * Binance's spot user data stream (the keys' life and connections: listenKeyStreams.ts):
  * `executionReport` (a TRADE per trade, with its id, read from spot's trades) and
- * `outboundAccountPosition` from the user's private channel — followed, while a connection is
- * open, as a socket subscribed to it would be — and `balanceUpdate` from the spot ledger entries a
- * balance push leads to (balanceUpdates.ts). The keys are in the database, so in the scale-out
- * mode every call and connection may reach any node; a node follows the private channel only for
- * the keys it holds connections on, and ends those connections when the key ends anywhere.
+ * `outboundAccountPosition` from the user's private channel, and `balanceUpdate` from the spot
+ * ledger entries a balance push leads to (balanceUpdates.ts).
  */
 export function userDataStreams(options: UserStreamsOptions) {
   const clock = options.clock ?? Date.now;
-  const { store } = options;
-  /** Keys with connections here. */
-  const keys = new Map<string, ListenKey>();
-  const checker = setInterval(() => void check(), CHECK_EVERY_MS);
-  checker.unref();
-  const sweeper = setInterval(() => void store.sweep().catch(() => undefined), SWEEP_EVERY_MS);
-  sweeper.unref();
-
-  /** Ends the connections of keys closed or expired, wherever that was said. A failed read ends nothing. */
-  async function check(): Promise<void> {
-    if (keys.size === 0) return;
-    const states = await store.states([...keys.keys()]).catch(() => undefined);
-    if (!states) return;
-    for (const [key, held] of [...keys]) {
-      const state = states.get(key);
-      if (state !== 'live') end(key, held, state === 'expired');
-    }
-  }
-
-  function end(key: string, held: ListenKey, expired: boolean): void {
-    if (keys.get(key) === held) keys.delete(key);
-    for (const socket of held.sockets) {
-      if (expired) socket.send(JSON.stringify({ e: 'listenKeyExpired', E: clock(), listenKey: key }));
-      socket.close(1000, expired ? 'listenKey expired' : 'listenKey closed');
-    }
-    held.sockets.clear();
-    held.unfollow?.();
-    held.unfollow = undefined;
-  }
-
-  function heard(held: ListenKey, message: UserChannelMessage): void {
-    held.queue = held.queue.then(async () => {
-      const now = clock();
-      const events: object[] = [];
-      if (message.kind === 'order') {
-        const order = (message as { order?: unknown }).order;
-        if (!isSpotOrder(order) || held.ended.has(order.id)) return;
-        const clientId = await options.clientIdOf(held.userId, order);
-        const seen = held.seen.get(order.id);
-        // Binance tells each trade with its id (bots dedupe fills by it): the trades are read when the push filled more.
-        const filledMore = compareDecimal(newlyFilled(order, seen), '0') > 0;
-        const fills = filledMore ? await options.fillsOf(held.userId, order, seen?.lastTradeId ?? 0).catch(() => []) : [];
-        const reports = executionReports(order, clientId, seen, held.openedAt, clock(), fills);
-        events.push(...reports);
-        const after = seenAfter(order, reports, seen);
-        if (after) held.seen.set(order.id, after);
-        else {
-          held.seen.delete(order.id);
-          held.ended.add(order.id);
-          if (held.ended.size > ENDED_KEPT) held.ended.delete(held.ended.values().next().value!);
-        }
-      } else if (message.kind === 'balance') {
-        const rows = (message as { balances?: BalanceRow[] }).balances ?? [];
-        // Binance tells a deposit's, withdrawal's or transfer's delta before the balances it left.
-        events.push(...(await movements(held, rows)));
-        const position = accountPosition(rows, now);
-        if (position) events.push(position);
-      }
-      for (const event of events) for (const socket of held.sockets) if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    }).catch(() => undefined);
-  }
 
   /**
    * The `balanceUpdate`s of the spot balances a push named: the ledger's entries after the stream's
    * cursors. A failed read moves no cursor, so the next push of the currency tells them.
    */
-  async function movements(held: ListenKey, rows: readonly BalanceRow[]): Promise<object[]> {
+  async function movements(stream: SpotStream, rows: readonly BalanceRow[]): Promise<object[]> {
     const currencies = [...new Set(rows.filter((r) => r.account === 'spot').map((r) => r.currency))];
     if (currencies.length === 0) return [];
-    const cursors = held.ledger ?? (held.ledger = await options.ledgerCursors(held.userId).catch(() => undefined));
+    const cursors = stream.ledger ?? (stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined));
     if (!cursors) return [];
-    const read = await options.ledgerSince(held.userId, cursors, currencies).catch(() => []);
+    const read = await options.ledgerSince(stream.userId, cursors, currencies).catch(() => []);
     return balanceUpdates(read, cursors, clock());
   }
 
-  return {
-    /** POST: the user's live key (kept alive) or a new one. */
-    create: (userId: number): Promise<string> => store.create(userId),
-    /** PUT: 60 more minutes; false when the key is not the user's live key. */
-    keepAlive: (userId: number, key: string): Promise<boolean> => store.keepAlive(userId, key),
-    /** DELETE: the key ends, its connections here closed at once (on other nodes at their next check). */
-    async close(userId: number, key: string): Promise<boolean> {
-      if (!(await store.close(userId, key))) return false;
-      const held = keys.get(key);
-      if (held) end(key, held, false);
-      return true;
+  const spot: StreamKind<SpotStream> = {
+    begin: (userId, openedAt) => ({ userId, openedAt, seen: new Map(), ended: new Set() }),
+    // The ledger as it is now, read before any push heard from here on.
+    prepare: async (stream) => {
+      stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined);
     },
-    /** A connection to /ws/<name>: taken when the name is a live listenKey (hub.ts privateStream). */
-    async open(name: string, socket: WebSocket): Promise<boolean> {
-      if (!LISTEN_KEY.test(name)) return false;
-      const userId = await store.userOf(name).catch(() => undefined);
-      if (userId === undefined) return false;
-      if (socket.readyState !== socket.OPEN) return true;
-      let held = keys.get(name);
-      if (!held) {
-        held = { userId, sockets: new Set(), openedAt: clock(), seen: new Map(), ended: new Set(), queue: Promise.resolve() };
-        keys.set(name, held);
-        const stream = held;
-        held.unfollow = options.followUser(userId, (message) => heard(stream, message));
-        // The ledger as it is now, read before any push heard from here on (they wait in the queue).
-        held.queue = held.queue.then(async () => {
-          stream.ledger = await options.ledgerCursors(userId).catch(() => undefined);
-        });
+    async heard(stream, message) {
+      const events: object[] = [];
+      if (message.kind === 'order') {
+        const order = (message as { order?: unknown }).order;
+        if (!isSpotOrder(order) || stream.ended.has(order.id)) return [];
+        const clientId = await options.clientIdOf(stream.userId, order);
+        const seen = stream.seen.get(order.id);
+        // Binance tells each trade with its id (bots dedupe fills by it): the trades are read when the push filled more.
+        const filledMore = compareDecimal(newlyFilled(order, seen), '0') > 0;
+        const fills = filledMore ? await options.fillsOf(stream.userId, order, seen?.lastTradeId ?? 0).catch(() => []) : [];
+        const reports = executionReports(order, clientId, seen, stream.openedAt, clock(), fills);
+        events.push(...reports);
+        const after = seenAfter(order, reports, seen);
+        if (after) stream.seen.set(order.id, after);
+        else {
+          stream.seen.delete(order.id);
+          rememberEnded(stream.ended, order.id);
+        }
+      } else if (message.kind === 'balance') {
+        const rows = (message as { balances?: BalanceRow[] }).balances ?? [];
+        // Binance tells a deposit's, withdrawal's or transfer's delta before the balances it left.
+        events.push(...(await movements(stream, rows)));
+        const position = accountPosition(rows, clock());
+        if (position) events.push(position);
       }
-      const stream = held;
-      stream.sockets.add(socket);
-      socket.on('error', () => socket.terminate());
-      socket.on('close', () => {
-        stream.sockets.delete(socket);
-        if (stream.sockets.size > 0) return;
-        // The last connection here: the key lives on in the store; a new connection starts a fresh stream.
-        if (keys.get(name) === stream) keys.delete(name);
-        stream.unfollow?.();
-        stream.unfollow = undefined;
-      });
-      return true;
-    },
-    stop(): void {
-      clearInterval(checker);
-      clearInterval(sweeper);
-      for (const [key, held] of [...keys]) end(key, held, false);
+      return events;
     },
   };
+
+  return listenKeyStreams({ store: options.store, followUser: options.followUser, kind: spot, clock });
 }

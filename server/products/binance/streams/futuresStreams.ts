@@ -1,0 +1,120 @@
+import { compareDecimal } from '../../../../domain/decimal.js';
+import type { FuturesOrder } from '../../../../domain/futures/api.js';
+import type { UserChannelMessage } from '../../../../domain/userChannel.js';
+import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
+import { movementsOf, type LedgerCursors, type LedgerRow } from './balanceUpdates.js';
+import {
+  accountUpdate,
+  futuresPush,
+  movementReason,
+  newlyFilledFutures,
+  orderTradeUpdates,
+  seenAfterFutures,
+  type FuturesFill,
+  type SeenFuturesOrder,
+  type StreamPosition,
+} from './futuresEvents.js';
+import type { ListenKeyStore } from './listenKeys.js';
+import { listenKeyStreams, rememberEnded, type StreamKind } from './listenKeyStreams.js';
+
+export interface FuturesStreamsOptions {
+  /** The futures listenKeys (listenKeys.ts, market 'futures'). */
+  store: ListenKeyStore;
+  followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
+  /** The client order id of the user's futures order (clientOrders.ts; `ox<id>` when none was given). */
+  clientIdOf(userId: number, order: { id: number; created_ms: number }): Promise<string>;
+  /** The user's futures orders a push named, as committed now (the push carries their ids only). */
+  ordersById(userId: number, ids: readonly number[]): Promise<FuturesOrder[]>;
+  /** The order's trades after trade `afterId`, oldest first: read only when a push of it filled more. */
+  fillsOf(userId: number, orderId: number, afterId: number): Promise<FuturesFill[]>;
+  /** The USDT wallet balance (`wb`) and cross wallet balance (`cw`) of the user's futures account now; undefined where futures do not run. */
+  wallet(userId: number): Promise<{ wb: string; cw: string } | undefined>;
+  /** The user's positions on these contracts (BTC_USDT…) now, a flat one as amount "0". */
+  positions(userId: number, symbols: readonly string[]): StreamPosition[];
+  /** Where a stream's movements start: the user's futures ledger when its first connection opens. */
+  ledgerCursors(userId: number): Promise<LedgerCursors>;
+  /** The user's futures ledger entries after the cursors: read when a push says the futures balance changed. */
+  ledgerSince(userId: number, cursors: LedgerCursors, currencies: readonly string[]): Promise<LedgerRow[]>;
+  clock?: () => number;
+}
+
+/** What a futures stream remembers between pushes (as spot's: userStreams.ts). */
+interface FuturesStream {
+  userId: number;
+  openedAt: number;
+  seen: Map<number, SeenFuturesOrder>;
+  ended: Set<number>;
+  ledger?: LedgerCursors;
+}
+
+/**
+ * Binance USDⓈ-M's user data stream (the keys' life and connections: listenKeyStreams.ts) from the
+ * futures product's private-channel pushes: a `futures` push names the orders a commit changed,
+ * which are read with their new trades (ORDER_TRADE_UPDATE, a TRADE per trade with its id) and,
+ * when they filled, followed by ACCOUNT_UPDATE (reason ORDER) with the balance and the positions
+ * of the contracts traded; a balance push of the futures account tells the movements no order
+ * made (a transfer: DEPOSIT or WITHDRAW, funding: FUNDING_FEE), read from the ledger after the
+ * stream's cursor, each an ACCOUNT_UPDATE with its amount as `bc`.
+ */
+export function futuresUserStreams(options: FuturesStreamsOptions) {
+  const clock = options.clock ?? Date.now;
+
+  async function orderEvents(stream: FuturesStream, ids: readonly number[]): Promise<object[]> {
+    const wanted = ids.filter((id) => !stream.ended.has(id));
+    if (wanted.length === 0) return [];
+    const orders = await options.ordersById(stream.userId, wanted);
+    const events: object[] = [];
+    const traded = new Set<string>();
+    for (const order of orders) {
+      const clientId = await options.clientIdOf(stream.userId, order);
+      const seen = stream.seen.get(order.id);
+      const filledMore = compareDecimal(newlyFilledFutures(order, seen), '0') > 0;
+      const fills = filledMore ? await options.fillsOf(stream.userId, order.id, seen?.lastTradeId ?? 0).catch(() => []) : [];
+      const updates = orderTradeUpdates(order, clientId, seen, stream.openedAt, clock(), fills);
+      events.push(...updates);
+      if (filledMore) traded.add(order.symbol);
+      const after = seenAfterFutures(order, updates, seen);
+      if (after) stream.seen.set(order.id, after);
+      else {
+        stream.seen.delete(order.id);
+        rememberEnded(stream.ended, order.id);
+      }
+    }
+    // A fill moved the balance (fees, realised profit) and the positions: told once, after the trades that moved them.
+    const wallet = traded.size > 0 ? await options.wallet(stream.userId) : undefined;
+    if (wallet) {
+      const now = clock();
+      events.push(accountUpdate('ORDER', wallet, '0', options.positions(stream.userId, [...traded]), now, now));
+    }
+    return events;
+  }
+
+  /** The futures balance's movements no order made since the cursor; a failed read moves no cursor. */
+  async function movementEvents(stream: FuturesStream, rows: readonly BalanceRow[]): Promise<object[]> {
+    const currencies = [...new Set(rows.filter((r) => r.account === 'contract').map((r) => r.currency))];
+    if (currencies.length === 0) return [];
+    const cursors = stream.ledger ?? (stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined));
+    if (!cursors) return [];
+    const read = await options.ledgerSince(stream.userId, cursors, currencies).catch(() => []);
+    const movements = movementsOf(read, cursors).filter((m) => m.currency === 'USDT');
+    if (movements.length === 0) return [];
+    const wallet = await options.wallet(stream.userId);
+    if (!wallet) return [];
+    return movements.map((m) => accountUpdate(movementReason(m.refType, m.delta), wallet, m.delta, [], m.at, clock()));
+  }
+
+  const futures: StreamKind<FuturesStream> = {
+    begin: (userId, openedAt) => ({ userId, openedAt, seen: new Map(), ended: new Set() }),
+    prepare: async (stream) => {
+      stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined);
+    },
+    async heard(stream, message) {
+      const push = futuresPush(message);
+      if (push) return orderEvents(stream, push.orders);
+      if (message.kind === 'balance') return movementEvents(stream, (message as { balances?: BalanceRow[] }).balances ?? []);
+      return [];
+    },
+  };
+
+  return listenKeyStreams({ store: options.store, followUser: options.followUser, kind: futures, clock });
+}

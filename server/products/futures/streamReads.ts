@@ -1,0 +1,45 @@
+import type { FuturesOrder } from '../../../domain/futures/api.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
+
+/** One side of a futures trade as the order that made it sees it: the trade's id, its fee and whether the order was the maker. */
+export interface FuturesFill {
+  id: number;
+  time: number;
+  price: string;
+  quantity: string;
+  /** What this order paid on it (USDT; "0" on trades from before fills kept their fees). */
+  fee: string;
+  maker: boolean;
+}
+
+/**
+ * Reads for programs that follow a user's futures pushes (the Binance user data stream): the
+ * private channel names the orders a commit changed by id, these read them and their new trades.
+ * Only ever called for a user who has such a stream open, never on the batch's own path.
+ */
+export function futuresStreamReads(db: Queryable) {
+  return {
+    /** The user's orders of these ids as committed now (another user's ids read nothing). */
+    async ordersById(userId: number, ids: readonly number[]): Promise<FuturesOrder[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where user_id = $1 and id = any($2::bigint[]) order by id`, [userId, [...ids]]);
+      return rows.map((r) => orderView(orderFromRow(r)));
+    },
+    /**
+     * The order's trades after trade `afterId`, oldest first, at most `limit`: found through the
+     * pair's trades since the order was placed (futures_trade's index), not a scan of every trade.
+     */
+    async fillsAfter(userId: number, orderId: number, afterId: number, limit: number): Promise<FuturesFill[]> {
+      const rows = await db.query<{ id: string; created_ms: string; price: string; quantity: string; fee: string | null; maker: boolean }>(
+        `select t.id::text as id, t.created_ms::text as created_ms, trim_scale(t.price)::text as price, trim_scale(t.quantity)::text as quantity,
+           trim_scale(case when t.maker_order_id = o.id then t.maker_fee else t.taker_fee end)::text as fee, t.maker_order_id = o.id as maker
+         from futures_order o join futures_trade t on t.left_symbol = o.left_symbol and t.right_symbol = o.right_symbol and t.created_ms >= o.created_ms
+           and (t.maker_order_id = o.id or t.taker_order_id = o.id)
+         where o.id = $1 and o.user_id = $2 and t.id > $3 order by t.id limit $4`,
+        [orderId, userId, afterId, limit],
+      );
+      return rows.map((r) => ({ id: Number(r.id), time: Number(r.created_ms), price: r.price, quantity: r.quantity, fee: r.fee ?? '0', maker: r.maker }));
+    },
+  };
+}
