@@ -104,18 +104,7 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
     if (!keys) throw unknownError();
     const checked = await keys.check({ ...rawParts(request), apiKey, ip: request.ip, timestamp, recvWindow, needs });
     if (checked.ok) return checked.userId;
-    switch (checked.reason) {
-      case 'noSignature':
-        throw mandatoryParameter('signature');
-      case 'badSignature':
-        throw badSignature();
-      case 'outsideWindow':
-        throw outsideRecvWindow();
-      case 'recvWindowTooLarge':
-        throw recvWindowTooLarge();
-      default:
-        throw keyRejected();
-    }
+    throw signedRefusal(checked.reason);
   }
 
   /** The user an API key names, for the calls that carry the key but no signature. */
@@ -167,6 +156,22 @@ export function binanceContext(app: FastifyInstance, offers: Offers, { weightPer
   }
 
   return { routes };
+}
+
+/** Why the API keys' check refused a signed request, as Binance answers it (REST and the WebSocket API alike). */
+export function signedRefusal(reason: string): BinanceError {
+  switch (reason) {
+    case 'noSignature':
+      return mandatoryParameter('signature');
+    case 'badSignature':
+      return badSignature();
+    case 'outsideWindow':
+      return outsideRecvWindow();
+    case 'recvWindowTooLarge':
+      return recvWindowTooLarge();
+    default:
+      return keyRejected();
+  }
 }
 
 /** Any failure as Binance's answer: ours translated under -1100, validation by its keyword, the rest -1000. */

@@ -89,6 +89,8 @@ export function useBinanceServer(tag: string, overrides: Partial<ServerConfig> =
     for (const [name, url] of Object.entries(api)) if (typeof url === 'string') api[name] = url.replace(/^https:\/\/[^/]+/, state.server.url);
     const ws = api['ws'] as Record<string, unknown>;
     ws['spot'] = `${state.server.url.replace(/^http/, 'ws')}/ws`;
+    // Its private spot streams (watchOrders, watchBalance, watchMyTrades) subscribe on the WebSocket API.
+    (ws['ws-api'] as Record<string, string>)['spot'] = `${state.server.url.replace(/^http/, 'ws')}/ws-api/v3`;
     return exchange;
   }
 

@@ -151,6 +151,27 @@ export function listenKeyStreams<S>(options: ListenKeyStreamsOptions<S>) {
       const userId = await store.userOf(name).catch(() => undefined);
       return userId === undefined ? undefined : (socket) => attach(name, userId, socket);
     },
+    /**
+     * The user's events without a key (the WebSocket API's signature subscription, wsApi.ts): a
+     * stream of its own, from now on, each event to `push`; answers the unfollow.
+     */
+    follow(userId: number, push: (event: object) => void): () => void {
+      const state = kind.begin(userId, clock());
+      let queue: Promise<void> = kind.prepare ? kind.prepare(state).catch(() => undefined) : Promise.resolve();
+      let following = true;
+      const unfollow = options.followUser(userId, (message) => {
+        queue = queue
+          .then(async () => {
+            const events = await kind.heard(state, message);
+            if (following) for (const event of events) push(event);
+          })
+          .catch(() => undefined);
+      });
+      return () => {
+        following = false;
+        unfollow();
+      };
+    },
     stop(): void {
       clearInterval(checker);
       clearInterval(sweeper);

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../kernel/platform/db/database.js';
 import type { Offers } from '../../../kernel/platform/offers.js';
 import { clientOrders, derivedClientId, type Market } from '../clientOrders.js';
-import type { binanceContext } from '../context.js';
-import { listenKeyMissing } from '../errors.js';
+import { signedRefusal, type binanceContext } from '../context.js';
+import { listenKeyMissing, unknownError } from '../errors.js';
 import { required } from '../params.js';
 import { pairDirectory } from '../symbols.js';
 import { attachBinanceStreams } from './hub.js';
@@ -12,6 +12,7 @@ import { futuresStreamsOf } from './futuresMount.js';
 import type { Fill } from './userEvents.js';
 import { listenKeyStore } from './listenKeys.js';
 import { userDataStreams } from './userStreams.js';
+import { attachWsApi } from './wsApi.js';
 
 const FILL_PAGE = 1000;
 const FILL_PAGES = 10;
@@ -69,7 +70,21 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
       privateStream: async (name) => (await users.claim(name)) ?? futures.claim(name),
       ...limits,
     });
+    // The WebSocket API's user data stream (ccxt.pro's spot watchOrders, watchBalance): spot's events, subscribed by a signature.
+    const wsApi = attachWsApi(app.server, {
+      signedUser: async ({ apiKey, text, signature, timestamp, recvWindow, ip }) => {
+        const keys = offers.use('apiKeys');
+        if (!keys) throw unknownError();
+        const checked = await keys.check({ query: `${text}&signature=${encodeURIComponent(signature)}`, body: '', apiKey, ip, timestamp, recvWindow, needs: 'read' });
+        if (!checked.ok) throw signedRefusal(checked.reason);
+        return checked.userId;
+      },
+      keyStillValid: async (apiKey, ip) => (await offers.use('apiKeys')?.owner(apiKey, ip).catch(() => undefined)) !== undefined,
+      subscribeUser: (userId, push) => users.follow(userId, push),
+      ...limits,
+    });
     app.addHook('onClose', async () => {
+      wsApi.close();
       hub.close();
       users.stop();
       futures.stop();
