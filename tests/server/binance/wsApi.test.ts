@@ -101,7 +101,9 @@ describe('Binance WebSocket API (/ws-api/v3)', () => {
       const balances = pro.watchBalance();
       await new Promise((resolve) => setTimeout(resolve, 500));
       await order(maker, 'SELL', '64000', '0.1');
-      const balance = await balances;
+      // The first order's balances may come first: watched again until the second's show.
+      let balance = await balances;
+      for (const until = Date.now() + 15_000; balance['BTC']?.used !== 0.3 && Date.now() < until; ) balance = await pro.watchBalance();
       expect(balance['BTC']).toMatchObject({ free: 0.7, used: 0.3 });
     } finally {
       await pro.close();
