@@ -3,7 +3,7 @@ import type { MarketData } from '../../kernel/exchange/marketData.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import type { Batch } from './batch.js';
 import { settleEnd, settleFill } from './engine/engine.js';
-import type { FuturesAccounts, UserRates } from './engine/fill.js';
+import { realisedBy, type FuturesAccounts, type UserRates } from './engine/fill.js';
 import { feeRatesFor, scheduleRateOf } from '../../kernel/platform/fees/feeRates.js';
 import { fx, fxText, type Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
@@ -29,9 +29,18 @@ export async function applyEvents(b: Batch, pair: FuturesPair, data: MarketData,
     if (e.type === 'trade') {
       const price = ticksToFx(pair, e.price);
       const quantity = lotsToFx(pair, e.quantity);
-      const maker = settleFill(b, accounts, b.order(e.makerOrderId)!, price, quantity, true, now, rates?.get(e.makerAccountId));
-      const taker = settleFill(b, accounts, b.order(e.takerOrderId)!, price, quantity, false, now, rates?.get(e.takerAccountId));
-      b.trades.push({ symbol: pair.spec.symbol, price, quantity, takerSide: e.takerSide, makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, time: now, priceTicks: e.price, lots: e.quantity, maker, taker });
+      const makerOrder = b.order(e.makerOrderId)!;
+      const takerOrder = b.order(e.takerOrderId)!;
+      const settleMaker = () => settleFill(b, accounts, makerOrder, price, quantity, true, now, rates?.get(e.makerAccountId));
+      const settleTaker = () => settleFill(b, accounts, takerOrder, price, quantity, false, now, rates?.get(e.takerAccountId));
+      // The side that realises less settles first: the pool holds the margins, and two closes that
+      // meet must not have the winner take its profit (the loser's margin) before the loser's loss
+      // is booked and its margin freed — the loser's close was refused when the pool held nothing else.
+      const takerFirst = realisedBy(takerOrder, b.position(takerOrder.userId, takerOrder.symbol), price, quantity) < realisedBy(makerOrder, b.position(makerOrder.userId, makerOrder.symbol), price, quantity);
+      const taker = takerFirst ? settleTaker() : undefined;
+      const maker = settleMaker();
+      const takerCharge = taker ?? settleTaker();
+      b.trades.push({ symbol: pair.spec.symbol, price, quantity, takerSide: e.takerSide, makerOrderId: e.makerOrderId, takerOrderId: e.takerOrderId, time: now, priceTicks: e.price, lots: e.quantity, maker, taker: takerCharge });
       const changed = b.candles.get(pair.spec.symbol) ?? new Map();
       for (const c of data.addTrade(now, e.price, e.quantity)) changed.set(c.interval, c);
       b.candles.set(pair.spec.symbol, changed);

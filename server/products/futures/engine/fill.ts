@@ -105,10 +105,7 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
       o.held -= released;
       movements.push(change(u, released, -released, 'futures_hold_release', 'futures_order', o.id));
     }
-    const whole = quantity === pos.quantity;
-    const cost = whole ? pos.cost : (pos.cost * quantity) / pos.quantity;
-    const margin = whole ? pos.margin : (pos.margin * quantity) / pos.quantity;
-    const pnl = BigInt(pos.side) * notional - cost;
+    const { cost, margin, pnl } = closeShare(pos, notional, quantity);
     pos.quantity -= quantity;
     pos.cost -= cost;
     pos.margin -= margin;
@@ -147,6 +144,20 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     o.status = S.allTraded;
   } else o.status = S.partiallyTraded;
   return { order: o, position: pos, movements, charge: { fee, rate } };
+}
+
+/** A close's pro-rata share of its position's cost and margin (cut toward zero), and the PnL it realises at `notional`. */
+function closeShare(pos: Position, notional: Fx, quantity: Fx): { cost: Fx; margin: Fx; pnl: Fx } {
+  const whole = quantity === pos.quantity;
+  const cost = whole ? pos.cost : (pos.cost * quantity) / pos.quantity;
+  const margin = whole ? pos.margin : (pos.margin * quantity) / pos.quantity;
+  return { cost, margin, pnl: BigInt(pos.side) * notional - cost };
+}
+
+/** The PnL a fill of `o` would realise at `price` (0 for an opening, or a close its position cannot take), before anything is booked. */
+export function realisedBy(o: OrderState, pos: Position, price: Fx, quantity: Fx): Fx {
+  if (isOpening(o.action) || pos.side !== positionSideOf(o.action) || quantity > pos.quantity || pos.quantity === 0n) return 0n;
+  return closeShare(pos, mulFx(quantity, price), quantity).pnl;
 }
 
 // The settle stages over a Working state (effects.ts): the server's batch and the scenario tables' draft run these.
