@@ -27,16 +27,15 @@ export function futuresStreamReads(db: Queryable) {
       return rows.map((r) => orderView(orderFromRow(r)));
     },
     /**
-     * The order's trades after trade `afterId`, oldest first, at most `limit`: found through the
-     * pair's trades since the order was placed (futures_trade's index), not a scan of every trade.
+     * The order's trades after trade `afterId`, oldest first, at most `limit`: found by the order's
+     * id (migration 071's two indexes), the order the user's own.
      */
     async fillsAfter(userId: number, orderId: number, afterId: number, limit: number): Promise<FuturesFill[]> {
       const rows = await db.query<{ id: string; created_ms: string; price: string; quantity: string; fee: string | null; maker: boolean }>(
         `select t.id::text as id, t.created_ms::text as created_ms, trim_scale(t.price)::text as price, trim_scale(t.quantity)::text as quantity,
            trim_scale(case when t.maker_order_id = o.id then t.maker_fee else t.taker_fee end)::text as fee, t.maker_order_id = o.id as maker
-         from futures_order o join futures_trade t on t.left_symbol = o.left_symbol and t.right_symbol = o.right_symbol and t.created_ms >= o.created_ms
-           and (t.maker_order_id = o.id or t.taker_order_id = o.id)
-         where o.id = $1 and o.user_id = $2 and t.id > $3 order by t.id limit $4`,
+         from futures_trade t join futures_order o on o.id = $1 and o.user_id = $2
+         where (t.maker_order_id = $1 or t.taker_order_id = $1) and t.id > $3 order by t.id limit $4`,
         [orderId, userId, afterId, limit],
       );
       return rows.map((r) => ({ id: Number(r.id), time: Number(r.created_ms), price: r.price, quantity: r.quantity, fee: r.fee ?? '0', maker: r.maker }));
