@@ -137,6 +137,27 @@ describe('Binance futures user data stream', () => {
     expect(client.messages.filter((m) => m.e === 'ORDER_TRADE_UPDATE').every((m) => m.o.i === placed.orderId || m.o.i === close.orderId)).toBe(true);
   }, 30_000);
 
+  it('margin added to an isolated position: ACCOUNT_UPDATE MARGIN_TRANSFER, the wallet balance unchanged, the position with its new isolated margin', async () => {
+    const trader = await t.trader([['USDT', '10000', 'contract']]);
+    const seller = await t.trader([['USDT', '10000', 'contract']]);
+    expect((await t.signed(trader.key, 'POST', '/fapi/v1/marginType', { symbol: 'BTCUSDT', marginType: 'ISOLATED' })).status).toBe(200);
+    expect((await t.signed(trader.key, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: '10' })).status).toBe(200);
+    await futuresOrder(seller, 'SELL', '30000', '0.1');
+    expect((await futuresOrder(trader, 'BUY', '30000', '0.1')).body).toMatchObject({ status: 'FILLED' });
+    const client = await open(trader);
+    await quiet();
+    const wb = await walletBalance(trader);
+    const added = await fetch(`${t.server.url}/api/futures/margin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: trader.token, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ symbol: 'btc_usdt', type: 'add', amount: '50' }),
+    });
+    expect(((await added.json()) as { code: number }).code).toBe(200);
+    const update = await client.next((m) => m.e === 'ACCOUNT_UPDATE' && m.a.m === 'MARGIN_TRANSFER');
+    // 0.1 × 30 000 ÷ 10 = 300 of margin, and 50 more.
+    expect(update.a).toMatchObject({ B: [{ a: 'USDT', wb, bc: '0' }], P: [{ s: 'BTCUSDT', pa: '0.1', mt: 'isolated', iw: '350', ps: 'BOTH' }] });
+  }, 30_000);
+
   it('a transfer into and out of the futures account: ACCOUNT_UPDATE DEPOSIT and WITHDRAW with the amount and the wallet balance', async () => {
     const trader = await t.trader([['USDT', '500'], ['USDT', '100', 'contract']]);
     const client = await open(trader);

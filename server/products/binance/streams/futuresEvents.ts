@@ -190,6 +190,8 @@ export function accountUpdate(reason: string, wallet: { wb: string; cw: string }
 /** The reason Binance gives a movement of the futures balance that no order made. */
 export function movementReason(refType: string, delta: string): string {
   if (refType === 'futures_funding') return 'FUNDING_FEE';
+  // Margin added to or removed from an isolated position (the futures product's margin step).
+  if (refType === 'futures_position') return 'MARGIN_TRANSFER';
   if (refType === 'transfer') return compareDecimal(delta, '0') > 0 ? 'DEPOSIT' : 'WITHDRAW';
   return 'ADJUSTMENT';
 }

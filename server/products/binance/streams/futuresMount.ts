@@ -15,7 +15,9 @@ import { futuresUserStreams } from './futuresStreams.js';
  * fees and the insurance fund's part in a close (all `futures_order`), a position's margin moved by
  * hand (`futures_position`), and a market maker's folded history.
  */
-const FUTURES_BOOK: LedgerBook = { account: 'contract', trading: ['futures_order', 'futures_position', 'ledger_fold'] };
+// Orders' entries are told by ORDER_TRADE_UPDATE and its ACCOUNT_UPDATE; an isolated margin's change
+// (`futures_position`) is a movement of its own, told as MARGIN_TRANSFER.
+const FUTURES_BOOK: LedgerBook = { account: 'contract', trading: ['futures_order', 'ledger_fold'] };
 const FILL_PAGE = 1000;
 const FILL_PAGES = 10;
 
@@ -71,6 +73,14 @@ export function futuresStreamsOf(db: Database, offers: Offers, clientIdOf: (user
       if (!offered) return [];
       const open = offered.service.positions(userId);
       return symbols.map((symbol) => streamPosition(symbol, open.find((p) => p.symbol === symbol), offered.exchange.positionOf(userId, symbol)));
+    },
+    isolatedPositions: (userId) => {
+      const offered = trading();
+      if (!offered) return [];
+      return offered.service
+        .positions(userId)
+        .filter((p) => p.margin_mode === 'isolated')
+        .map((p) => streamPosition(p.symbol, p, offered.exchange.positionOf(userId, p.symbol)));
     },
     ledgerCursors: (userId) => ledgerCursors(db, userId, FUTURES_BOOK),
     ledgerSince: (userId, cursors, currencies) => ledgerSince(db, userId, cursors, currencies, FUTURES_BOOK),

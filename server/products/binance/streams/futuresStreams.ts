@@ -31,6 +31,8 @@ export interface FuturesStreamsOptions {
   wallet(userId: number): Promise<{ wb: string; cw: string } | undefined>;
   /** The user's positions on these contracts (BTC_USDT…) now, a flat one as amount "0". */
   positions(userId: number, symbols: readonly string[]): StreamPosition[];
+  /** The user's open isolated positions now (a margin transfer's, whose ledger entry names no contract). */
+  isolatedPositions(userId: number): StreamPosition[];
   /** Where a stream's movements start: the user's futures ledger when its first connection opens. */
   ledgerCursors(userId: number): Promise<LedgerCursors>;
   /** The user's futures ledger entries after the cursors: read when a push says the futures balance changed. */
@@ -100,7 +102,14 @@ export function futuresUserStreams(options: FuturesStreamsOptions) {
     if (movements.length === 0) return [];
     const wallet = await options.wallet(stream.userId);
     if (!wallet) return [];
-    return movements.map((m) => accountUpdate(movementReason(m.refType, m.delta), wallet, m.delta, [], m.at, clock()));
+    return movements.map((m) => {
+      const reason = movementReason(m.refType, m.delta);
+      // A margin transfer moves USDT between the cross balance and an isolated position: the wallet
+      // balance (wb, which counts the position's margin) does not change, so bc is 0, and the
+      // positions tell the new isolated margin (iw), as Binance's.
+      if (reason === 'MARGIN_TRANSFER') return accountUpdate(reason, wallet, '0', options.isolatedPositions(stream.userId), m.at, clock());
+      return accountUpdate(reason, wallet, m.delta, [], m.at, clock());
+    });
   }
 
   const futures: StreamKind<FuturesStream> = {
