@@ -26,6 +26,7 @@ import { withApplicationName } from './kernel/platform/db/postgres.js';
 import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
 import { productsApartOf } from './kernel/cluster/shards/processes.js';
 import { pruneKeys } from './kernel/platform/idempotency.js';
+import { pruneLoginFailures } from './kernel/platform/auth/loginThrottle.js';
 import { holdDuties } from './kernel/cluster/shards/duties.js';
 import { Loops } from './kernel/platform/loops.js';
 import { productChannels } from './products/channels.js';
@@ -231,6 +232,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     db,
     async () => {
       pruning.every(PRUNE_KEYS_EVERY_MS, () => pruneKeys(db), 'pruning idempotency keys failed');
+      pruning.every(PRUNE_KEYS_EVERY_MS, () => pruneLoginFailures(db), 'pruning stale sign-in failure counts failed');
       for (const part of parts) await part.duties?.();
     },
     (message, error) => (error === undefined ? log.info(message) : log.error(message, error)),

@@ -5,7 +5,7 @@ import { accountRoutes } from '../../server/products/accounts/routes.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../server/products/operator/routes.js';
 import { buildHttp } from '../../server/kernel/platform/http/app.js';
-import { ACCOUNT_FREE_FAILURES, PAIR_LOCK_MINUTES, PAIR_MAX_FAILURES } from '../../server/kernel/platform/auth/loginThrottle.js';
+import { ACCOUNT_FREE_FAILURES, PAIR_LOCK_MINUTES, PAIR_MAX_FAILURES, pruneLoginFailures } from '../../server/kernel/platform/auth/loginThrottle.js';
 import type { Database } from '../../server/kernel/platform/db/database.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
@@ -98,6 +98,23 @@ describe('user login backoff', () => {
     const code = [...outbox].reverse().find((m) => m.to === 'liam@example.org')!.code;
     expect((await from('10.2.0.1', '/api/forget_pass', { account: 'liam@example.org', code, password: 'Renewed2026!', password_repeat: 'Renewed2026!' })).body.code).toBe(200);
     expectOk(await from('10.2.0.1', '/api/login', { account: 'liam@example.org', password: 'Renewed2026!' }));
+  });
+});
+
+describe('stale sign-in failure counts', () => {
+  it('are pruned once past the window and unlocked; a lock still running and a recent count stay, and a locked client is still refused', async () => {
+    await registered('noah@example.org');
+    for (let i = 0; i < PAIR_MAX_FAILURES; i++) await from('10.3.0.1', '/api/login', { account: 'noah@example.org', password: 'Wrong2026!' });
+    await from('10.3.0.2', '/api/login', { account: 'noah@example.org', password: 'Wrong2026!' });
+    // Counts of another account, touched an hour ago and never locked (or locked, the lock over): nothing they count any more.
+    await db.query(`insert into login_failure (account, failures, locked_until, updated_at) values
+      ('pair 10.3.9.9 gone@example.org', 3, null, now() - interval '1 hour'), ('gone@example.org', 12, now() - interval '30 minutes', now() - interval '1 hour')`);
+    // The locked pair, last touched long ago but still locked: it stays.
+    await db.query(`update login_failure set updated_at = now() - interval '1 hour' where account = 'pair 10.3.0.1 noah@example.org'`);
+    await pruneLoginFailures(db);
+    const left = (await db.query<{ account: string }>(`select account from login_failure where account like '%noah@example.org' or account like '%gone@example.org' order by account`)).map((r) => r.account);
+    expect(left).toEqual(['noah@example.org', 'pair 10.3.0.1 noah@example.org', 'pair 10.3.0.2 noah@example.org']);
+    expectRefusal(await from('10.3.0.1', '/api/login', { account: 'noah@example.org', password: strong }), 400, lockedHere('en_US'));
   });
 });
 

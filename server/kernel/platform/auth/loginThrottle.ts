@@ -69,6 +69,18 @@ export async function forgetLoginFailures(db: Queryable, account: string): Promi
   await db.query(`delete from login_failure where account = $1 or (account like 'pair %' and right(account, length($1) + 1) = ' ' || $1)`, [account]);
 }
 
+/**
+ * Counts that no longer count: last touched before the window (countFailure would start them
+ * again at 1) and not locked now. Without it every wrong password from every address stayed a row
+ * for ever, and a password reset's cleanup (forgetLoginFailures) reads them all.
+ */
+export async function pruneLoginFailures(db: Queryable): Promise<void> {
+  await db.query(
+    `delete from login_failure where updated_at < now() - make_interval(mins => $1) and (locked_until is null or locked_until < now())`,
+    [FAILURE_WINDOW_MINUTES],
+  );
+}
+
 async function countFailure(db: Queryable, key: string): Promise<number> {
   const [row] = await db.query<{ failures: number }>(
     `insert into login_failure (account, failures, updated_at) values ($1, 1, now())
