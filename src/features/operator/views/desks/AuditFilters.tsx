@@ -7,7 +7,7 @@ import { OPERATOR_AUDIT_KIND_KEYS, OPERATOR_AUDIT_KINDS } from '../../../../../d
 import { AUDIT_OUTCOMES } from '../../../../../domain/operators';
 import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
-import { FormField } from '../../../../app/ui/FormField';
+import { FormField, FormSelectField } from '../../../../app/ui/FormField';
 import { NO_AUDIT_FIELDS, type AuditSearchFields } from '../../machines/auditDesk/auditDesk.machine';
 import { auditKindChoices } from './auditKindChoices';
 import { DeskForm } from './deskUi';
@@ -64,25 +64,18 @@ function DayField(props: { name: 'from' | 'to'; labelKey: string; error?: string
 export function AuditFilters(props: { fields: AuditSearchFields; busy: boolean; onSearch: (fields: AuditSearchFields) => void; onClear: () => void }) {
   const { t, i18n } = useTranslation();
   const outcomeId = useId();
-  const kindId = useId();
-  const kinds = useMemo(() => auditKindChoices((kind) => t(OPERATOR_AUDIT_KIND_KEYS[kind]), i18n.language), [t, i18n.language]);
+  // Every kind by its label in the reader's order, after "all kinds" (the empty filter).
+  const kinds = useMemo(
+    () => [{ value: '', label: t('operatorDesks.audit.anyKind') }, ...auditKindChoices((kind) => t(OPERATOR_AUDIT_KIND_KEYS[kind]), i18n.language).map((c) => ({ value: c.kind, label: c.label }))],
+    [t, i18n.language],
+  );
   return (
     <Formik<AuditSearchFields> initialValues={props.fields} enableReinitialize validationSchema={auditFiltersSchema} onSubmit={(values) => props.onSearch(values)}>
       {({ errors, touched, resetForm }) => (
         <Form role="search" noValidate aria-label={t('operatorDesks.audit.filters')}>
           <Bar>
             <FormField name="operator" labelKey="operatorDesks.audit.operatorId" inputMode="numeric" />
-            <div className="field">
-              <label htmlFor={kindId}>{t('operatorDesks.audit.kind')}</label>
-              <Field as="select" id={kindId} name="kind">
-                <option value="">{t('operatorDesks.audit.anyKind')}</option>
-                {kinds.map((choice) => (
-                  <option key={choice.kind} value={choice.kind} title={t('operatorDesks.audit.kindCode', { code: choice.kind })}>
-                    {choice.label}
-                  </option>
-                ))}
-              </Field>
-            </div>
+            <FormSelectField name="kind" labelKey="operatorDesks.audit.kind" options={kinds} />
             <FormField name="objectType" labelKey="operatorDesks.audit.objectType" />
             <FormField name="objectId" labelKey="operatorDesks.audit.objectId" />
             <div className="field">
