@@ -238,3 +238,17 @@ export interface FuturesPush {
 export const futureDepthChannel = (left: string, right: string) => `${left}_${right}_future_depth`.toLowerCase();
 export const futureTradeChannel = (left: string, right: string) => `${left}_${right}_future_trade`.toLowerCase();
 export const futureKlineChannel = (left: string, right: string, interval: string) => `${left}_${right}_future_kline_${interval}`.toLowerCase();
+
+/**
+ * One side of a futures trade as the order that made it sees it (the futures product's stream
+ * reads; the Binance futures stream's TRADE reports): the trade's id, this order's fee, its role.
+ */
+export interface FuturesFill {
+  id: number;
+  time: number;
+  price: string;
+  quantity: string;
+  /** What this order paid on it (USDT; "0" on trades from before fills kept their fees). */
+  fee: string;
+  maker: boolean;
+}

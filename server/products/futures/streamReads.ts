@@ -1,17 +1,7 @@
-import type { FuturesOrder } from '../../../domain/futures/api.js';
+import type { FuturesFill, FuturesOrder } from '../../../domain/futures/api.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
 
-/** One side of a futures trade as the order that made it sees it: the trade's id, its fee and whether the order was the maker. */
-export interface FuturesFill {
-  id: number;
-  time: number;
-  price: string;
-  quantity: string;
-  /** What this order paid on it (USDT; "0" on trades from before fills kept their fees). */
-  fee: string;
-  maker: boolean;
-}
 
 /**
  * Reads for programs that follow a user's futures pushes (the Binance user data stream): the

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FuturesOrder } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
-import { movementReason, orderTradeUpdates, seenAfterFutures, type FuturesFill } from '../../../server/products/binance/streams/futuresEvents.js';
+import type { FuturesFill } from '../../../domain/futures/api.js';
+import { movementReason, orderTradeUpdates, seenAfterFutures } from '../../../server/products/binance/streams/futuresEvents.js';
 
 /**
  * ORDER_TRADE_UPDATE from a futures order read after its push and its trades: one TRADE per trade

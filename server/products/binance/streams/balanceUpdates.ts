@@ -1,5 +1,6 @@
 import { addDecimal, compareDecimal } from '../../../../domain/decimal.js';
 import type { Queryable } from '../../../kernel/platform/db/database.js';
+import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
 
 /**
  * The ledger references of spot trading, which Binance tells through `executionReport` and
@@ -109,5 +110,34 @@ export function movementsOf(rows: readonly LedgerRow[], cursors: LedgerCursors):
 
 /** Binance's `balanceUpdate` events for the rows read (movementsOf): `d` a signed decimal string, `T` the ledger's time. */
 export function balanceUpdates(rows: readonly LedgerRow[], cursors: LedgerCursors, now: number): object[] {
-  return movementsOf(rows, cursors).map((m) => ({ e: 'balanceUpdate', E: now, a: m.currency, d: m.delta, T: m.at }));
+  return movementsOf(rows, cursors).map((m) => balanceUpdate(m, now));
+}
+
+/** One movement as Binance's `balanceUpdate`. */
+export const balanceUpdate = (m: Movement, now: number) => ({ e: 'balanceUpdate', E: now, a: m.currency, d: m.delta, T: m.at });
+
+/** The ledger reads a stream's movements come from (ledgerCursors and ledgerSince over one book). */
+export interface LedgerReads {
+  /** Where a stream's movements start: the user's ledger as it is when its first connection opens. */
+  ledgerCursors(userId: number): Promise<LedgerCursors>;
+  /** The user's entries in `currencies` after the cursors: read when a push says those balances changed. */
+  ledgerSince(userId: number, cursors: LedgerCursors, currencies: readonly string[]): Promise<LedgerRow[]>;
+}
+
+/**
+ * A stream's movements on `account` since its cursors, for the currencies a balance push named
+ * (spot's balanceUpdate, futures' ACCOUNT_UPDATE): the cursors read first if they were not, and
+ * moved past what is read; a failed read moves no cursor, so the next push of the currency tells them.
+ */
+export async function movementsSince(reads: LedgerReads, stream: { userId: number; ledger?: LedgerCursors }, rows: readonly BalanceRow[], account: string): Promise<Movement[]> {
+  const currencies = [...new Set(rows.filter((r) => r.account === account).map((r) => r.currency))];
+  if (currencies.length === 0) return [];
+  const cursors = stream.ledger ?? (stream.ledger = await reads.ledgerCursors(stream.userId).catch(() => undefined));
+  if (!cursors) return [];
+  return movementsOf(await reads.ledgerSince(stream.userId, cursors, currencies).catch(() => []), cursors);
+}
+
+/** Where a stream's movements start: its cursors read as its first connection opens, before any push it hears (a failed read is tried again at the first push). */
+export async function startCursors(reads: LedgerReads, stream: { userId: number; ledger?: LedgerCursors }): Promise<void> {
+  stream.ledger = await reads.ledgerCursors(stream.userId).catch(() => undefined);
 }

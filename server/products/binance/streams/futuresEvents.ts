@@ -1,5 +1,5 @@
 import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../../domain/decimal.js';
-import type { FuturesOrder } from '../../../../domain/futures/api.js';
+import type { FuturesFill, FuturesOrder } from '../../../../domain/futures/api.js';
 import { FuturesOrderStatus, OPEN_ORDER_STATUSES } from '../../../../domain/futures/orderStatus.js';
 import { futuresOrder } from '../futuresShapes.js';
 
@@ -14,15 +14,6 @@ export interface SeenFuturesOrder {
   lastTradeId: number;
 }
 
-/** A trade of the order as the futures product reads it (its streamReads.ts): the trade's id, this order's fee, its role. */
-export interface FuturesFill {
-  id: number;
-  time: number;
-  price: string;
-  quantity: string;
-  fee: string;
-  maker: boolean;
-}
 
 /** A position as ACCOUNT_UPDATE tells it (`a.P`). */
 export interface StreamPosition {

@@ -5,7 +5,8 @@ import type { Offers } from '../../../kernel/platform/offers.js';
 import { futuresAsset } from '../futuresShapes.js';
 import { binanceSymbol } from '../symbols.js';
 import { ledgerCursors, ledgerSince, type LedgerBook } from './balanceUpdates.js';
-import type { FuturesFill, StreamPosition } from './futuresEvents.js';
+import type { FuturesFill } from '../../../../domain/futures/api.js';
+import type { StreamPosition } from './futuresEvents.js';
 import { listenKeyStore } from './listenKeys.js';
 import { futuresUserStreams } from './futuresStreams.js';
 

@@ -1,8 +1,8 @@
 import { compareDecimal } from '../../../../domain/decimal.js';
-import type { FuturesOrder } from '../../../../domain/futures/api.js';
+import type { FuturesFill, FuturesOrder } from '../../../../domain/futures/api.js';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
-import { movementsOf, type LedgerCursors, type LedgerRow } from './balanceUpdates.js';
+import { movementsSince, startCursors, type LedgerReads } from './balanceUpdates.js';
 import {
   accountUpdate,
   futuresPush,
@@ -10,14 +10,14 @@ import {
   newlyFilledFutures,
   orderTradeUpdates,
   seenAfterFutures,
-  type FuturesFill,
   type SeenFuturesOrder,
   type StreamPosition,
 } from './futuresEvents.js';
 import type { ListenKeyStore } from './listenKeys.js';
-import { listenKeyStreams, rememberEnded, type StreamKind } from './listenKeyStreams.js';
+import { freshStream, listenKeyStreams, rememberEnded, type OrderStream, type StreamKind } from './listenKeyStreams.js';
 
-export interface FuturesStreamsOptions {
+/** `ledgerCursors`, `ledgerSince`: the futures account's ledger, where the movements no order made come from. */
+export interface FuturesStreamsOptions extends LedgerReads {
   /** The futures listenKeys (listenKeys.ts, market 'futures'). */
   store: ListenKeyStore;
   followUser(userId: number, listener: (message: UserChannelMessage) => void): () => void;
@@ -33,21 +33,11 @@ export interface FuturesStreamsOptions {
   positions(userId: number, symbols: readonly string[]): StreamPosition[];
   /** The user's open isolated positions now (a margin transfer's, whose ledger entry names no contract). */
   isolatedPositions(userId: number): StreamPosition[];
-  /** Where a stream's movements start: the user's futures ledger when its first connection opens. */
-  ledgerCursors(userId: number): Promise<LedgerCursors>;
-  /** The user's futures ledger entries after the cursors: read when a push says the futures balance changed. */
-  ledgerSince(userId: number, cursors: LedgerCursors, currencies: readonly string[]): Promise<LedgerRow[]>;
   clock?: () => number;
 }
 
 /** What a futures stream remembers between pushes (as spot's: userStreams.ts). */
-interface FuturesStream {
-  userId: number;
-  openedAt: number;
-  seen: Map<number, SeenFuturesOrder>;
-  ended: Set<number>;
-  ledger?: LedgerCursors;
-}
+type FuturesStream = OrderStream<SeenFuturesOrder>;
 
 /**
  * Binance USDⓈ-M's user data stream (the keys' life and connections: listenKeyStreams.ts) from the
@@ -93,12 +83,7 @@ export function futuresUserStreams(options: FuturesStreamsOptions) {
 
   /** The futures balance's movements no order made since the cursor; a failed read moves no cursor. */
   async function movementEvents(stream: FuturesStream, rows: readonly BalanceRow[]): Promise<object[]> {
-    const currencies = [...new Set(rows.filter((r) => r.account === 'contract').map((r) => r.currency))];
-    if (currencies.length === 0) return [];
-    const cursors = stream.ledger ?? (stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined));
-    if (!cursors) return [];
-    const read = await options.ledgerSince(stream.userId, cursors, currencies).catch(() => []);
-    const movements = movementsOf(read, cursors).filter((m) => m.currency === 'USDT');
+    const movements = (await movementsSince(options, stream, rows, 'contract')).filter((m) => m.currency === 'USDT');
     if (movements.length === 0) return [];
     const wallet = await options.wallet(stream.userId);
     if (!wallet) return [];
@@ -113,10 +98,8 @@ export function futuresUserStreams(options: FuturesStreamsOptions) {
   }
 
   const futures: StreamKind<FuturesStream> = {
-    begin: (userId, openedAt) => ({ userId, openedAt, seen: new Map(), ended: new Set() }),
-    prepare: async (stream) => {
-      stream.ledger = await options.ledgerCursors(stream.userId).catch(() => undefined);
-    },
+    begin: freshStream,
+    prepare: (stream) => startCursors(options, stream),
     async heard(stream, message) {
       const push = futuresPush(message);
       if (push) return orderEvents(stream, push.orders);

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
+import type { LedgerCursors } from './balanceUpdates.js';
 import type { ListenKeyStore } from './listenKeys.js';
 import { LISTEN_KEY } from './streamNames.js';
 
@@ -22,6 +23,22 @@ export function rememberEnded(ended: Set<number>, id: number): void {
   ended.add(id);
   if (ended.size > ENDED_KEPT) ended.delete(ended.values().next().value!);
 }
+
+/**
+ * What a user data stream (spot's, futures') remembers between pushes: what it last told of each
+ * working order, the orders told as ended (rememberEnded), and its ledger cursors (balanceUpdates.ts;
+ * undefined until read).
+ */
+export interface OrderStream<Seen> {
+  userId: number;
+  openedAt: number;
+  seen: Map<number, Seen>;
+  ended: Set<number>;
+  ledger?: LedgerCursors;
+}
+
+/** A stream as its first connection opens: nothing told yet. */
+export const freshStream = <Seen>(userId: number, openedAt: number): OrderStream<Seen> => ({ userId, openedAt, seen: new Map(), ended: new Set() });
 
 /**
  * What one market's user data stream makes of the private channel (spot's executionReport…,
