@@ -1,5 +1,5 @@
 /**
- * npm run bench:fence — what the lease's fence (server/kernel/cluster/shards/fence.ts) costs a market
+ * npm run bench:fence — what the lease's fence (server/kernel/cluster/shards/standby.ts) costs a market
  * process's writes: the same write transactions on the PostgreSQL of DATABASE_URL with and without
  * the fence's check (process_lease_fence: the entry's process_lease row FOR SHARE, sent with each
  * transaction's BEGIN), in alternating rounds so that a busy machine weighs on both alike. A transaction
@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openPostgres } from '../server/kernel/platform/db/postgres.js';
 import type { Database } from '../server/kernel/platform/db/database.js';
-import { fenceWrites } from '../server/kernel/cluster/shards/fence.js';
+import { fenceWrites } from '../server/kernel/cluster/shards/standby.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 2000);

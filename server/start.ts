@@ -20,8 +20,7 @@ import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluste
 import { reportListeners, streamPublisher } from './kernel/cluster/bus/publisher.js';
 import { followCluster, type ClusterFollower } from './kernel/cluster/shards/follower.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
-import { takeLease, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
-import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
+import { fenceWrites, takeLease, whenLeaseLost, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { withApplicationName } from './kernel/platform/db/postgres.js';
 import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
 import { productsApartOf } from './kernel/cluster/shards/processes.js';
@@ -72,7 +71,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // cluster node's web part takes none: it serves beside the other nodes, and what would run twice
   // (markets, engines, timers) is each an entry of a lease of its own (startNode.ts).
   const lease = config.node ? undefined : await standByForServer(opened, Boolean(databaseUrl), standby);
-  // On a shared PostgreSQL every write transaction is fenced by the lease's epoch (fence.ts): a server
+  // On a shared PostgreSQL every write transaction is fenced by the lease's epoch (standby.ts fenceWrites): a server
   // cut off from the database while its standby took over is refused at its next write, and stops
   // (npm start exits 75), instead of writing beside it. Its own embedded database needs no fence.
   let stopOnLoss: (() => Promise<void>) | undefined;

@@ -11,9 +11,8 @@ import { ownEntry } from './kernel/cluster/bus/owner.js';
 import { entryQueue, serveCommands } from './kernel/cluster/bus/commandQueue.js';
 import { marketsOf, processOf, productMarket, productsApartOf, runsSpot } from './kernel/cluster/shards/processes.js';
 import { marketOwnership } from './kernel/cluster/shards/ownership.js';
-import { takeLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
+import { fenceWrites, takeLease, whenLeaseLost, type StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { joinEntryPool, type EntryPool, type HeldEntry } from './kernel/cluster/shards/entryPool.js';
-import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
 import { answerProductCall } from './kernel/cluster/shards/productCalls.js';
 import { productHttp } from './kernel/platform/http/app.js';
 import { productChannels } from './products/channels.js';
@@ -31,12 +30,10 @@ export interface RunningMarketProcess extends HeldEntry {
 }
 
 /**
- * An entry's holder (docs/ARCHITECTURE.md "Scale-out: market processes", "… product processes"): its
- * spot markets and the products it runs apart, and nothing else (no port, no sockets). Orders and
- * product calls come through its command queue; what it publishes goes to the sockets stream.
- * It takes the first of `entries` (MARKET_PROCESSES' names) that no process holds; none: undefined.
- * Order: lease → fenced database → products → each product's and market's lock, books (prepare) →
- * snapshots and first beat → commands → start.
+ * An entry's holder (docs/ARCHITECTURE.md "Scale-out: market processes", "… product processes"): its spot markets and
+ * the products it runs apart, no port, no sockets. Commands come through its queue; it publishes to the sockets stream.
+ * It takes the first of `entries` that no process holds (none: undefined). Order: lease → fenced database → products →
+ * each product's and market's lock, books (prepare) → snapshots and first beat → commands → start.
  */
 export async function startMarketProcess(given: ServerConfig, entries: readonly string[], hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningMarketProcess | undefined> {
   const all = given.marketProcesses ?? new Map<string, string[]>();
@@ -50,17 +47,11 @@ export async function startMarketProcess(given: ServerConfig, entries: readonly 
   };
   try {
     const lease = await takeLease(shared, entries, { fenced: true, once: true });
-    if (!lease) {
-      await closeAll();
-      return undefined;
-    }
+    if (!lease) return void (await closeAll());
     opened.push(() => lease.release());
     const name = lease.entry;
     const config = { ...given, marketProcess: name };
-    const log: Kernel['log'] = {
-      info: (line) => console.log(`[market process ${name}] ${line}`),
-      error: (message, error) => console.error(`[market process ${name}] ${message}`, error ?? ''),
-    };
+    const log: Kernel['log'] = { info: (line) => console.log(`[market process ${name}] ${line}`), error: (message, error) => console.error(`[market process ${name}] ${message}`, error ?? '') };
     let stopOnLoss: (() => Promise<void>) | undefined;
     const db = fenceWrites(shared, lease, whenLeaseLost(hooks, (message) => log.error(message, undefined), () => stopOnLoss?.()));
     const listed = await listPairs(db);
@@ -68,7 +59,6 @@ export async function startMarketProcess(given: ServerConfig, entries: readonly 
     const apart = productsApartOf(config, PRODUCTS, name);
     const unknown = marketsOf(all, name).filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
     if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
-
     opened.push(await listenForCacheChanges(db));
     const cluster = openClusterRedis(given.realtimeBus!, instance, log.error);
     opened.push(() => cluster.close());
@@ -79,15 +69,8 @@ export async function startMarketProcess(given: ServerConfig, entries: readonly 
     const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, lease.epoch);
     const pairs = pairOpenings(log.error);
     opened.push(await followListedPairs(db, pairs, log.error));
-    const kernel: Kernel = {
-      config,
-      db,
-      userFeed: owner.userFeed,
-      log,
-      accounts: accountRules(PRODUCTS.map((p) => p.accounts), log.error, PRODUCTS.map((p) => p.walletAccounts)),
-      pairs,
-      publish: owner.publish,
-    };
+    const accounts = accountRules(PRODUCTS.map((p) => p.accounts), log.error, PRODUCTS.map((p) => p.walletAccounts));
+    const kernel: Kernel = { config, db, userFeed: owner.userFeed, log, accounts, pairs, publish: owner.publish };
     if (runsSpot(all, name)) {
       parts.push(await spot.create(kernel));
       pairs.onOpened(({ left, right }) => {
@@ -115,7 +98,6 @@ export async function startMarketProcess(given: ServerConfig, entries: readonly 
     );
     for (const part of parts) await part.start?.();
     log.info(`running ${all.get(name)!.join(', ')}`);
-
     let stopping: Promise<void> | undefined;
     const stop = (options: { handover?: boolean } = {}) =>
       (stopping ??= (async () => {
@@ -146,7 +128,6 @@ export async function joinMarketPool(config: ServerConfig, hooks: Pick<StandbyHo
     if (pending.length === 0) return startMarketProcess(config, free, hooks);
     if (!toldWaiting) log(`waiting for the database to be prepared (${pending.length} steps to go)`);
     toldWaiting = true;
-    return undefined;
   };
   return joinEntryPool(db, [...(config.marketProcesses?.keys() ?? [])], take, log);
 }

@@ -18,10 +18,10 @@ export interface RunningNode {
 }
 
 /**
- * A cluster node (docs/ARCHITECTURE.md "Scale-out: identical nodes"; docs/DEPLOY.md), the same on
- * every machine, with two roles (ROLES, both unless pinned): `web`, every route and the sockets on
- * PORT; `markets`, a member of the pool that holds the entries. The web part starts first: the first
- * node on a fresh database migrates it under the migrations' lock, the others wait there.
+ * A cluster node (docs/ARCHITECTURE.md "Scale-out: identical nodes"; docs/DEPLOY.md), the same on every machine, with
+ * two roles (ROLES, both unless pinned): `web`, every route and the sockets on PORT; `markets`, a member of the pool
+ * that holds the entries. The web part starts first: the first node on a fresh database migrates it under the
+ * migrations' lock, the others wait there.
  */
 export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningNode> {
   const roles = config.roles ?? ['web', 'markets'];
@@ -39,10 +39,8 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
     if (roles.includes('markets')) pool = await joinMarketPool(nodeConfig, hooks);
     // A markets-only node still answers on PORT: /readyz 503 while its pool holds nothing, /metrics its leases.
     if (!web) {
-      health = createServer((request, response) => {
-        if (!answerHealth(request, response, () => (pool?.held().length ?? 0) > 0)) response.writeHead(404).end();
-      });
-      await new Promise<void>((resolve, reject) => health!.once('error', reject).listen(config.port, config.host, resolve));
+      const server = (health = createServer((request, response) => answerHealth(request, response, () => (pool?.held().length ?? 0) > 0) || response.writeHead(404).end()));
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.port, config.host, resolve));
     }
   } catch (error) {
     await stop().catch(() => undefined);
@@ -52,8 +50,5 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
 }
 
 /** A node's configuration: every market and engine an entry (withDefaultEntries). */
-export const asNode = (config: ServerConfig): ServerConfig => ({
-  ...config,
-  marketProcesses: withDefaultEntries(config.marketProcesses ?? new Map(), PRODUCTS.filter((p) => p.apart).map((p) => p.id)),
-  node: true,
-});
+const apartIds = PRODUCTS.filter((p) => p.apart).map((p) => p.id);
+export const asNode = (config: ServerConfig): ServerConfig => ({ ...config, marketProcesses: withDefaultEntries(config.marketProcesses ?? new Map(), apartIds), node: true });

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { marketOwnership, MarketTakenError } from '../../server/kernel/cluster/shards/ownership.js';
 import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
-import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
+import { LeaseLostError } from '../../server/kernel/cluster/shards/standby.js';
 import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
+import { LeaseLostError } from '../../server/kernel/cluster/shards/standby.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import type { Database } from '../../server/kernel/platform/db/database.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
 
 /**
- * The server's writes are fenced like a market process's (kernel/cluster/shards/fence.ts; issue 38 "fence
+ * The server's writes are fenced like a market process's (kernel/cluster/shards/standby.ts; issue 38 "fence
  * every write"): a server whose lease connection is cut while a standby takes over — a partition it
  * never noticed, its other connections alive — is refused at its next write transaction, changes
  * nothing, and is told to stop. Without the fence its write went through beside the new holder.

@@ -8,10 +8,7 @@ export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' 
 /** A spot market's commands as they cross the bus to the process that runs it. */
 export type SpotCommand = { op: 'place'; intent: PlaceIntent } | { op: 'cancel'; userId: number; orderId: number; restriction?: CancelRestriction };
 
-/**
- * A market held by another process (docs/ARCHITECTURE.md "Scale-out: market processes"): place and
- * cancel go there as commands. No book here (`restingOwner` knows no order): a cancel is routed by the order's row (trading.ts).
- */
+/** A market held by another process (docs/ARCHITECTURE.md "Scale-out: market processes"): place and cancel go there as commands. No book here (`restingOwner` knows no order): a cancel is routed by the order's row (trading.ts). */
 export const remoteSpotMarket = (spec: PairSpec, call: (market: string, command: SpotCommand) => Promise<unknown>): TradableMarket => ({
   spec,
   placeIntent: (intent) => call(spec.symbol, { op: 'place', intent }) as Promise<PlaceOutcome>,

@@ -61,7 +61,7 @@ export function dayOpenings(db: Database, accounts: AccountRules, now: () => num
         day,
       ]);
       return read(tx, day);
-      // Set with the BEGIN: a fenced server's BEGIN runs the lease's fence query first (fence.ts).
+      // Set with the BEGIN: a fenced server's BEGIN runs the lease's fence query first (standby.ts fenceWrites).
     }, { repeatableRead: true });
   return {
     async ensure(): Promise<DayOpen> {

@@ -7,11 +7,10 @@ import type { UserFeed, UserOrder } from '../../platform/realtime/userFeed.js';
 import { clusterKeys, jsonObject } from './messages.js';
 import { followStream } from './streamLog.js';
 
-/** A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writer, which keeps the order of what it writes. */
+/** A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writer, which keeps the order of what it writes. `name`: its connections' in CLIENT LIST (`<prefix>:<process>`). */
 export interface ClusterRedis {
   url: string;
   prefix: string;
-  /** Its connections' name in CLIENT LIST (`<prefix>:<process>`). */
   name: string;
   keys: ReturnType<typeof clusterKeys>;
   writer: Redis;
@@ -30,6 +29,14 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
   writer.on('ready', () => (failing = false));
   const close = async () => void (await writer.quit().catch(() => writer.disconnect()));
   return { url: bus.url, prefix: bus.prefix, name: `${bus.prefix}:${name}`, keys: clusterKeys(bus.prefix), writer, log, close };
+}
+
+/** A pub/sub channel heard on a connection of its own (a subscribed connection can do nothing else); `subscribed` fails if Redis does not answer. */
+export function hearChannel(cluster: ClusterRedis, channel: string, connection: string, heard: (text: string) => void): { subscribed: Promise<unknown>; stop(): void } {
+  const listener = cluster.writer.duplicate({ connectionName: `${cluster.prefix}:${connection}` });
+  listener.on('error', (error) => cluster.log(`cluster: hearing ${connection}`, error));
+  listener.on('message', (_channel: string, text: string) => heard(text));
+  return { subscribed: listener.subscribe(channel), stop: () => listener.disconnect() };
 }
 
 /** A gateway's side of the sockets stream (publisher.ts): a push to `deliver`, a user notice to `notices`, which reads the rows it names; `following`: the Binance streams follow here. */
@@ -64,5 +71,4 @@ function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
 /** What a new subscriber to each channel gets now, as its owner last wrote it. */
 export const readSnapshots = async (cluster: ClusterRedis, channels: readonly string[]): Promise<Array<object | undefined>> =>
   channels.length === 0 ? [] : (await cluster.writer.hmget(cluster.keys.snapshots, ...channels)).map(jsonObject);
-
 export const readSnapshot = async (cluster: ClusterRedis, channel: string): Promise<object | undefined> => (await readSnapshots(cluster, [channel]))[0];

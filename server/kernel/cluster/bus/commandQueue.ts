@@ -4,17 +4,14 @@ import type { ClusterRedis } from './cluster.js';
 import { jsonObject, MARKET_NOT_HERE, type CommandBatch, type CommandReply } from './messages.js';
 import { appendTrimmed } from './streamLog.js';
 
-// An entry's commands as a Redis Stream read by a consumer group (docs/ARCHITECTURE.md "Scale-out:
-// standbys and takeover"): a batch sent while the holder changes waits there, and the new holder
-// takes it — and what the dead one read and never finished (XAUTOCLAIM) — if its caller still
-// waits. Past its deadline a batch is dropped unread: its caller was told to check and retry.
-
-/** Only the entry's holder reads: one consumer at a time. */
+// An entry's commands as a Redis Stream read by a consumer group (docs/ARCHITECTURE.md "Scale-out: standbys and
+// takeover"): a batch sent while the holder changes waits there, and the new holder takes it — and what the dead one
+// read and never finished (XAUTOCLAIM) — if its caller still waits. Past its deadline a batch is dropped unread: its
+// caller was told to check and retry. Only the entry's holder reads: one consumer at a time.
 const GROUP = 'holder';
 /** Batches are worth nothing past their deadline (COMMAND_BOUND_MS); clocks agree within seconds (NTP). */
 const KEEP_MS = 30_000;
 const READ_COUNT = 200;
-
 type Entry = [id: string, fields: string[]];
 
 /** Appends one batch (one XADD). A queue expired while idle gets its group again at the holder's next read. */
@@ -25,10 +22,7 @@ export async function appendCommands(redis: Redis, key: string, batch: CommandBa
 /** Where a holder takes its batches from (a test's queue in memory, else `entryQueue`). */
 export type CommandQueue = (handle: (batch: CommandBatch) => Promise<void>) => Promise<{ stop(): Promise<void> }>;
 
-/**
- * The holder's side of the queue at `key`: what earlier holders left unfinished, then every new batch
- * in order, each acknowledged once `handle` answered all of it (a holder that dies carrying it out leaves it for the next).
- */
+/** The holder's side of the queue at `key`: what earlier holders left unfinished, then every new batch in order, each acknowledged once `handle` answered all of it (a holder that dies carrying it out leaves it for the next). */
 export const entryQueue =
   ({ url, writer, log }: Pick<ClusterRedis, 'url' | 'writer' | 'log'>, key: string, consumer: string): CommandQueue =>
   async (handle) => {
@@ -48,7 +42,6 @@ export const entryQueue =
         running.add(acked);
       }
     };
-
     // From the stream's start: a batch sent before the first holder ever read is still within its deadline.
     const createGroup = () =>
       reader.xgroup('CREATE', key, GROUP, '0', 'MKSTREAM').catch((error: unknown) => {
@@ -65,7 +58,6 @@ export const entryQueue =
     for (const info of (await reader.xinfo('CONSUMERS', key, GROUP)) as unknown[][]) {
       if (String(info[1]) !== consumer) await reader.xgroup('DELCONSUMER', key, GROUP, String(info[1]));
     }
-
     const loop = (async () => {
       while (!stopped) {
         try {

@@ -1,6 +1,6 @@
-// What the cluster's processes tell each other over Redis (docs/ARCHITECTURE.md "Scale-out: sockets
-// on socket.io's Redis adapter"): pushes in one stream of our own, snapshots and owners in hashes,
-// commands in each entry's queue, answers in each caller's reply stream.
+// What the cluster's processes tell each other over Redis (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's
+// Redis adapter"): pushes in one stream of our own, snapshots and owners in hashes, commands in each entry's queue,
+// answers in each caller's reply stream.
 
 /** One turn's commands from one caller; a holder that reads them past `deadline` (epoch ms) drops them unread. */
 export interface CommandBatch {
@@ -19,7 +19,6 @@ export interface CommandReply {
 }
 
 export const MARKET_NOT_HERE = 'market not here';
-
 /** An owner's beat in the owners hash: its ticks are shown paused once it falls silent. */
 export interface OwnerBeat {
   instance: string;
@@ -28,7 +27,6 @@ export interface OwnerBeat {
   /** The entry's fencing token when its holder took it (0: nothing fenced); a beat of a lower one is stale. */
   epoch?: number;
 }
-
 /** A socket-serving process's users with a socket on their private channel now (empty: it stopped). */
 export interface ListenerReport {
   edge: string;

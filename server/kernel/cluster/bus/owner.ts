@@ -14,23 +14,17 @@ export interface Owner extends Pick<Publisher, 'publish' | 'userFeed'> {
 }
 
 /**
- * An entry's holder in the cluster (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
- * adapter"): a publisher whose snapshots are its books', a beat in the owners hash every second, and
- * the answers to its commands. `epoch`: the entry's fencing token (fence.ts; 0: nothing fenced).
+ * An entry's holder in the cluster (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis adapter"): a
+ * publisher whose snapshots are its books', a beat in the owners hash every second, and the answers to its commands.
+ * `epoch`: the entry's fencing token (standby.ts fenceWrites; 0: nothing fenced).
  */
-export function ownEntry(
-  cluster: ClusterRedis,
-  entry: string,
-  source: { channels(): string[]; snapshot(channel: string): object | undefined },
-  epoch = 0,
-): Owner {
+export function ownEntry(cluster: ClusterRedis, entry: string, source: { channels(): string[]; snapshot(channel: string): object | undefined }, epoch = 0): Owner {
   const instance = randomUUID();
   const { keys, writer, log } = cluster;
   const out = streamPublisher(cluster, (channel) => source.snapshot(channel), entry);
   const ticks = new Set<string>();
   let announced = false;
   let beat: NodeJS.Timeout | undefined;
-
   const sayAlive = (changed = false) => {
     const said: OwnerBeat = { instance, at: Date.now(), ticks: [...ticks], epoch };
     writer.eval(BEAT_UNLESS_LATER, 1, keys.owners, entry, JSON.stringify(said), String(epoch), String(said.at), String(STALE_BEAT_MS)).catch((error: unknown) => log('cluster: beating failed', error));
@@ -38,7 +32,6 @@ export function ownEntry(
     for (const key of [keys.owners, keys.snapshots, keys.sockets]) writer.pexpire(key, KEYS_OUTLIVE_MS).catch(() => undefined);
     if (changed) writer.publish(keys.ownersChanged, entry).catch(() => undefined);
   };
-
   return {
     instance,
     publish(channel, payload) {
@@ -79,14 +72,13 @@ const STALE_BEAT_MS = 10_000;
 /** Replies are worth nothing past their command's deadline (2 s); kept longer for a caller that reconnects. */
 const REPLY_KEEP_MS = 30_000;
 
-const HELD_BEAT = `local held = redis.call('hget', KEYS[1], ARGV[1])
-local ok, beat = pcall(cjson.decode, held or 'null')
+const HELD_BEAT = `local ok, beat = pcall(cjson.decode, redis.call('hget', KEYS[1], ARGV[1]) or 'null')
 if not ok or type(beat) ~= 'table' then beat = {} end
 `;
 /**
- * The beat, fenced like the database writes: a holder that lost its lease unawares (cut off from
- * PostgreSQL, not Redis) does not overwrite the beat of a later epoch in the second or two before
- * its first refused write stops it. A stale beat (a database restored, its epochs begun again) does not count.
+ * The beat, fenced like the database writes: a holder that lost its lease unawares (cut off from PostgreSQL, not Redis)
+ * does not overwrite the beat of a later epoch in the second or two before its first refused write stops it. A stale
+ * beat (a database restored, its epochs begun again) does not count.
  */
 const BEAT_UNLESS_LATER = `${HELD_BEAT}if tonumber(beat.epoch) and tonumber(beat.epoch) > tonumber(ARGV[3])
   and tonumber(beat.at) and tonumber(ARGV[4]) - tonumber(beat.at) < tonumber(ARGV[5]) then return 0 end

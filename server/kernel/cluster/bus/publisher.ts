@@ -1,12 +1,15 @@
-import type { Redis } from 'ioredis';
 import { userRoom } from '../../platform/realtime/channels.js';
 import type { Realtime } from '../../platform/realtime/gateway.js';
 import type { UserFeed } from '../../platform/realtime/userFeed.js';
-import type { ClusterRedis, UserNotice } from './cluster.js';
+import { hearChannel, type ClusterRedis, type UserNotice } from './cluster.js';
 import { jsonObject, LISTENER_HEARTBEAT_MS, type ListenerReport } from './messages.js';
 
 /** Pushes the sockets stream keeps (approximately): seconds of them, for a reader that lost Redis a moment. */
 const SOCKETS_STREAM_KEEP = 20_000;
+/** How long the gateways have to answer a publisher that asks who listens: Redis's way and back, and a busy gateway. */
+const LISTENER_REPORT_SLACK_MS = 1000;
+/** How soon after a user starts or stops listening here the owners hear of it (a burst goes together). */
+const LISTENER_REPORT_DELAY_MS = 20;
 
 export interface Publisher {
   /** To every socket on the channel in the cluster. Dropped before `start`. */
@@ -15,10 +18,7 @@ export interface Publisher {
   readonly userFeed: UserFeed & Required<Pick<UserFeed, 'listening' | 'message'>>;
   /** What a new subscriber to `channel` gets now: the source's snapshot, else the last payload published here. */
   latest(channel: string): object | undefined;
-  /**
-   * Writes these channels' snapshots, pushing nothing: else a channel's is first written at its first
-   * publish, and a page subscribing before then (to a market's trades) gets none to apply updates to.
-   */
+  /** Writes these channels' snapshots, pushing nothing: else a page subscribing before a channel's first publish (a market's trades) gets none to apply updates to. */
   seed(channels: readonly string[]): void;
   /** Hears who listens (asking every gateway at once), and publishes from now on. */
   start(): Promise<void>;
@@ -26,38 +26,32 @@ export interface Publisher {
 }
 
 /**
- * A process's side of the sockets stream (docs/ARCHITECTURE.md "Scale-out: every process publishes").
- * One turn is one pipeline, the changed channels' snapshots before the pushes, so a gateway that
- * reads a snapshot (after joining the room, gateway.ts) gets every later push. User notices go only
- * to users some gateway reports listening. `snapshot`: the process's own (a book), else the last payload.
+ * A process's side of the sockets stream (docs/ARCHITECTURE.md "Scale-out: every process publishes"). One turn is one
+ * pipeline, the changed channels' snapshots before the pushes, so a gateway that reads a snapshot (after joining the
+ * room, gateway.ts) gets every later push. User notices go only to users some gateway reports listening. `snapshot`:
+ * the process's own (a book), else the last payload.
  */
 export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: string) => object | undefined, name: string): Publisher {
   const { keys, writer, log } = cluster;
   const last = new Map<string, object>();
   const changed = new Set<string>();
   const listeners = listenersHeard();
-  let queued: Array<{ room: string; payload: object }> = [];
+  const queued: Array<{ room: string; payload: object }> = [];
   let started = false;
   let failing = false;
-  let reports: Redis | undefined;
-
+  let reports: ReturnType<typeof hearChannel> | undefined;
   const latest = (channel: string) => snapshot(channel) ?? last.get(channel);
+  const failed = (error: unknown) => {
+    if (error && !failing) log('cluster: pushing failed (dropped until Redis answers again)', error);
+    failing = Boolean(error);
+  };
   const flush = () => {
-    const pushes = queued;
-    queued = [];
-    const snapshots = [...changed].flatMap((channel) => {
-      const now = latest(channel);
-      return now ? [channel, JSON.stringify(now)] : [];
-    });
+    const snapshots = [...changed].map((channel) => [channel, latest(channel)] as const).flatMap(([channel, now]) => (now ? [channel, JSON.stringify(now)] : []));
     changed.clear();
     const pipeline = writer.pipeline();
     if (snapshots.length > 0) pipeline.hset(keys.snapshots, ...snapshots);
     // Each push an entry of one field, `m` (joinSocketsStream reads it).
-    for (const { room, payload } of pushes) pipeline.xadd(keys.sockets, 'MAXLEN', '~', String(SOCKETS_STREAM_KEEP), '*', 'm', JSON.stringify({ room, payload }));
-    const failed = (error: unknown) => {
-      if (error && !failing) log('cluster: pushing failed (dropped until Redis answers again)', error);
-      failing = Boolean(error);
-    };
+    for (const { room, payload } of queued.splice(0)) pipeline.xadd(keys.sockets, 'MAXLEN', '~', String(SOCKETS_STREAM_KEEP), '*', 'm', JSON.stringify({ room, payload }));
     pipeline.exec().then((results) => failed(results?.find(([error]) => error)?.[0]), failed);
   };
   const send = (room: string, payload: object) => {
@@ -66,7 +60,6 @@ export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: strin
   const notify = (userId: number, notice: UserNotice) => {
     if (started && listeners.has(userId)) send(userRoom(userId), notice);
   };
-
   return {
     publish(channel, payload) {
       if (!started) return;
@@ -89,28 +82,22 @@ export function streamPublisher(cluster: ClusterRedis, snapshot: (channel: strin
     },
     async start() {
       listeners.startHearing();
-      reports = writer.duplicate({ connectionName: `${cluster.prefix}:listeners:${name}` });
-      reports.on('error', (error) => log('cluster: listener reports', error));
-      reports.on('message', (_channel: string, text: string) => listeners.hear(jsonObject(text) as Partial<ListenerReport> | undefined));
-      await reports.subscribe(keys.listeners);
+      reports = hearChannel(cluster, keys.listeners, `listeners:${name}`, (text) => listeners.hear(jsonObject(text) as Partial<ListenerReport> | undefined));
+      await reports.subscribed;
       await writer.publish(keys.listenersAsked, name).catch(() => undefined);
       started = true;
     },
     async stop() {
       if (queued.length > 0) flush();
-      await reports?.quit().catch(() => reports?.disconnect());
+      reports?.stop();
     },
   };
 }
 
-/** How long the gateways have to answer a publisher that asks who listens: Redis's way and back, and a busy gateway. */
-const LISTENER_REPORT_SLACK_MS = 1000;
-
 /** The users each gateway reported (reportListeners); a gateway unheard for three heartbeats is gone. */
 function listenersHeard() {
   const edges = new Map<string, { users: Set<number>; heardAt: number }>();
-  // Just after it began to hear, anyone may listen: a new holder would otherwise drop the notices of
-  // users whose gateways have not answered yet. A gateway reads nothing for a user with no socket there.
+  // Just after it began to hear, anyone may listen: a new holder would otherwise drop the notices of users whose gateways have not answered yet.
   let hearingSince = 0;
   return {
     startHearing: () => void (hearingSince = Date.now()),
@@ -131,13 +118,10 @@ function listenersHeard() {
   };
 }
 
-/** How soon after a user starts or stops listening here the owners hear of it (a burst goes together). */
-const LISTENER_REPORT_DELAY_MS = 20;
-
 /**
- * A gateway's side: who has a socket on the private channel here, told to every publisher for the
- * products that build private pushes only for listeners (seconds' settlement): after a change and
- * as a heartbeat. `stop` reports no one, so the publishers forget these users at once.
+ * A gateway's side: who has a socket on the private channel here, told to every publisher for the products that build
+ * private pushes only for listeners (seconds' settlement): after a change and as a heartbeat. `stop` reports no one, so
+ * the publishers forget these users at once.
  */
 export function reportListeners(cluster: ClusterRedis, sockets: Pick<Realtime, 'listeningUsers' | 'onUserListening'>, reporter: string): { stop(): Promise<void> } {
   const { writer, keys, log } = cluster;
@@ -153,17 +137,15 @@ export function reportListeners(cluster: ClusterRedis, sockets: Pick<Realtime, '
   const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
   heartbeat.unref();
   // A publisher that begins asks, and hears at once rather than at the next heartbeat.
-  const asked = writer.duplicate({ connectionName: `${cluster.prefix}:listeners-asked` });
-  asked.on('error', (error) => log('listener requests', error));
-  asked.on('message', () => report());
-  void asked.subscribe(keys.listenersAsked).catch((error: unknown) => log('listener requests', error));
+  const asked = hearChannel(cluster, keys.listenersAsked, 'listeners-asked', report);
+  asked.subscribed.catch((error: unknown) => log('listener requests', error));
   report();
   return {
     async stop() {
       stopped = true;
       clearTimeout(due);
       clearInterval(heartbeat);
-      asked.disconnect();
+      asked.stop();
       await say([]).catch(() => undefined);
     },
   };

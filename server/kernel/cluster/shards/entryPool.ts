@@ -3,13 +3,11 @@ import { Loops } from '../../platform/loops.js';
 import { poolMembers } from '../../platform/observability/metrics.js';
 import { handOver, leaseKey } from './standby.js';
 
-/**
- * Identical market processes sharing the entries (docs/ARCHITECTURE.md "Scale-out: identical
- * nodes"). Each member holds a session advisory lock of its own class, so a dead one stops counting
- * the moment its connection ends, and aims at its share, ceil(entries / members): short of it, it
- * takes a free entry, one a tick; over it for SETTLE_MS, it hands over the last it took (its beat
- * left to lapse, so the commands sent meanwhile wait in the queue for the member that takes it).
- */
+// Identical market processes sharing the entries (docs/ARCHITECTURE.md "Scale-out: identical nodes"). Each member holds
+// a session advisory lock of its own class, so a dead one stops counting the moment its connection ends, and aims at
+// its share, ceil(entries / members): short of it, it takes a free entry, one a tick; over it for SETTLE_MS, it hands
+// over the last it took (its beat left to lapse, so the commands sent meanwhile wait in the queue for the member that
+// takes it).
 
 /** How often a member looks: the bound on how long an entry stays free after its holder dies. */
 const POOL_TICK_MS = 100;
@@ -35,10 +33,7 @@ export interface EntryPool {
   stop(): Promise<void>;
 }
 
-/**
- * Keeps this member at its share. `take(free)` starts one of the free entries, or answers undefined
- * when another member took them first. The pool's `db` (PostgreSQL) is its own: closed by its stop.
- */
+/** Keeps this member at its share. `take(free)` starts one of the free entries, or answers undefined when another member took them first. `db` is the pool's own: closed by its stop. */
 export async function joinEntryPool(
   db: Database,
   entries: readonly string[],
@@ -57,7 +52,6 @@ export async function joinEntryPool(
   let overSince: number | undefined;
   // For operators, and the chaos test, which reads who holds what from it.
   const said = () => log(`holds ${held.map((entry) => entry.name).join(', ') || 'nothing'}`);
-
   const tick = async () => {
     failed = true;
     const { members, free } = await look(session, entries);
@@ -85,7 +79,6 @@ export async function joinEntryPool(
   };
   const loops = new Loops(log);
   loops.every(() => (failed ? 1000 : POOL_TICK_MS), tick, 'pool: looking at the entries, or starting one, failed; trying again in a second', 0);
-
   return {
     held: () => held.map((entry) => entry.name),
     /** With other members, a handover; alone, a stop that strikes the beats (nobody will take them: refused at once). */

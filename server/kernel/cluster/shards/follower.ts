@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { RemoteMarkets } from '../../platform/product.js';
-import { readSnapshot, readSnapshots, type ClusterRedis } from '../bus/cluster.js';
+import { hearChannel, readSnapshot, readSnapshots, type ClusterRedis } from '../bus/cluster.js';
 import { appendCommands } from '../bus/commandQueue.js';
 import { followStream } from '../bus/streamLog.js';
 import { ALIVE_EVERY_MS, jsonObject, SILENT_AFTER_MS, type CommandBatch, type CommandReply, type OwnerBeat } from '../bus/messages.js';
 import { CommandClient } from './commandClient.js';
 import { processOf, type MarketProcesses } from './processes.js';
+
+/** While an entry is out, calls to it look at the owners at most this often. */
+const FRESH_LOOK_MS = 100;
 
 /** How a process that serves routes and sockets follows the owners: who serves, the snapshots, the commands. */
 export interface ClusterFollower {
@@ -28,7 +30,10 @@ export async function followCluster(cluster: ClusterRedis, processes: MarketProc
     const reply = jsonObject(text) as CommandReply | undefined;
     if (reply) for (const client of clients.values()) client.receive(reply);
   }, cluster.log);
-  const send = (entry: string) => (batch: CommandBatch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch);
+  const clientOf = (entry: string) => {
+    const send = (batch: CommandBatch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch);
+    return clients.get(entry) ?? clients.set(entry, new CommandClient(send, { caller: `${caller}/${entry}`, key }, () => view.serving(entry))).get(entry)!;
+  };
   await view.start();
   return {
     markets: {
@@ -37,9 +42,7 @@ export async function followCluster(cluster: ClusterRedis, processes: MarketProc
         const entry = processOf(processes, market);
         if (!entry) throw new Error(`no entry runs ${market}`);
         await view.servingNow(entry);
-        let client = clients.get(entry);
-        if (!client) clients.set(entry, (client = new CommandClient(send(entry), { caller: `${caller}/${entry}`, key }, () => view.serving(entry))));
-        return client.call(market, command);
+        return clientOf(entry).call(market, command);
       },
     },
     snapshot: async (channel) => view.pausedTick(channel) ?? (await readSnapshot(cluster, channel)),
@@ -52,11 +55,11 @@ export async function followCluster(cluster: ClusterRedis, processes: MarketProc
 }
 
 /**
- * A follower's view of the owners hash, read once a second and whenever an owner says it changed.
- * An entry serves while its beat changed within SILENT_AFTER_MS (by this follower's clock). One
- * struck or silent does not: its commands are refused at once as not done, and its ticks are pushed
- * to the sockets here again as `paused: true` (kept so for new subscribers), so pages show a market
- * not trading rather than a price that stopped moving; heard again, its ticks replace them.
+ * A follower's view of the owners hash, read once a second and whenever an owner says it changed. An entry serves while
+ * its beat changed within SILENT_AFTER_MS (by this follower's clock). One struck or silent does not: its commands are
+ * refused at once as not done, and its ticks are pushed to the sockets here again as `paused: true` (kept so for new
+ * subscribers), so pages show a market not trading rather than a price that stopped moving; heard again, its ticks
+ * replace them.
  */
 export class OwnersView {
   /** Each entry's beat, and when this follower last saw it change. */
@@ -67,49 +70,39 @@ export class OwnersView {
   private timer: NodeJS.Timeout | undefined;
   private looking: Promise<void> = Promise.resolve();
   private lookedAt = 0;
-  private changes: Redis | undefined;
-
+  private changes: ReturnType<typeof hearChannel> | undefined;
   constructor(
     private readonly cluster: ClusterRedis,
     private readonly publish: (channel: string, payload: object) => void,
   ) {}
-
   async start(): Promise<void> {
-    const changes = (this.changes = this.cluster.writer.duplicate({ connectionName: `${this.cluster.prefix}:owners-changed` }));
-    changes.on('error', (error) => this.cluster.log('cluster: hearing owners change', error));
-    changes.on('message', () => void this.look());
-    await changes.subscribe(this.cluster.keys.ownersChanged);
+    this.changes = hearChannel(this.cluster, this.cluster.keys.ownersChanged, 'owners-changed', () => void this.look());
+    await this.changes.subscribed;
     await this.look();
     this.timer = setInterval(() => void this.look(), ALIVE_EVERY_MS);
     this.timer.unref();
   }
-
   stop(): void {
     clearInterval(this.timer);
-    this.changes?.disconnect();
+    this.changes?.stop();
   }
-
   serving(entry: string): boolean {
     const heard = this.heard.get(entry);
     return heard !== undefined && Date.now() - heard.heardAt < SILENT_AFTER_MS;
   }
-
   pausedTick(channel: string): object | undefined {
     return this.paused.get(channel);
   }
-
   /** One look at a time: a slow Redis does not pile them up. */
   look(): Promise<void> {
     this.lookedAt = Date.now();
     return (this.looking = this.looking.then(() => this.read().catch((error: unknown) => this.cluster.log('cluster: reading the owners failed', error))));
   }
-
   /** Looked at again first (unless a look began within FRESH_LOOK_MS): a holder that began a moment ago is not refused. */
   async servingNow(entry: string): Promise<boolean> {
     if (!this.serving(entry)) await (Date.now() - this.lookedAt < FRESH_LOOK_MS ? this.looking : this.look());
     return this.serving(entry);
   }
-
   private async read(): Promise<void> {
     const now = Date.now();
     const all = await this.cluster.writer.hgetall(this.cluster.keys.owners);
@@ -137,7 +130,6 @@ export class OwnersView {
       await this.show(ticks, false);
     }
   }
-
   /** Each tick as its owner last wrote it: marked paused (and kept so for new subscribers), or as it is now. */
   private async show(ticks: readonly string[], paused: boolean): Promise<void> {
     const held = await readSnapshots(this.cluster, ticks);
@@ -150,9 +142,6 @@ export class OwnersView {
     });
   }
 }
-
-/** While an entry is out, calls to it look at the owners at most this often. */
-const FRESH_LOOK_MS = 100;
 
 function parseBeat(text: string): OwnerBeat | undefined {
   const beat = jsonObject(text) as Partial<OwnerBeat> | undefined;

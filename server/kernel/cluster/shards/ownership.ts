@@ -2,10 +2,9 @@ import type { Database, Queryable } from '../../platform/db/database.js';
 import { handOver } from './standby.js';
 
 /**
- * Which process runs a market, guarded by the database: a session-level advisory lock per market
- * (and schema: test schemas share a database), held while it runs the market. A second process
- * cannot take it and refuses to start: two books would match the same orders twice. Nothing is
- * locked where the database has one client (PGlite).
+ * Which process runs a market, guarded by the database: a session-level advisory lock per market (and schema: test
+ * schemas share a database), held while it runs the market. A second process cannot take it and refuses to start: two
+ * books would match the same orders twice. Nothing is locked where the database has one client (PGlite).
  */
 export interface MarketOwnership {
   /** Takes the markets' locks; throws, naming them, if another process holds any (and takes none of them). */
@@ -18,7 +17,6 @@ export class MarketTakenError extends Error {
     super(`another process runs ${symbols.join(', ')} on this database (its advisory lock is held); a market runs in one process only`);
   }
 }
-
 const LOCK_KEY = `hashtext(current_schema() || ':' || $1 || ':' || sym)`;
 
 /** `waitMs`: a process killed a moment ago holds its locks until PostgreSQL notices, so its restart waits for them. */

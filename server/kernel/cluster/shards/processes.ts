@@ -1,16 +1,13 @@
-/**
- * MARKET_PROCESSES (README "Settings"), e.g. `m1=BTC_USDT,ETH_USDT;m2=*;f1=futures`: each entry and
- * what it runs. One variable read by every side, so they cannot disagree.
- */
+/** MARKET_PROCESSES (README "Settings"), e.g. `m1=BTC_USDT,ETH_USDT;m2=*;f1=futures`: each entry and what it runs. One variable read by every side, so they cannot disagree. */
 export type MarketProcesses = ReadonlyMap<string, readonly string[]>;
 
 /** A product's id (`futures`): lowercase letters, no `_`, so never a pair symbol. */
 const PRODUCT = /^[a-z]+$/;
 const NAME = /^[a-z0-9_-]{1,32}$/;
+const PRODUCT_MARKET = 'product:';
 const SYMBOL = /^[A-Z0-9]{1,12}_[A-Z0-9]{1,12}$/;
 /** An entry's "every spot pair no other entry names". */
 const EVERY_OTHER_PAIR = '*';
-
 export function parseMarketProcesses(value: string | undefined): MarketProcesses {
   const processes = new Map<string, string[]>();
   if (!value?.trim()) return processes;
@@ -43,16 +40,13 @@ export function processOf(processes: MarketProcesses, symbol: string): string | 
 
 /** Whether entry `name` runs spot markets (names one, or every other pair). */
 export const runsSpot = (processes: MarketProcesses, name: string): boolean => (processes.get(name) ?? []).some((e) => !PRODUCT.test(e));
-
 /** The spot markets an entry names (not those it runs as every other pair's entry). */
 export const marketsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => SYMBOL.test(e));
-
 /** The products a process's entry names. */
 export const productsOf = (processes: MarketProcesses, name: string): string[] => (processes.get(name) ?? []).filter((e) => PRODUCT.test(e));
 
 /** The products given to entries of their own, or, with `process`, that entry's; one unable to run apart refuses the start. */
-// Typed by what it reads (a product's id and whether it can run apart), not by ServerConfig and
-// ServerProduct: the config parses MARKET_PROCESSES here, so naming them would tie the files in a circle.
+// Typed by what it reads, not by ServerConfig and ServerProduct: the config parses MARKET_PROCESSES here, so naming them would tie the files in a circle.
 export function productsApartOf<P extends { id: string; apart?: unknown }>(config: { marketProcesses?: MarketProcesses }, products: readonly P[], process?: string): P[] {
   const processes = config.marketProcesses ?? new Map<string, string[]>();
   const ids = process ? productsOf(processes, process) : [...processes.keys()].flatMap((name) => productsOf(processes, name));
@@ -68,7 +62,6 @@ export function productsApartOf<P extends { id: string; apart?: unknown }>(confi
 
 /** What a product's calls travel as on the bus: a command for this "market" (productCalls.ts). */
 export const productMarket = (id: string) => `${PRODUCT_MARKET}${id}`;
-const PRODUCT_MARKET = 'product:';
 
 /** A node's entries: MARKET_PROCESSES plus `spot=*` and `<product>=<product>` for what it leaves out, so everything with memory or a timer is leased. */
 export function withDefaultEntries(processes: MarketProcesses, apartProducts: readonly string[]): MarketProcesses {

@@ -30,10 +30,7 @@ const TEXT = /^(application\/(json|javascript)|text\/)/;
 /** Never passed on: what describes one hop's connection, not the request (RFC 9110 §7.6.1), and the length, recomputed by whoever writes the body. */
 const NOT_PASSED_ON = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length'];
 
-/**
- * A node's side of the products that run apart (docs/ARCHITECTURE.md "Scale-out: product processes"): a call to
- * their paths is read whole, sent to its entry's holder, answered as it gave it; else "cannot be reached" or "may have been carried out".
- */
+/** A node's side of the products that run apart (docs/ARCHITECTURE.md "Scale-out: product processes"): a call to their paths is read whole, sent to its entry's holder, answered as it gave it; else "cannot be reached" or "may have been carried out". */
 export function productCallsForwarder(
   products: readonly ServerProduct[],
   call: (market: string, command: ProductCall) => Promise<unknown>,
@@ -66,29 +63,17 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
     if (size > BODY_LIMIT) return refuseHere(request, response, 'badRequest', ResultCode.badRequest);
     chunks.push(chunk);
   }
-  const answer = (await call(market, {
-    method: request.method ?? 'GET',
-    url,
-    headers: passedOn(request.headers),
-    body: Buffer.concat(chunks).toString('utf8'),
-    ip: request.socket.remoteAddress ?? '',
-  } satisfies ProductCall)) as ProductAnswer;
+  const forwarded: ProductCall = { method: request.method ?? 'GET', url, headers: passedOn(request.headers), body: Buffer.concat(chunks).toString('utf8'), ip: request.socket.remoteAddress ?? '' };
+  const answer = (await call(market, forwarded)) as ProductAnswer;
   response.writeHead(answer.status, answer.headers).end(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
 }
 
 /** The holder's side: the call goes through the product's own HTTP app (never listening) by `inject`, from the caller's address, as if it had come there. */
 export async function answerProductCall(app: FastifyInstance, command: unknown): Promise<ProductAnswer> {
   const call = command as Partial<ProductCall> | null;
-  if (!call || typeof call.method !== 'string' || typeof call.url !== 'string' || typeof call.body !== 'string' || typeof call.headers !== 'object' || call.headers === null) {
-    throw new Error('not a product call');
-  }
-  const answer = await app.inject({
-    method: call.method as 'GET',
-    url: call.url,
-    headers: call.headers,
-    payload: call.body,
-    remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
-  });
+  if (!call || typeof call.method !== 'string' || typeof call.url !== 'string' || typeof call.body !== 'string' || typeof call.headers !== 'object' || call.headers === null) throw new Error('not a product call');
+  const remoteAddress = typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1';
+  const answer = await app.inject({ method: call.method as 'GET', url: call.url, headers: call.headers, payload: call.body, remoteAddress });
   const headers = passedOn(answer.headers);
   const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
   return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };

@@ -31,7 +31,7 @@ export interface TransactionOptions {
   durableLater?: boolean;
   /**
    * One parameterless statement run with the BEGIN, in the same round trip, before `work`: the
-   * lease's fence (kernel/cluster/shards/fence.ts). Where there is no other process (PGlite) it is not run.
+   * lease's fence (kernel/cluster/shards/standby.ts). Where there is no other process (PGlite) it is not run.
    */
   prelude?: string;
   /**
