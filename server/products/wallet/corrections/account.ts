@@ -78,15 +78,18 @@ export async function correctionFindings(db: Queryable): Promise<string[]> {
   const [table] = await db.query<{ name: string | null }>(`select to_regclass('balance_correction')::text as name`);
   if (!table?.name) return [];
   const broken = await db.query<{ id: number; state: string }>(
-    `select c.id, c.state from balance_correction c
-     cross join lateral (
-       select count(*)::int as n,
+    // One join, not a lookup per correction: ledger_entry has no index by ref (the order path would
+    // pay for it), so each lookup was a scan of the whole ledger; joined, it is read once (a hash join).
+    `with e as (
+       select c.id, c.state, c.direction, c.quantity, count(l.id)::int as n,
          coalesce(sum(l.available_change) filter (where l.user_id = c.user_id and l.account = c.account), 0) as mine,
          coalesce(sum(l.available_change) filter (where l.user_id <> c.user_id), 0) as other
-       from ledger_entry l where l.ref_type = $1 and l.ref_id = c.id) e
-     where (c.state = 'executed' and (e.n <> 2 or e.mine <> (case c.direction when 'credit' then c.quantity else -c.quantity end) or e.other <> -e.mine))
-        or (c.state <> 'executed' and e.n <> 0)
-     order by c.id limit 20`,
+       from balance_correction c left join ledger_entry l on l.ref_type = $1 and l.ref_id = c.id
+       group by c.id)
+     select id, state from e
+     where (state = 'executed' and (n <> 2 or mine <> (case direction when 'credit' then quantity else -quantity end) or other <> -mine))
+        or (state <> 'executed' and n <> 0)
+     order by id limit 20`,
     [CORRECTION_REF],
   );
   return broken.map((b) => `balance correction ${b.id} (${b.state}): its ledger entries do not match it`);
