@@ -192,7 +192,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const realtime = attachRealtime(app.server, registry, {
     // A channel a product here serves (the pair list; a single server's markets), else its entry's owner's.
     snapshot: follower ? (channel) => { const own = ownSnapshot(channel); return own ? Promise.resolve(own) : follower.snapshot(channel); } : ownSnapshot,
-    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed, () => pushFollowers.size > 0) : undefined,
+    // Read while a socket, a Binance market stream or a user data stream (spot's, futures') follows here:
+    // a node whose only client is a user data stream had skipped its user's notices.
+    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed, () => pushFollowers.size > 0 || userFollowers.size > 0) : undefined,
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),

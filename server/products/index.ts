@@ -4,7 +4,7 @@ import { apikeys } from './apikeys/product.js';
 import { binance } from './binance/product.js';
 import { fees } from './fees/product.js';
 import { fiat } from './fiat/product.js';
-import { futures } from './futures/product.js';
+import { futuresComposed } from './futuresApart.js';
 import { ico } from './ico/product.js';
 import { kyc } from './kyc/product.js';
 import { liabilities } from './liabilities/product.js';
@@ -19,6 +19,7 @@ import { wallet } from './wallet/product.js';
 
 /**
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
- * folder under server/products and one line here.
+ * folder under server/products and one line here. Futures comes with the Binance dialect's calls
+ * that need its engine, for where it runs apart (futuresApart.ts).
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities, treasury, fees];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futuresComposed, apikeys, binance, liabilities, treasury, fees];

@@ -1,3 +1,5 @@
+import type { ServerConfig } from '../../config.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { defineProduct } from '../../kernel/platform/product.js';
 import { keyStore, type KeyStore } from './keyStore.js';
 import { apiKeyRoutes } from './routes.js';
@@ -20,8 +22,12 @@ export const apikeys = defineProduct({
     // Printed as the server starts, as the database's own warnings are (kernel/platform/db/open.ts).
     const warning = clusterSecretWarning(config);
     if (warning) process.stderr.write(warning);
-    const keys = keyStore(db, secretBox(config.dataDir, { current: config.apiKeySecret, old: config.apiKeySecretOld }));
+    const keys = openKeyStore(db, config);
     offers?.offer('apiKeys', keys);
     return { routes: apiKeyRoutes(db, keys) };
   },
 });
+
+/** The keys under this process's keyring (API_KEY_SECRET, else the data directory's key file): the product's, and the check beside futures where it runs apart (products/futuresApart.ts). */
+export const openKeyStore = (db: Database, config: ServerConfig): KeyStore =>
+  keyStore(db, secretBox(config.dataDir, { current: config.apiKeySecret, old: config.apiKeySecretOld }));

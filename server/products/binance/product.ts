@@ -13,7 +13,7 @@ import { binanceStreams } from './streams/mount.js';
  */
 export const binance = defineProduct({
   id: 'binance',
-  create: ({ db, offers, config }) => {
+  create: ({ db, offers, config, remoteMarkets }) => {
     if (!offers) return {};
     return {
       routes: async (app) => {
@@ -21,8 +21,9 @@ export const binance = defineProduct({
         await spotDialect(db, offers, context)(app);
         await futuresDialect(offers, context)(app);
         await commissionRoutes(db, context)(app);
-        // Binance's WebSocket streams and listenKeys on the same port (streams/), fed by the gateway's pushes.
-        await binanceStreams(db, offers, context, { connectionsPerAddress: config.socketsPerAddress, trustedProxies: config.trustedProxies })(app);
+        // Binance's WebSocket streams and listenKeys on the same port (streams/), fed by the gateway's pushes
+        // (and, where futures runs apart, the futures stream's reads of the engine at its holder: `remoteMarkets`).
+        await binanceStreams(db, offers, context, { connectionsPerAddress: config.socketsPerAddress, trustedProxies: config.trustedProxies }, remoteMarkets)(app);
       },
     };
   },

@@ -4,7 +4,9 @@ import { readConfig } from '../../../server/config.js';
 import { pairOpenings } from '../../../server/kernel/platform/catalogue.js';
 import { noAccountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
 import type { Kernel } from '../../../server/kernel/platform/product.js';
+import { registerRateLimits } from '../../../server/kernel/platform/http/rateLimit.js';
 import { PRODUCTS } from '../../../server/products/index.js';
+import { STREAM_READS_PATH } from '../../../server/products/binance/streams/futuresReads.js';
 import { openTestDatabase } from '../testDb.js';
 
 /**
@@ -39,6 +41,38 @@ describe('products that run apart', () => {
         await app.close();
         await parts.stop?.();
       }
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("register every route under the paths they declare in their own process too (futures with the Binance dialect's engine calls), the nodes' stream reads apart", async () => {
+    const db = await openTestDatabase();
+    try {
+      const kernel: Kernel = {
+        config: { ...readConfig({}), marketMakers: false, marketProcess: 'f1' },
+        db,
+        userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
+        log: { info: () => undefined, error: () => undefined },
+        pairs: pairOpenings(),
+        accounts: noAccountRules,
+        publish: () => undefined,
+      };
+      const futures = PRODUCTS.find((p) => p.id === 'futures')!;
+      const parts = await futures.create(kernel);
+      const app = Fastify();
+      await registerRateLimits(app);
+      const urls: string[] = [];
+      app.addHook('onRoute', (route) => void urls.push(route.url));
+      await app.register(parts.routes!);
+      await app.ready();
+      expect(urls).toContain('/fapi/v1/order');
+      expect(urls).toContain('/api/futures/order');
+      // Outside them: the dialect's ping and time, which every node answers itself (needing no engine),
+      // and the holder's reads for the nodes' futures user data streams (by a live listenKey), which no node forwards.
+      expect([...new Set(urls.filter((url) => !futures.apart!.paths.some((prefix) => url.startsWith(prefix))))].sort()).toEqual(['/fapi/v1/ping', '/fapi/v1/time', STREAM_READS_PATH]);
+      await app.close();
+      await parts.stop?.();
     } finally {
       await db.close();
     }

@@ -46,7 +46,8 @@ export const freshStream = <Seen>(userId: number, openedAt: number): OrderStream
  * node opens, and the events each push leads to.
  */
 export interface StreamKind<S> {
-  begin(userId: number, openedAt: number): S;
+  /** `key`: the listenKey the stream is opened by (none for the WebSocket API's signature subscription). */
+  begin(userId: number, openedAt: number, key?: string): S;
   /** Read before any push is handled (it waits in the stream's queue): e.g. where the ledger stands now. */
   prepare?(state: S): Promise<void>;
   heard(state: S, message: UserChannelMessage): Promise<object[]>;
@@ -123,7 +124,7 @@ export function listenKeyStreams<S>(options: ListenKeyStreamsOptions<S>) {
     if (socket.readyState !== socket.OPEN) return;
     let held = keys.get(name);
     if (!held) {
-      const state = kind.begin(userId, clock());
+      const state = kind.begin(userId, clock(), name);
       const fresh: Held<S> = { sockets: new Set(), state, queue: Promise.resolve() };
       keys.set(name, fresh);
       fresh.unfollow = options.followUser(userId, (message) => heard(fresh, message));

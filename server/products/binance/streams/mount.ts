@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../kernel/platform/db/database.js';
 import type { Offers } from '../../../kernel/platform/offers.js';
+import type { RemoteMarkets } from '../../../kernel/platform/product.js';
 import { clientOrders, derivedClientId, type Market } from '../clientOrders.js';
 import { signedRefusal, type binanceContext } from '../context.js';
 import { listenKeyMissing, unknownError } from '../errors.js';
@@ -23,7 +24,13 @@ const FILL_PAGES = 10;
  * listenKey calls (`/api/v3/userDataStream`, `/fapi/v1/listenKey`, the API key alone), all fed by
  * the gateway's pushes through the `channels` offer.
  */
-export function binanceStreams(db: Database, offers: Offers, context: ReturnType<typeof binanceContext>, limits: { connectionsPerAddress?: number; trustedProxies?: readonly string[] } = {}) {
+export function binanceStreams(
+  db: Database,
+  offers: Offers,
+  context: ReturnType<typeof binanceContext>,
+  limits: { connectionsPerAddress?: number; trustedProxies?: readonly string[] } = {},
+  remote?: RemoteMarkets,
+) {
   return async (app: FastifyInstance) => {
     const pairs = pairDirectory(db);
     const ids = clientOrders(db);
@@ -58,7 +65,7 @@ export function binanceStreams(db: Database, offers: Offers, context: ReturnType
       ledgerCursors: (userId) => ledgerCursors(db, userId),
       ledgerSince: (userId, cursors, currencies) => ledgerSince(db, userId, cursors, currencies),
     });
-    const futures = futuresStreamsOf(db, offers, clientIdOf('futures'));
+    const futures = futuresStreamsOf(db, offers, remote, clientIdOf('futures'));
     const hub = attachBinanceStreams(app.server, {
       pairOf: async (symbol) => {
         const pair = (await pairs.all()).get(symbol.toUpperCase());
