@@ -1,6 +1,7 @@
 import { createOffers } from '../kernel/platform/offers.js';
 import { defineProduct } from '../kernel/platform/product.js';
 import { openKeyStore } from './apikeys/product.js';
+import { engineNoAnswer, engineUnreachable } from './binance/errors.js';
 import { FUTURES_ENGINE_PATHS, futuresDialectApart } from './binance/futuresRoutes.js';
 import { futures } from './futures/product.js';
 
@@ -15,7 +16,15 @@ import { futures } from './futures/product.js';
  */
 export const futuresComposed = defineProduct({
   ...futures,
-  apart: { paths: [...futures.apart!.paths, ...FUTURES_ENGINE_PATHS] },
+  apart: {
+    paths: [...futures.apart!.paths, ...FUTURES_ENGINE_PATHS],
+    // A bot's call refused as Binance refuses it (HTTP 503, -1001 or -1007), not in the browser's envelope.
+    refusal: (path, maybeDone) => {
+      if (!path.startsWith('/fapi/')) return undefined;
+      const refused = maybeDone ? engineNoAnswer() : engineUnreachable();
+      return { status: refused.status, body: refused.toBody() };
+    },
+  },
   create: async (kernel) => {
     if (kernel.config.marketProcess === undefined) return futures.create(kernel);
     // The holder's kernel offers nothing (no other product runs here): the dialect's needs are offered

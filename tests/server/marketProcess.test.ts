@@ -1,5 +1,7 @@
 import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
+import { createHmac } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { API_KEY_PATHS, type ApiKeyCreated } from '../../domain/apiKeys.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depthChannel, tradeChannel } from '../../domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
@@ -184,6 +186,13 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     markets = undefined;
     const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.005' }, { lang: 'ja_JP' });
     expect(refused).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.spotMarketUnavailable, data: null });
+    // A bot's order through the Binance dialect: Binance's "try again" (HTTP 503, -1001), which ccxt retries, not -2010 (rejected).
+    const key = await call<ApiKeyCreated>(buyer, API_KEY_PATHS.create, { label: 'bot', permissions: ['read', 'trade'], ip_allowlist: [] });
+    expect(key.code, key.msg).toBe(200);
+    const query = new URLSearchParams({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '20000', quantity: '0.005', timestamp: String(Date.now()) }).toString();
+    const signature = createHmac('sha256', key.data.secret).update(query).digest('hex');
+    const bot = await fetch(`${server.url}/api/v3/order?${query}&signature=${signature}`, { method: 'POST', headers: { 'x-mbx-apikey': key.data.api_key } });
+    expect({ status: bot.status, body: await bot.json() }).toEqual({ status: 503, body: { code: -1001, msg: 'Internal error; unable to process your request. Please try again.' } });
     expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
     expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);
 

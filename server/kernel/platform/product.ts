@@ -101,7 +101,15 @@ export interface ServerProduct {
    * "Scale-out: product processes"): everything it keeps in memory is its own, and all its HTTP
    * routes are under `paths`, which the server and the fronts send to that process.
    */
-  apart?: { paths: readonly string[] };
+  apart?: {
+    paths: readonly string[];
+    /**
+     * How a call to `path` is refused when its holder could not be asked (nothing done) or did not
+     * answer (maybe done), where the product's callers expect another shape than the envelope's (the
+     * Binance dialect's bots: HTTP 503 with Binance's code); undefined: the envelope's own refusal.
+     */
+    refusal?: (path: string, maybeDone: boolean) => { status: number; body: object } | undefined;
+  };
   /**
    * Rules for the wallet accounts whose funds back its positions (futures: `contract`): how much
    * may leave, what the positions are worth. Static, so they apply wherever the product runs.

@@ -43,6 +43,20 @@ export const filterFailure = (filter: string) => new BinanceError(400, -1013, `F
 export const orderRejected = (msg: string) => new BinanceError(400, -2010, msg);
 export const insufficientBalance = () => new BinanceError(400, -2010, 'Account has insufficient balance for requested action.');
 export const cancelRejected = (msg = 'Unknown order sent.') => new BinanceError(400, -2011, msg);
+/**
+ * The engine could not be asked (no process holds its market for a moment, a takeover): nothing was
+ * done. Binance's -1001 on HTTP 503, which ccxt reads as OperationFailed, a failure to retry.
+ */
+export const engineUnreachable = () => new BinanceError(503, -1001, 'Internal error; unable to process your request. Please try again.');
+/**
+ * The engine was asked and did not answer in time: the order may have been placed or cancelled.
+ * Binance's HTTP 503 "execution status unknown" (-1007; ccxt's RequestTimeout): check, or retry with
+ * the same client order id, which cannot place a second order.
+ */
+export const engineNoAnswer = () => new BinanceError(503, -1007, 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.');
+/** Spot's "market process unavailable" refusals as Binance answers them; undefined for any other. */
+export const unavailableRefusal = (key: string): BinanceError | undefined =>
+  key === 'spotMarketUnavailable' ? engineUnreachable() : key === 'spotMarketNoAnswer' ? engineNoAnswer() : undefined;
 export const orderMissing = () => new BinanceError(400, -2013, 'Order does not exist.');
 export const keyFormatInvalid = () => new BinanceError(401, -2014, 'API-key format invalid.');
 export const keyRejected = () => new BinanceError(401, -2015, 'Invalid API-key, IP, or permissions for action.');

@@ -13,6 +13,7 @@ import {
   mandatoryParameter,
   orderRejected,
   parameterNotRequired,
+  unavailableRefusal,
   unsupported,
 } from './errors.js';
 import { decimalParam, oneOf, required, acceptSelfTradeMode, type Params } from './params.js';
@@ -94,6 +95,8 @@ type Lang = Parameters<typeof translate>[0];
  */
 export function spotPlaceRefusal(lang: Lang, key: MessageKey | 'idempotencyKeyReused', vars: Record<string, string> | undefined, type: SpotPlaceRequest['type']): BinanceError {
   const lot = type === 'MARKET' ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
+  const unavailable = unavailableRefusal(key);
+  if (unavailable) return unavailable;
   switch (key) {
     case 'spotInsufficientBalance':
       return insufficientBalance();

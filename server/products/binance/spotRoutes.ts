@@ -11,7 +11,7 @@ import type { Offers } from '../../kernel/platform/offers.js';
 import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
 import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
-import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unknownError } from './errors.js';
+import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unavailableRefusal, unknownError } from './errors.js';
 import { intervalOf, klineRows } from './klines.js';
 import { booleanParam, integerParam, oneOf, required, type Params } from './params.js';
 import { cancelReplaceRoute, type CancelRequest } from './cancelReplace.js';
@@ -129,7 +129,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     // cancels (spot's restricted cancel), so an order that fills meanwhile is not cancelled.
     if (restriction && spotOrder(order, clientId).status !== (restriction === 'ONLY_NEW' ? 'NEW' : 'PARTIALLY_FILLED')) throw cancelRejected(CANCEL_RESTRICTED);
     const cancelled = await trading().cancel(userId, order.id, restriction && (restriction === 'ONLY_NEW' ? 'new' : 'partial'));
-    if (!cancelled.ok) throw cancelRejected(cancelled.key === 'spotCancelRestricted' ? CANCEL_RESTRICTED : translate(lang, cancelled.key, cancelled.vars));
+    if (!cancelled.ok) throw unavailableRefusal(cancelled.key) ?? cancelRejected(cancelled.key === 'spotCancelRestricted' ? CANCEL_RESTRICTED : translate(lang, cancelled.key, cancelled.vars));
     // Binance names the cancel by newClientOrderId and the order by origClientOrderId.
     return { ...spotOrder(cancelled.data, cancelId ?? clientId), origClientOrderId: clientId };
   }

@@ -174,4 +174,19 @@ describe.runIf(usingPostgres())('the Binance futures dialect through a node that
     expect((await read(listenKey)).statusCode).toBe(404);
     await app.close();
   });
+
+  // Last: it stops the engine's holder.
+  it("refuses as Binance does while no process holds the engine (HTTP 503, -1001: nothing done), the browser's calls in the envelope", async () => {
+    const { key } = await trader();
+    await f1!.stop();
+    f1 = undefined;
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.01', newClientOrderId: 'apart-gone' };
+    await expect.poll(async () => (await signed(key, 'POST', '/fapi/v1/order', order)).status, { timeout: 15_000 }).toBe(503);
+    const refused = await signed(key, 'POST', '/fapi/v1/order', order);
+    expect(refused.body).toEqual({ code: -1001, msg: 'Internal error; unable to process your request. Please try again.' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // The browser's own futures call: the envelope's translated refusal, as before.
+    const browser = (await (await fetch(`${web!.url}/api/futures/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { code: number; msg: string };
+    expect(browser.code).toBe(500);
+  }, 60_000);
 });

@@ -36,7 +36,7 @@ export function productCallsForwarder(
   call: (market: string, command: ProductCall) => Promise<unknown>,
   log: (message: string, error: unknown) => void,
 ): { take(request: IncomingMessage, response: ServerResponse): boolean } {
-  const routes = products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id) })));
+  const routes = products.flatMap((p) => p.apart!.paths.map((prefix) => ({ prefix, market: productMarket(p.id), refusal: p.apart!.refusal })));
   return {
     take(request, response) {
       const url = request.url ?? '/';
@@ -47,6 +47,8 @@ export function productCallsForwarder(
         if (!(error instanceof MarketUnavailable)) log(`product call ${request.method} ${path} failed`, error);
         if (response.headersSent) return void response.destroy();
         const unreached = error instanceof MarketUnavailable && !error.maybeDone;
+        const own = route.refusal?.(path, !unreached);
+        if (own) return void response.writeHead(own.status, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' }).end(JSON.stringify(own.body));
         refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       });
       return true;
