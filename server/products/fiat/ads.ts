@@ -65,18 +65,19 @@ interface MerchantStats {
   rate: string;
 }
 
-/** Names, completed orders and completion rate (completed ÷ finished; 1 before any) of the advertisers. */
+/**
+ * Names, completed orders and completion rate (completed ÷ finished; 1 before any) of the
+ * advertisers: one primary-key read per advertiser of the counters fiat_order's trigger keeps
+ * (migration 074), never a count of their orders (every P2P visitor reads this list).
+ */
 async function merchantStats(db: Queryable, userIds: number[]): Promise<Map<number, MerchantStats>> {
-  const rows = await db.query<{ id: number; name: string; completed: number; finished: number }>(
+  const rows = await db.query<{ id: number; name: string; completed: string; finished: string }>(
     `select u.id, coalesce(nullif(u.nickname, ''), split_part(u.account, '@', 1)) as name,
-       (select count(*)::int from fiat_order o where (o.buyer_id = u.id or o.seller_id = u.id) and o.status = 'completed') as completed,
-       (select count(*)::int from fiat_order o where (o.buyer_id = u.id or o.seller_id = u.id) and o.status in ('completed', 'cancelled')) as finished
-     from app_user u where u.id = any($1::bigint[])`,
+       coalesce(s.completed, 0)::text as completed, coalesce(s.finished, 0)::text as finished
+     from app_user u left join fiat_user_stats s on s.user_id = u.id where u.id = any($1::bigint[])`,
     [userIds],
   );
-  return new Map(
-    rows.map((r) => [Number(r.id), { name: r.name, completed: Number(r.completed), rate: Number(r.finished) === 0 ? '1' : divDecimal(String(r.completed), String(r.finished), 4) }]),
-  );
+  return new Map(rows.map((r) => [Number(r.id), { name: r.name, completed: Number(r.completed), rate: r.finished === '0' ? '1' : divDecimal(r.completed, r.finished, 4) }]));
 }
 
 async function methodNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {

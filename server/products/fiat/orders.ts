@@ -283,6 +283,8 @@ export async function transition(tx: Queryable, input: TransitionInput, now: num
     set('resolution', input.reason ?? '');
     set('resolved_by', input.operatorId ?? null);
   }
+  // A finishing step also counts in both parties' records (fiat_user_stats, the ad list's figures):
+  // fiat_order's trigger does it at this transaction's commit (migration 074), whatever path wrote the status.
   const updated = await tx.query(`update fiat_order set ${sets.join(', ')} where id = $1 and status = any($2::text[]) returning 1`, params);
   if (updated.length === 0) throw new Refusal('fiatNotAllowed');
   if (target === 'completed') await releaseEscrow(tx, order);
