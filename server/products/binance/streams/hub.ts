@@ -5,13 +5,11 @@ import { AddressCount, clientAddress, DEFAULT_SOCKET_LIMITS } from '../../../ker
 import { invalidStream, readRequest, tooManyStreams, type StreamError, type StreamRequest } from './requests.js';
 import { parseStream } from './streamNames.js';
 import { SymbolFeed, type Snapshot } from './symbolFeed.js';
+import { admitConnection, hearPongs, pingSweep } from './upkeep.js';
 
 /** Binance's limits: streams per connection, incoming messages per second (more: disconnected). */
 export const MAX_STREAMS = 1024;
 export const MESSAGES_PER_SECOND = 5;
-/** A ping frame every 20 s; no pong for a minute: disconnected (Binance's rule). */
-const PING_EVERY_MS = 20_000;
-const PONG_WITHIN_MS = 60_000;
 
 export interface StreamsOptions {
   /** The listed spot pair a lower-case Binance symbol names, if it trades. */
@@ -64,12 +62,7 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
     const raw = url.pathname === '/ws' || url.pathname.startsWith('/ws/') || privateQuery !== null;
     if (!raw && url.pathname !== '/stream') return;
     // Over its address's cap: refused before the handshake, as Binance refuses too many connections.
-    const address = clientAddress(request, options.trustedProxies);
-    if (!addresses.admit(address)) {
-      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    socket.once('close', () => addresses.release(address));
+    if (!admitConnection(addresses, clientAddress(request, options.trustedProxies), socket)) return;
     const names = privateQuery !== null ? [privateQuery] : raw ? url.pathname.slice(4).split('/').filter(Boolean) : (url.searchParams.get('streams') ?? '').split('/').filter(Boolean);
     if (!raw || names.length !== 1 || !options.privateStream) return void wss.handleUpgrade(request, socket, head, (ws) => open(ws, !raw, names));
     // Not a live listenKey: a name in the URL that is no stream is ignored, as any other (open).
@@ -82,20 +75,13 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
     );
   };
   server.on('upgrade', onUpgrade);
-  const pinger = setInterval(() => {
-    const now = Date.now();
-    for (const c of connections) {
-      if (now - c.lastPong > PONG_WITHIN_MS) c.socket.terminate();
-      else c.socket.ping();
-    }
-  }, PING_EVERY_MS);
-  pinger.unref();
+  const pinger = pingSweep(connections);
 
   function open(socket: WebSocket, combined: boolean, names: string[]): void {
     const connection: Connection = { socket, combined, streams: new Set(), recent: [], lastPong: Date.now() };
     connections.add(connection);
     unfollow ??= options.follow(heard);
-    socket.on('pong', () => (connection.lastPong = Date.now()));
+    hearPongs(connection);
     socket.on('message', (data, isBinary) => onMessage(connection, isBinary ? '' : data.toString()));
     socket.on('close', () => close(connection));
     socket.on('error', () => socket.terminate());

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AddressCount, clientAddress, DEFAULT_SOCKET_LIMITS } from '../../../kernel/platform/realtime/socketLimits.js';
 import { BinanceError, illegalParameter, keyFormatInvalid, mandatoryParameter, unknownError } from '../errors.js';
+import { admitConnection, hearPongs, pingSweep } from './upkeep.js';
 
 /** Binance's WebSocket API path for spot (ccxt.pro's `urls.api.ws['ws-api'].spot`). */
 export const WS_API_PATH = '/ws-api/v3';
@@ -10,8 +11,6 @@ export const WS_API_PATH = '/ws-api/v3';
 const REQUESTS_PER_SECOND = 50;
 /** Active subscriptions one connection may hold (Binance's limit). */
 const MAX_SUBSCRIPTIONS = 1000;
-const PING_EVERY_MS = 20_000;
-const PONG_WITHIN_MS = 60_000;
 /**
  * How often each subscription's API key is checked again: one revoked (a password change, a freeze,
  * its owner's delete) or no longer allowed from the address ends its subscription within this.
@@ -66,22 +65,11 @@ export function attachWsApi(server: HttpServer, options: WsApiOptions) {
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== WS_API_PATH) return;
     const address = clientAddress(request, options.trustedProxies);
-    if (!addresses.admit(address)) {
-      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
-    }
-    socket.once('close', () => addresses.release(address));
+    if (!admitConnection(addresses, address, socket)) return;
     wss.handleUpgrade(request, socket, head, (ws) => open(ws, address));
   };
   server.on('upgrade', onUpgrade);
-  const pinger = setInterval(() => {
-    const now = Date.now();
-    for (const s of sessions) {
-      if (now - s.lastPong > PONG_WITHIN_MS) s.socket.terminate();
-      else s.socket.ping();
-    }
-  }, PING_EVERY_MS);
-  pinger.unref();
+  const pinger = pingSweep(sessions);
   const keyChecker = setInterval(() => void checkKeys(), KEY_CHECK_EVERY_MS);
   keyChecker.unref();
 
@@ -101,7 +89,7 @@ export function attachWsApi(server: HttpServer, options: WsApiOptions) {
   function open(socket: WebSocket, address: string): void {
     const session: Session = { socket, address, subscriptions: new Map(), nextId: 0, recent: [], lastPong: Date.now() };
     sessions.add(session);
-    socket.on('pong', () => (session.lastPong = Date.now()));
+    hearPongs(session);
     socket.on('message', (data, isBinary) => void onMessage(session, isBinary ? '' : data.toString()));
     socket.on('close', () => end(session));
     socket.on('error', () => socket.terminate());
