@@ -231,8 +231,23 @@ export interface FuturesPlaced {
 /** A pushed change of the user's futures state (private channel, `kind: 'futures'`). */
 export interface FuturesPush {
   kind: 'futures';
-  symbol: string;
+  /** The contracts the commit changed for the user (BTC_USDT…), as adopt.ts sends them. */
+  symbols: string[];
   orders: number[];
+}
+
+/**
+ * A user's leverage on a contract changed (private channel, `kind: 'futures_leverage'`): pushed once
+ * per change that set another leverage than the one held (not for a margin mode change alone), with
+ * the values, so a listener (the Binance futures stream's ACCOUNT_CONFIG_UPDATE) reads nothing.
+ */
+export interface FuturesLeveragePush {
+  kind: 'futures_leverage';
+  /** Ours: BTC_USDT. */
+  symbol: string;
+  leverage: number;
+  /** When the batch that set it ran (ms). */
+  time: number;
 }
 
 export const futureDepthChannel = (left: string, right: string) => `${left}_${right}_future_depth`.toLowerCase();

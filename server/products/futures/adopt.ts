@@ -1,3 +1,4 @@
+import type { FuturesLeveragePush } from '../../../domain/futures/api.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { Batch } from './batch.js';
 import { liquidationCheck } from './margin.js';
@@ -50,6 +51,10 @@ export function adopt(ex: FuturesMemory, b: Batch): void {
   for (const [userId, symbols] of b.touched) {
     const ids = [...b.orders.values()].filter((o) => o.userId === userId && symbols.has(o.symbol)).map((o) => o.id);
     feed.message?.(userId, { channel: 'user', kind: 'futures', symbols: [...symbols], orders: ids } as never);
+  }
+  for (const c of b.leverageChanges) {
+    const push: FuturesLeveragePush = { kind: 'futures_leverage', symbol: c.symbol, leverage: c.leverage, time: c.time };
+    feed.message?.(c.userId, { channel: 'user', ...push } as never);
   }
   for (const userId of b.noticed) feed.message?.(userId, NOTICE_PUSH);
   for (const [symbol, data] of ex.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());

@@ -60,6 +60,8 @@ export class Batch implements Working {
   readonly newPlans: PlanState[] = [];
   /** Positions whose settings were set on purpose (a leverage call writes even the default). */
   readonly touchedPositions = new Set<string>();
+  /** Leverages the batch changed (a leverage call that set another one), in order: pushed after the commit (adopt.ts). */
+  readonly leverageChanges: Array<{ userId: number; symbol: string; leverage: number; time: number }> = [];
   /**
    * Contract balances re-read as committed for cross accounts whose funds moved outside the
    * futures batches (a transfer): memory takes them with the commit (FuturesExchange.refreshCross).

@@ -14,7 +14,7 @@ import { orderView, remainingOf } from './orderState.js';
 import { ticksToFx } from './pairs.js';
 import { placeOrder } from './place.js';
 import { planFires } from './plans.js';
-import { positionKey } from './positions.js';
+import { flatPosition, positionKey } from './positions.js';
 import { changeLeverage, changeMargin, closable, settleEnd, unbackedCloses } from './engine/engine.js';
 import { isRefusal, liquidationTargets, mustDeleverage, planOrder } from './engine/rules.js';
 import { claimPlan, endPlan, planPlaced } from './store.js';
@@ -51,13 +51,17 @@ export async function cancelUnbackedCloses(m: FuturesMemory, b: Batch, userId: n
   }
 }
 
-export function setLeverage(m: FuturesMemory, b: Batch, userId: number, symbol: string, leverage: number, mode: MarginMode): Outcome<{ leverage: number; margin_mode: MarginMode }> {
+export function setLeverage(m: FuturesMemory, b: Batch, userId: number, symbol: string, leverage: number, mode: MarginMode, now: number): Outcome<{ leverage: number; margin_mode: MarginMode }> {
   const pair = m.pairs.get(symbol);
   if (!pair) return refuse('futuresUnknownPair');
+  // As the batch holds it before this call (a position never set has the default).
+  const before = (b.peekPosition(userId, symbol) ?? flatPosition(userId, symbol)).leverage;
   const no = changeLeverage(b, pair, userId, symbol, leverage, mode);
   if (no) return refuse(no.refusal, no.vars);
   // Written even when it is the default (a flat position's settings are set on purpose).
   b.touchedPositions.add(positionKey(userId, symbol));
+  // Told only when it changed: the same leverage again, or a margin mode change alone, is no new config (as Binance's ACCOUNT_CONFIG_UPDATE).
+  if (before !== leverage) b.leverageChanges.push({ userId, symbol, leverage, time: now });
   return { ok: true, data: { leverage, margin_mode: mode } };
 }
 

@@ -100,7 +100,7 @@ export async function carryOut(m: FuturesMemory, b: Batch, c: Command, now: numb
     case 'cancel':
       return cancelOrder(m, b, c.userId, c.orderId, now);
     case 'leverage':
-      return setLeverage(m, b, c.userId, c.symbol, c.leverage, c.mode);
+      return setLeverage(m, b, c.userId, c.symbol, c.leverage, c.mode, now);
     case 'margin':
       return adjustMargin(m, b, c.userId, c.symbol, c.type, c.amount);
     case 'liquidate':

@@ -131,7 +131,7 @@ describe.runIf(usingPostgres())('the Binance futures dialect through a node that
     expect(await seller.fetchOpenOrders(symbol)).toEqual([]);
   }, 60_000);
 
-  it('streams ORDER_TRADE_UPDATE and ACCOUNT_UPDATE to a connection on the node, for orders the holder ran', async () => {
+  it('streams ACCOUNT_CONFIG_UPDATE, ORDER_TRADE_UPDATE and ACCOUNT_UPDATE to a connection on the node, for leverage and orders the holder set and ran', async () => {
     const maker = await trader();
     const taker = await trader();
     const made = await fetch(`${web!.url}/fapi/v1/listenKey`, { method: 'POST', headers: { 'x-mbx-apikey': maker.key.api_key } });
@@ -140,6 +140,10 @@ describe.runIf(usingPostgres())('the Binance futures dialect through a node that
     clients.push(client);
     // The holder hears who listens on the node in its report (bus/publisher.ts reportListeners), a moment after the stream opens.
     await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // A leverage set at the holder: its push carries the values, so the node tells it without a read.
+    expect((await signed(maker.key, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: '15' })).body).toMatchObject({ leverage: 15 });
+    expect(await client.next((m) => m.e === 'ACCOUNT_CONFIG_UPDATE', 15_000)).toMatchObject({ ac: { s: 'BTCUSDT', l: 15 } });
 
     const placed = (await signed(maker.key, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '30000', quantity: '0.5', newClientOrderId: 'apart-s1' })).body as { orderId: number };
     const created = await client.next((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.x === 'NEW', 15_000);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FuturesOrder } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 import type { FuturesFill } from '../../../domain/futures/api.js';
-import { movementReason, orderTradeUpdates, seenAfterFutures } from '../../../server/products/binance/streams/futuresEvents.js';
+import { accountConfigUpdate, leveragePush, movementReason, orderTradeUpdates, seenAfterFutures } from '../../../server/products/binance/streams/futuresEvents.js';
 
 /**
  * ORDER_TRADE_UPDATE from a futures order read after its push and its trades: one TRADE per trade
@@ -73,5 +73,16 @@ describe('ORDER_TRADE_UPDATE TRADE per trade', () => {
     expect(movementReason('transfer', '-10')).toBe('WITHDRAW');
     expect(movementReason('futures_funding', '-0.3')).toBe('FUNDING_FEE');
     expect(movementReason('balance_correction', '1')).toBe('ADJUSTMENT');
+  });
+});
+
+describe('ACCOUNT_CONFIG_UPDATE', () => {
+  it('from a leverage push: the Binance symbol and the leverage; other kinds and malformed pushes are none', () => {
+    const push = leveragePush({ kind: 'futures_leverage', symbol: 'ETH_USDT', leverage: 25, time: 1000 } as { kind: string });
+    expect(push).toEqual({ symbol: 'ETH_USDT', leverage: 25, time: 1000 });
+    expect(accountConfigUpdate(push!.symbol, push!.leverage, push!.time, 1005)).toEqual({ e: 'ACCOUNT_CONFIG_UPDATE', E: 1005, T: 1000, ac: { s: 'ETHUSDT', l: 25 } });
+    expect(leveragePush({ kind: 'futures', symbol: 'ETH_USDT', leverage: 25, time: 1000 } as { kind: string })).toBeUndefined();
+    expect(leveragePush({ kind: 'futures_leverage', symbol: 'ETH_USDT', leverage: '25', time: 1000 } as { kind: string })).toBeUndefined();
+    expect(leveragePush({ kind: 'futures_leverage', leverage: 25, time: 1000 } as { kind: string })).toBeUndefined();
   });
 });

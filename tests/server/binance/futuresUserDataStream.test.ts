@@ -171,6 +171,42 @@ describe('Binance futures user data stream', () => {
     expect(client.messages.filter((m) => m.e === 'ACCOUNT_UPDATE')).toHaveLength(2);
   }, 30_000);
 
+  it('a leverage change: one ACCOUNT_CONFIG_UPDATE with the Binance symbol and the new leverage; none for the same leverage again, a refused change (locked by a waiting order) or a margin type change', async () => {
+    const trader = await t.trader([['USDT', '10000', 'contract']]);
+    const client = await open(trader);
+    const setLeverage = (leverage: string) => t.signed(trader.key, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage });
+    const configs = () => client.messages.filter((m) => m.e === 'ACCOUNT_CONFIG_UPDATE');
+    const before = Date.now();
+    expect((await setLeverage('25')).body).toMatchObject({ leverage: 25, symbol: 'BTCUSDT' });
+    const update = await client.next((m) => m.e === 'ACCOUNT_CONFIG_UPDATE');
+    expect(update).toEqual({ e: 'ACCOUNT_CONFIG_UPDATE', E: expect.any(Number), T: expect.any(Number), ac: { s: 'BTCUSDT', l: 25 } });
+    expect(update.T).toBeGreaterThanOrEqual(before);
+    expect(update.E).toBeGreaterThanOrEqual(update.T);
+
+    // The same leverage again is set (answered as Binance) but changes nothing: no event.
+    expect((await setLeverage('25')).body).toMatchObject({ leverage: 25 });
+    // Refused while an order waits on the contract (its holds were figured with the leverage): no event.
+    const resting = (await futuresOrder(trader, 'BUY', '10000', '0.01')).body as { orderId: number; status: string };
+    expect(resting.status).toBe('NEW');
+    expect((await setLeverage('30')).body).toMatchObject({ code: -4028 });
+    expect((await t.signed(trader.key, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: String(resting.orderId) })).status).toBe(200);
+    // A margin type change alone keeps the leverage: none either (Binance sends none for it).
+    expect((await t.signed(trader.key, 'POST', '/fapi/v1/marginType', { symbol: 'BTCUSDT', marginType: 'ISOLATED' })).status).toBe(200);
+    await quiet();
+    expect(configs()).toHaveLength(1);
+
+    // The browser's route is the same use case: its change is told too.
+    const viaPage = await fetch(`${t.server.url}/api/futures/leverage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: trader.token, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ symbol: 'btc_usdt', leverage: 7, margin_mode: 'isolated' }),
+    });
+    expect(((await viaPage.json()) as { code: number }).code).toBe(200);
+    expect((await client.next((m) => m.e === 'ACCOUNT_CONFIG_UPDATE' && m.ac.l === 7)).ac).toEqual({ s: 'BTCUSDT', l: 7 });
+    await quiet();
+    expect(configs()).toHaveLength(2);
+  }, 30_000);
+
   it('a spot key tells no futures event, a futures key no spot event', async () => {
     const trader = await t.trader([['USDT', '100000'], ['USDT', '10000', 'contract']]);
     const spot = await open(trader, '/api/v3/userDataStream');

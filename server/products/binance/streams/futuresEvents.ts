@@ -2,6 +2,7 @@ import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '
 import type { FuturesFill, FuturesOrder } from '../../../../domain/futures/api.js';
 import { FuturesOrderStatus, OPEN_ORDER_STATUSES } from '../../../../domain/futures/orderStatus.js';
 import { futuresOrder } from '../futuresShapes.js';
+import { binanceSymbol } from '../symbols.js';
 
 /** What a futures user data stream last told of an order, so the next push of it says what changed. */
 export interface SeenFuturesOrder {
@@ -194,4 +195,17 @@ export function futuresPush(message: { kind: string }): { symbols: string[]; ord
   const orders = Array.isArray(m.orders) ? m.orders.filter((id): id is number => Number.isSafeInteger(id)) : [];
   const symbols = Array.isArray(m.symbols) ? m.symbols.filter((s): s is string => typeof s === 'string') : [];
   return { symbols, orders };
+}
+
+/** A private-channel leverage push (domain/futures/api.ts FuturesLeveragePush): the contract, its new leverage and when. */
+export function leveragePush(message: { kind: string }): { symbol: string; leverage: number; time: number } | undefined {
+  if (message.kind !== 'futures_leverage') return undefined;
+  const m = message as { symbol?: unknown; leverage?: unknown; time?: unknown };
+  if (typeof m.symbol !== 'string' || !Number.isSafeInteger(m.leverage) || !Number.isSafeInteger(m.time)) return undefined;
+  return { symbol: m.symbol, leverage: m.leverage as number, time: m.time as number };
+}
+
+/** Binance's `ACCOUNT_CONFIG_UPDATE` for a contract's new leverage (`ac.s` the Binance symbol, `ac.l` the leverage). */
+export function accountConfigUpdate(symbol: string, leverage: number, time: number, now: number) {
+  return { e: 'ACCOUNT_CONFIG_UPDATE', E: now, T: time, ac: { s: binanceSymbol(symbol), l: leverage } };
 }

@@ -4,8 +4,10 @@ import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { BalanceRow } from '../../../kernel/platform/realtime/userFeed.js';
 import { movementsSince, startCursors, type LedgerReads } from './balanceUpdates.js';
 import {
+  accountConfigUpdate,
   accountUpdate,
   futuresPush,
+  leveragePush,
   movementReason,
   newlyFilledFutures,
   orderTradeUpdates,
@@ -47,7 +49,8 @@ type FuturesStream = OrderStream<SeenFuturesOrder> & StreamOwner;
  * when they filled, followed by ACCOUNT_UPDATE (reason ORDER) with the balance and the positions
  * of the contracts traded; a balance push of the futures account tells the movements no order
  * made (a transfer: DEPOSIT or WITHDRAW, funding: FUNDING_FEE), read from the ledger after the
- * stream's cursor, each an ACCOUNT_UPDATE with its amount as `bc`.
+ * stream's cursor, each an ACCOUNT_UPDATE with its amount as `bc`; a leverage push (a contract's
+ * leverage changed) is ACCOUNT_CONFIG_UPDATE, from the push's own values.
  */
 export function futuresUserStreams(options: FuturesStreamsOptions) {
   const clock = options.clock ?? Date.now;
@@ -106,6 +109,9 @@ export function futuresUserStreams(options: FuturesStreamsOptions) {
     async heard(stream, message) {
       const push = futuresPush(message);
       if (push) return orderEvents(stream, push.orders);
+      // The push carries the values: nothing to read, wherever futures runs.
+      const leverage = leveragePush(message);
+      if (leverage) return [accountConfigUpdate(leverage.symbol, leverage.leverage, leverage.time, clock())];
       if (message.kind === 'balance') return movementEvents(stream, (message as { balances?: BalanceRow[] }).balances ?? []);
       return [];
     },
