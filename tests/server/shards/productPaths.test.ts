@@ -14,19 +14,24 @@ import { openTestDatabase } from '../testDb.js';
  * (docs/ARCHITECTURE.md "Scale-out: product processes"): a route outside them would be answered by
  * the server, which does not run it. Every route each such product registers is under its paths.
  */
+/** A kernel that publishes and logs nothing, without market makers: enough to create a product and list its routes. */
+function quietKernel(db: Kernel['db'], config: Partial<Kernel['config']> = {}): Kernel {
+  return {
+    config: { ...readConfig({}), marketMakers: false, ...config },
+    db,
+    userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
+    log: { info: () => undefined, error: () => undefined },
+    pairs: pairOpenings(),
+    accounts: noAccountRules,
+    publish: () => undefined,
+  };
+}
+
 describe('products that run apart', () => {
   it('register every route under the paths they declare', async () => {
     const db = await openTestDatabase();
     try {
-      const kernel: Kernel = {
-        config: { ...readConfig({}), marketMakers: false },
-        db,
-        userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
-        log: { info: () => undefined, error: () => undefined },
-        pairs: pairOpenings(),
-        accounts: noAccountRules,
-        publish: () => undefined,
-      };
+      const kernel = quietKernel(db);
       const apart = PRODUCTS.filter((p) => p.apart);
       expect(apart.map((p) => p.id)).toContain('futures');
       for (const product of apart) {
@@ -49,15 +54,8 @@ describe('products that run apart', () => {
   it("register every route under the paths they declare in their own process too (futures with the Binance dialect's engine calls), the nodes' stream reads apart", async () => {
     const db = await openTestDatabase();
     try {
-      const kernel: Kernel = {
-        config: { ...readConfig({}), marketMakers: false, marketProcess: 'f1' },
-        db,
-        userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
-        log: { info: () => undefined, error: () => undefined },
-        pairs: pairOpenings(),
-        accounts: noAccountRules,
-        publish: () => undefined,
-      };
+      // As the futures entry's holder creates it (its kernel names the entry it holds).
+      const kernel = quietKernel(db, { marketProcess: 'f1' });
       const futures = PRODUCTS.find((p) => p.id === 'futures')!;
       const parts = await futures.create(kernel);
       const app = Fastify();
