@@ -40,6 +40,9 @@ export const NOTIFICATION_KINDS = [
   'futures_plan_triggered',
   // A resting futures close cancelled once funding taken from its position's margin left it unbacked.
   'futures_close_unbacked',
+  // A futures position's (or cross account's) margin ratio reached 80 %, before its liquidation at 100 % (marginCalls.ts).
+  'futures_margin_call',
+  'futures_margin_call_cross',
   // A balance correction approved by a second operator (issue 51 §4), with its reason.
   'balance_correction_credit',
   'balance_correction_debit',

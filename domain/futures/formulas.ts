@@ -101,6 +101,11 @@ export interface LiquidationInput {
   othersMaintenance?: Fx;
   othersPnl?: Fx;
   brackets: readonly LeverageBracket[];
+  /**
+   * Every maintenance margin counted this many times (default 1): with 1 ÷ ratio, the price at
+   * which the margin ratio reaches `ratio` instead of 100 % (the margin call's, marginCall.ts).
+   */
+  maintenanceFactor?: Fx;
 }
 
 /**
@@ -117,11 +122,13 @@ export function liquidationPrice(p: LiquidationInput): Fx {
   const q = p.quantity;
   if (q <= 0n) return 0n;
   const side = BigInt(p.side);
+  const factor = p.maintenanceFactor;
+  const scaled = (maintenance: Fx): Fx => (factor === undefined ? maintenance : mulFx(maintenance, factor));
   let bracket = bracketOf(p.brackets, notionalOf(q, p.entry));
   let price = 0n;
   for (let attempt = 0; attempt < p.brackets.length; attempt++) {
-    const numerator = p.walletBalance - (p.othersMaintenance ?? 0n) + (p.othersPnl ?? 0n) + fx(bracket.maintenanceAmount) - mulFx(side * q, p.entry);
-    const denominator = mulFx(q, fx(bracket.mmr)) - side * q;
+    const numerator = p.walletBalance - scaled(p.othersMaintenance ?? 0n) + (p.othersPnl ?? 0n) + scaled(fx(bracket.maintenanceAmount)) - mulFx(side * q, p.entry);
+    const denominator = scaled(mulFx(q, fx(bracket.mmr))) - side * q;
     price = divFx(numerator, denominator, p.side === 1 ? 'up' : 'down');
     const next = bracketOf(p.brackets, notionalOf(q, maxFx(price, 0n)));
     if (next.bracket === bracket.bracket) break;

@@ -2,6 +2,7 @@ import type { FuturesLeveragePush } from '../../../domain/futures/api.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { Batch } from './batch.js';
 import { liquidationCheck } from './margin.js';
+import { adoptMarginCalls } from './marginCalls.js';
 import type { FuturesMemory } from './memory.js';
 import { positionKey } from './positions.js';
 import { isOpenStatus } from './engine/rules.js';
@@ -56,6 +57,7 @@ export function adopt(ex: FuturesMemory, b: Batch): void {
     const push: FuturesLeveragePush = { kind: 'futures_leverage', symbol: c.symbol, leverage: c.leverage, time: c.time };
     feed.message?.(c.userId, { channel: 'user', ...push } as never);
   }
+  adoptMarginCalls(ex, b);
   for (const userId of b.noticed) feed.message?.(userId, NOTICE_PUSH);
   for (const [symbol, data] of ex.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());
 }
@@ -77,7 +79,13 @@ export function reindexUser(ex: FuturesMemory, userId: number): void {
     else crossHere.delete(userId);
     if (!p) continue;
     const key = positionKey(p.userId, p.symbol);
-    if (p.side === 0) ex.index.remove(key);
-    else ex.index.set(key, p.symbol, p.side, liquidationCheck(ex, undefined, p).price);
+    if (p.side === 0) {
+      ex.index.remove(key);
+      ex.callIndex.remove(key);
+      continue;
+    }
+    const prices = liquidationCheck(ex, undefined, p, true);
+    ex.index.set(key, p.symbol, p.side, prices.price);
+    ex.callIndex.set(key, p.symbol, p.side, prices.callPrice!);
   }
 }

@@ -1,3 +1,4 @@
+import type { FuturesMarginCallPush } from '../../../domain/futures/marginCall.js';
 import type { KlineBar, PublicTrade } from '../../../domain/market.js';
 import { fxText } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
@@ -69,6 +70,8 @@ export class Batch implements Working {
   readonly freshAvailable = new Map<number, bigint>();
   /** Users whose orders or positions changed, per pair. */
   readonly touched = new Map<number, Set<string>>();
+  /** Margin calls the batch made (with their push) or re-armed (without), in order: memory takes them after the commit (marginCalls.ts). */
+  readonly marginCalls: Array<{ key: string; userId: number; push?: FuturesMarginCallPush }> = [];
   /** Users the batch wrote a notification for (a TP/SL that fired): their bell is rung after the commit. */
   readonly noticed = new Set<number>();
   /**

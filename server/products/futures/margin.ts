@@ -1,6 +1,6 @@
 import { fx, type Fx } from '../../../domain/fx.js';
 import type { Batch } from './batch.js';
-import { liquidationCheck as check, positionRisk as risk, type Valuation } from './engine/risk.js';
+import { liquidationCheck as check, positionRisk as risk, type MarginState, type Valuation } from './engine/risk.js';
 import type { FuturesPair } from './pairs.js';
 import type { Position } from './positions.js';
 
@@ -24,12 +24,13 @@ export function positionRisk(v: View, p: Position, mark?: Fx): { maintenance: Fx
  * The engine's liquidation check (engine/risk.ts) over what the exchange holds: inside a batch its
  * working positions and locked available balance, else memory and the last committed available.
  */
-export function liquidationCheck(v: View, b: Batch | undefined, pos: Position): { liquidate: boolean; price: Fx } {
+export function liquidationCheck(v: View, b: Batch | undefined, pos: Position, withCallPrice = false): MarginState {
   return check(
     valuation(v),
     pos,
     () => (b ? b.positionsOf(pos.userId) : [...v.pairs.keys()].flatMap((symbol) => v.positions.get(`${pos.userId}:${symbol}`) ?? [])),
     () => (b ? b.books.available(pos.userId) : (v.crossAvailable.get(pos.userId) ?? 0n)),
+    withCallPrice,
   );
 }
 

@@ -34,6 +34,10 @@ export abstract class FuturesMemory implements Memory {
   readonly ordersByUser = new Map<number, Set<number>>();
   readonly plans = new Map<number, PlanState>();
   readonly index = new LiquidationIndex();
+  /** Open positions by the mark at which their margin ratio reaches the margin call's (marginCalls.ts). */
+  readonly callIndex = new LiquidationIndex();
+  /** The margin calls in force, by marginCallKey (futures_margin_call as committed). */
+  readonly marginCalled = new Set<string>();
   /** Index and mark per pair, set by the price feed. */
   readonly marks: Marks = new Map();
   /** Each cross account's available contract balance as of its last commit (for liquidation prices). */

@@ -4,6 +4,7 @@ import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } fro
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import type { FuturesExchange } from './exchange.js';
+import { checkMarginCall, dueMarginCalls } from './marginCalls.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';
 
 /** Where the index price comes from: the spot market's committed trades (tests give their own). */
@@ -126,6 +127,8 @@ export class PriceFeed {
     for (const userId of ex.multiCross) if (ex.positions.get(`${userId}:${symbol}`)?.side) users.add(userId);
     // Submitted together, the checks ride the sequencer's batches (hundreds per transaction).
     await Promise.all([...users].map((userId) => ex.liquidate(userId, symbol)));
+    // After the liquidations, so a position this mark closed is re-armed, not called.
+    await Promise.all(dueMarginCalls(ex, symbol, mark).map((key) => ex.job((b, now) => checkMarginCall(ex, b, key, now))));
   }
 
   tick(pair: FuturesPair) {

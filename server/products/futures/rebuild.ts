@@ -12,6 +12,7 @@ import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { Batch, candleRows, upsertFuturesCandles } from './batch.js';
 import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import { adopt, reindexUser } from './adopt.js';
+import { loadMarginCalls } from './marginCalls.js';
 import { settleEnd } from './engine/engine.js';
 import type { FuturesMemory } from './memory.js';
 import { ORDER_COLUMNS, orderFromRow, remainingOf, type OrderRow, type OrderState } from './orderState.js';
@@ -101,6 +102,7 @@ export async function rebuildExchange(ex: FuturesMemory): Promise<void> {
     for (const r of plans) ex.plans.set(Number(r.id), planFromRow(r));
     for (const pair of ex.pairs.values()) ex.data.get(pair.spec.symbol)!.adoptDepth(ex.engines.get(pair.spec.symbol)!.depth(DEPTH_LEVELS));
     for (const userId of new Set([...ex.positions.values()].map((p) => p.userId))) reindexUser(ex, userId);
+    await loadMarginCalls(ex);
     ex.sequencer.stale = false;
     if (interrupted.length > 0) {
       // Orders recorded but never matched (cut short by a crash): they end now, giving back what

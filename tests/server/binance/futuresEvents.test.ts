@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FuturesOrder } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 import type { FuturesFill } from '../../../domain/futures/api.js';
-import { accountConfigUpdate, leveragePush, movementReason, orderTradeUpdates, seenAfterFutures } from '../../../server/products/binance/streams/futuresEvents.js';
+import { accountConfigUpdate, leveragePush, marginCallEvent, marginCallPush, movementReason, orderTradeUpdates, seenAfterFutures } from '../../../server/products/binance/streams/futuresEvents.js';
 
 /**
  * ORDER_TRADE_UPDATE from a futures order read after its push and its trades: one TRADE per trade
@@ -84,5 +84,20 @@ describe('ACCOUNT_CONFIG_UPDATE', () => {
     expect(leveragePush({ kind: 'futures', symbol: 'ETH_USDT', leverage: 25, time: 1000 } as { kind: string })).toBeUndefined();
     expect(leveragePush({ kind: 'futures_leverage', symbol: 'ETH_USDT', leverage: '25', time: 1000 } as { kind: string })).toBeUndefined();
     expect(leveragePush({ kind: 'futures_leverage', leverage: 25, time: 1000 } as { kind: string })).toBeUndefined();
+  });
+
+  it('a margin call push is MARGIN_CALL as Binance sends it: ps BOTH, pa signed, mt CROSSED or ISOLATED, cw for a cross call only; other pushes are not', () => {
+    const position = { symbol: 'ETH_USDT', side: -1 as const, quantity: '1.327', mode: 'cross' as const, isolatedWallet: '0', mark: '187.17127', unrealisedPnl: '-1.166074', maintenance: '1.614445' };
+    const cross = marginCallPush({ kind: 'futures_margin_call', mode: 'cross', ratio: '0.81', crossWallet: '3.16812045', positions: [position], time: 1000 } as { kind: string });
+    expect(marginCallEvent(cross!, 1005)).toEqual({
+      e: 'MARGIN_CALL',
+      E: 1005,
+      cw: '3.16812045',
+      p: [{ s: 'ETHUSDT', ps: 'BOTH', pa: '-1.327', mt: 'CROSSED', iw: '0', mp: '187.17127', up: '-1.166074', mm: '1.614445' }],
+    });
+    const isolated = marginCallPush({ kind: 'futures_margin_call', mode: 'isolated', ratio: '0.9', positions: [{ ...position, side: 1, mode: 'isolated', isolatedWallet: '20' }], time: 1000 } as { kind: string });
+    expect(marginCallEvent(isolated!, 1005)).toEqual({ e: 'MARGIN_CALL', E: 1005, p: [expect.objectContaining({ pa: '1.327', mt: 'ISOLATED', iw: '20' })] });
+    expect(marginCallPush({ kind: 'futures_leverage', positions: [] } as { kind: string })).toBeUndefined();
+    expect(marginCallPush({ kind: 'futures_margin_call', mode: 'cross' } as { kind: string })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../../domain/decimal.js';
 import type { FuturesFill, FuturesOrder } from '../../../../domain/futures/api.js';
+import type { FuturesMarginCallPush } from '../../../../domain/futures/marginCall.js';
 import { FuturesOrderStatus, OPEN_ORDER_STATUSES } from '../../../../domain/futures/orderStatus.js';
 import { futuresOrder } from '../futuresShapes.js';
 import { binanceSymbol } from '../symbols.js';
@@ -208,4 +209,34 @@ export function leveragePush(message: { kind: string }): { symbol: string; lever
 /** Binance's `ACCOUNT_CONFIG_UPDATE` for a contract's new leverage (`ac.s` the Binance symbol, `ac.l` the leverage). */
 export function accountConfigUpdate(symbol: string, leverage: number, time: number, now: number) {
   return { e: 'ACCOUNT_CONFIG_UPDATE', E: now, T: time, ac: { s: binanceSymbol(symbol), l: leverage } };
+}
+
+/** A private-channel margin call (domain/futures/marginCall.ts FuturesMarginCallPush), or undefined for any other push or a malformed one. */
+export function marginCallPush(message: { kind: string }): FuturesMarginCallPush | undefined {
+  if (message.kind !== 'futures_margin_call') return undefined;
+  const m = message as Partial<FuturesMarginCallPush>;
+  if (!Array.isArray(m.positions) || (m.mode !== 'cross' && m.mode !== 'isolated')) return undefined;
+  return m as FuturesMarginCallPush;
+}
+
+/**
+ * Binance's `MARGIN_CALL`: every position the call covers (one-way mode: `ps` BOTH, `pa` signed),
+ * with `cw` the cross wallet balance for a cross account's call only, as Binance sends it.
+ */
+export function marginCallEvent(push: FuturesMarginCallPush, now: number) {
+  return {
+    e: 'MARGIN_CALL',
+    E: now,
+    ...(push.crossWallet !== undefined && { cw: push.crossWallet }),
+    p: push.positions.map((p) => ({
+      s: binanceSymbol(p.symbol),
+      ps: 'BOTH',
+      pa: p.side === -1 ? `-${p.quantity}` : p.quantity,
+      mt: p.mode === 'cross' ? 'CROSSED' : 'ISOLATED',
+      iw: p.isolatedWallet,
+      mp: p.mark,
+      up: p.unrealisedPnl,
+      mm: p.maintenance,
+    })),
+  };
 }

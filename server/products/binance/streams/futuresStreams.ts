@@ -8,6 +8,8 @@ import {
   accountUpdate,
   futuresPush,
   leveragePush,
+  marginCallEvent,
+  marginCallPush,
   movementReason,
   newlyFilledFutures,
   orderTradeUpdates,
@@ -50,7 +52,8 @@ type FuturesStream = OrderStream<SeenFuturesOrder> & StreamOwner;
  * of the contracts traded; a balance push of the futures account tells the movements no order
  * made (a transfer: DEPOSIT or WITHDRAW, funding: FUNDING_FEE), read from the ledger after the
  * stream's cursor, each an ACCOUNT_UPDATE with its amount as `bc`; a leverage push (a contract's
- * leverage changed) is ACCOUNT_CONFIG_UPDATE, from the push's own values.
+ * leverage changed) is ACCOUNT_CONFIG_UPDATE, and a margin call push MARGIN_CALL, each from the
+ * push's own values.
  */
 export function futuresUserStreams(options: FuturesStreamsOptions) {
   const clock = options.clock ?? Date.now;
@@ -112,6 +115,8 @@ export function futuresUserStreams(options: FuturesStreamsOptions) {
       // The push carries the values: nothing to read, wherever futures runs.
       const leverage = leveragePush(message);
       if (leverage) return [accountConfigUpdate(leverage.symbol, leverage.leverage, leverage.time, clock())];
+      const call = marginCallPush(message);
+      if (call) return [marginCallEvent(call, clock())];
       if (message.kind === 'balance') return movementEvents(stream, (message as { balances?: BalanceRow[] }).balances ?? []);
       return [];
     },

@@ -1,6 +1,7 @@
 import type { LeverageBracket } from '../../../../domain/futures/brackets.js';
 import type { Fx } from '../../../../domain/fx.js';
 import { isLiquidatable, liquidationPrice, maintenanceMargin, notionalOf, unrealisedPnl } from '../../../../domain/futures/formulas.js';
+import { MARGIN_CALL_FACTOR } from '../../../../domain/futures/marginCall.js';
 import { entryPrice, type Position } from '../positions.js';
 
 /** How the engine values positions: each pair's brackets and its mark (undefined while none is published). */
@@ -18,21 +19,43 @@ export function positionRisk(v: Valuation, p: Position, mark = markFor(v, p)): {
 }
 
 /**
+ * Where a position stands against its margin: `maintenance` and `balance` (the margin balance) of
+ * the position (isolated) or its whole cross account, `wallet` what backs it (isolated: its margin;
+ * cross: available + every cross position's margin), whether it must be liquidated now, and the
+ * mark at which it would be (`price`) and at which its margin ratio reaches the margin call's
+ * (`callPrice`, domain/futures/marginCall.ts).
+ */
+export interface MarginState {
+  liquidate: boolean;
+  price: Fx;
+  /** Asked for only (`withCallPrice`): the liquidation's own check needs no second price. */
+  callPrice?: Fx;
+  maintenance: Fx;
+  balance: Fx;
+  wallet: Fx;
+}
+
+/**
  * The liquidation trigger: whether a position (isolated) or its account's cross positions must be
  * liquidated at the marks, and its liquidation price. Isolated: margin + PnL ≤ maintenance.
  * Cross: the wallet balance is the account's available contract USDT (`available()`, read only
  * for cross) plus every cross position's margin; the account is liquidated when wallet + Σ PnL ≤
  * Σ maintenance, the other cross positions counting at their own marks.
  */
-export function liquidationCheck(v: Valuation, pos: Position, accountPositions: () => readonly Position[], available: () => Fx): { liquidate: boolean; price: Fx } {
+export function liquidationCheck(v: Valuation, pos: Position, accountPositions: () => readonly Position[], available: () => Fx, withCallPrice = false): MarginState {
   const brackets = v.bracketsOf(pos.symbol);
   const side = pos.side as 1 | -1;
   const entry = entryPrice(pos);
   const own = positionRisk(v, pos);
   if (pos.mode === 'isolated') {
+    const input = { side, quantity: pos.quantity, entry, walletBalance: pos.margin, brackets };
     return {
       liquidate: isLiquidatable(own.maintenance, pos.margin + own.pnl),
-      price: liquidationPrice({ side, quantity: pos.quantity, entry, walletBalance: pos.margin, brackets }),
+      price: liquidationPrice(input),
+      ...(withCallPrice && { callPrice: liquidationPrice({ ...input, maintenanceFactor: MARGIN_CALL_FACTOR }) }),
+      maintenance: own.maintenance,
+      balance: pos.margin + own.pnl,
+      wallet: pos.margin,
     };
   }
   const cross = accountPositions().filter((p) => p.side !== 0 && p.mode === 'cross');
@@ -51,8 +74,13 @@ export function liquidationCheck(v: Valuation, pos: Position, accountPositions: 
       othersPnl += risk.pnl;
     }
   }
+  const input = { side, quantity: pos.quantity, entry, walletBalance: wallet, othersMaintenance, othersPnl, brackets };
   return {
     liquidate: isLiquidatable(maintenance, wallet + pnl),
-    price: liquidationPrice({ side, quantity: pos.quantity, entry, walletBalance: wallet, othersMaintenance, othersPnl, brackets }),
+    price: liquidationPrice(input),
+    ...(withCallPrice && { callPrice: liquidationPrice({ ...input, maintenanceFactor: MARGIN_CALL_FACTOR }) }),
+    maintenance,
+    balance: wallet + pnl,
+    wallet,
   };
 }

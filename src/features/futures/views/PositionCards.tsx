@@ -7,6 +7,8 @@ import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from 
 import { Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
 import { roeTriggerText } from '../../../../domain/futures/planTrigger';
+import { compareDecimal } from '../../../../domain/decimal';
+import { MARGIN_CALL_RATIO_TEXT } from '../../../../domain/futures/marginCall';
 
 const List = styled.ul`
   list-style: none;
@@ -21,6 +23,7 @@ const List = styled.ul`
   dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   dd { margin: 0; font-size: 12px; }
   .actions { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
+  .call { margin: 0 0 8px; padding: 6px 10px; border-left: 3px solid ${({ theme }) => theme.color.warn}; background: ${({ theme }) => theme.color.warn}1a; font-size: 12px; }
   .empty { text-align: center; color: ${({ theme }) => theme.color.textFaint}; padding: 30px 12px; border: 0; }
 `;
 
@@ -59,6 +62,11 @@ export function PositionCards(props: {
               <Signed value={p.unrealised_pnl} asset={quote} /> <span className={`num ${tone(p.roe)}`}>({percent(p.roe)})</span>
             </span>
           </div>
+          {isCalled(p) && (
+            <p className="call" role="alert">
+              {t(p.margin_mode === 'cross' ? 'futures.marginCall.cross' : 'futures.marginCall.isolated', { ratio: ratioPercent(p.margin_ratio ?? '1') })}
+            </p>
+          )}
           <dl>
             {(
               [
@@ -93,6 +101,9 @@ export function PositionCards(props: {
     </List>
   );
 }
+
+/** At or past the margin call's ratio (the server's notice says the same, once): a ratio of none is a margin balance at or below zero. */
+const isCalled = (p: FuturesPosition): boolean => p.margin_ratio === null || compareDecimal(p.margin_ratio, MARGIN_CALL_RATIO_TEXT) >= 0;
 
 /** The position's waiting take-profit and stop-loss triggers: "70,000.00 / 55,000.00" (a missing one as —; ROE ones as percentages). */
 function tpslText(plans: readonly FuturesPlan[], p: FuturesPosition, places: number, roeLabel: string): string {
