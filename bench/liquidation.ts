@@ -8,7 +8,8 @@
  *   2. mark updates that liquidate nobody (the index answers "no candidates");
  *   3. one mark move per pair that liquidates 1 % of all positions (2 % of its longs): the
  *      liquidations are real — orders cancelled, positions closed into the book, margin, PnL,
- *      fees and insurance through the ledger — batched by the sequencer.
+ *      fees and insurance through the ledger — batched by the sequencer — and the margin calls of
+ *      the positions it takes past a margin ratio of 80 % without liquidating them.
  * Prints the positions count, time per mark update and per liquidation.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -127,6 +128,7 @@ try {
   let liquidated = 0;
   let moveMs = 0;
   const checksBefore = ex.stats.liquidationChecks;
+  const calledBefore = ex.marginCalled.size;
   for (const pair of ex.pairs.values()) {
     const anchor = anchors.get(pair.spec.symbol)!;
     const longs = [...ex.positions.values()].filter((p) => p.symbol === pair.spec.symbol && p.side === 1);
@@ -139,9 +141,12 @@ try {
     liquidated += ex.stats.liquidations - before;
   }
   const checked = ex.stats.liquidationChecks - checksBefore;
+  // The positions the moves took to a margin ratio of 80 % or more without liquidating them: each a
+  // margin call (a row, a notice and a push) in the same batches (marginCalls.ts).
+  const called = ex.marginCalled.size - calledBefore;
   console.log(
     `liquidating moves: ${liquidated} positions liquidated (${((liquidated / ex.index.size) * 100 || (liquidated / (ACCOUNTS * PAIRS)) * 100).toFixed(2)} % of ${ACCOUNTS * PAIRS}), ${checked} exact checks, ` +
-      `${(moveMs / ex.pairs.size).toFixed(0)} ms per liquidating mark update, ${(moveMs / Math.max(1, liquidated)).toFixed(2)} ms per liquidation; sequencer ${JSON.stringify(ex.sequencer.stats)}`,
+      `${(moveMs / ex.pairs.size).toFixed(0)} ms per liquidating mark update, ${(moveMs / Math.max(1, liquidated)).toFixed(2)} ms per liquidation; ${called} margin calls with them, ${(moveMs / Math.max(1, liquidated + called)).toFixed(2)} ms per liquidation or call; sequencer ${JSON.stringify(ex.sequencer.stats)}`,
   );
   void FX_ONE;
   await product.parts.stop!();

@@ -101,7 +101,9 @@ export async function rebuildExchange(ex: FuturesMemory): Promise<void> {
     const plans = await ex.db.query<PlanRow>(`select ${PLAN_COLUMNS} from futures_plan where status = 1`);
     for (const r of plans) ex.plans.set(Number(r.id), planFromRow(r));
     for (const pair of ex.pairs.values()) ex.data.get(pair.spec.symbol)!.adoptDepth(ex.engines.get(pair.spec.symbol)!.depth(DEPTH_LEVELS));
-    for (const userId of new Set([...ex.positions.values()].map((p) => p.userId))) reindexUser(ex, userId);
+    // Both indexes sorted once, not an insertion per position.
+    const users = new Set([...ex.positions.values()].map((p) => p.userId));
+    ex.index.bulk(() => ex.callIndex.bulk(() => users.forEach((userId) => reindexUser(ex, userId))));
     await loadMarginCalls(ex);
     ex.sequencer.stale = false;
     if (interrupted.length > 0) {
