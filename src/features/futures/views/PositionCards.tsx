@@ -82,7 +82,7 @@ export function PositionCards(props: {
             ).map(([key, value, testId]) => (
               <div key={key}>
                 <dt>{t(key)}</dt>
-                <dd className="num" data-testid={testId}>
+                <dd className={key === 'futures.marginRatio' && isCalled(p) ? 'num down' : 'num'} data-testid={testId}>
                   {value}
                 </dd>
               </div>
