@@ -40,23 +40,41 @@ function ratioOf(m: FuturesMemory, b: Batch | undefined, positions: readonly Pos
 /**
  * The calls whose state a mark of `symbol` changes, checked in memory: the positions the call
  * index proposes (and every multi-contract cross account with a position here, as the liquidation
- * does) that are not called yet, and every call in force that may be re-armed.
+ * does) that are not called yet, and the calls in force on this contract that may be re-armed. A
+ * proposed position is past its call price, so only its first call can be due; a call in force is
+ * looked at only by the marks that move it (in a crash thousands stand, for a while, on every pair).
  */
 export function dueMarginCalls(m: FuturesMemory, symbol: string, mark: Fx): string[] {
   const keys = new Set<string>();
+  const propose = (key: string) => {
+    if (!m.marginCalled.has(key)) keys.add(key);
+  };
   for (const positionKey of m.callIndex.candidates(symbol, mark)) {
     const p = m.positions.get(positionKey);
-    if (p) keys.add(marginCallKey(p));
+    if (p) propose(marginCallKey(p));
   }
-  for (const userId of m.multiCross) if (m.positions.get(`${userId}:${symbol}`)?.side) keys.add(`${userId}:cross`);
-  for (const key of m.marginCalled) keys.add(key);
+  for (const userId of m.multiCross) if (m.positions.get(`${userId}:${symbol}`)?.side) propose(`${userId}:cross`);
+  for (const key of m.marginCalled) if (movedBy(m, key, symbol)) keys.add(key);
   return [...keys].filter((key) => {
     const { userId, scope } = scopeOf(key);
-    const positions = covered([...m.pairs.keys()].flatMap((s) => m.positions.get(`${userId}:${s}`) ?? []), scope);
-    const now = ratioOf(m, undefined, positions);
+    const now = ratioOf(m, undefined, covered(positionsOf(m, userId), scope));
     const called = m.marginCalled.has(key);
     return now === undefined ? called : marginCallStep(called, now.ratio) !== undefined;
   });
+}
+
+/** A user's positions as memory holds them, one per contract. */
+const positionsOf = (m: FuturesMemory, userId: number): Position[] => [...m.pairs.keys()].flatMap((s) => m.positions.get(`${userId}:${s}`) ?? []);
+
+/**
+ * Whether a mark of `symbol` may move a call in force: an isolated position's own contract; a
+ * cross account with a position on it, or with none open any more (re-armed at the next mark).
+ */
+function movedBy(m: FuturesMemory, key: string, symbol: string): boolean {
+  const { userId, scope } = scopeOf(key);
+  if (scope !== 'cross') return scope === symbol;
+  if (m.crossBySymbol.get(symbol)?.has(userId)) return true;
+  return covered(positionsOf(m, userId), 'cross').length === 0;
 }
 
 /**

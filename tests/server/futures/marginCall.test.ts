@@ -102,6 +102,11 @@ describe('a margin call', () => {
     const call = pushes.find((p) => p.message.kind === 'futures_margin_call' && p.userId === trader.id)?.message;
     expect(call).toMatchObject({ mode: 'cross', positions: [{ symbol: 'BTC_USDT', mode: 'cross', isolatedWallet: '0' }] });
     expect(Number(call!.crossWallet)).toBeGreaterThan(790);
+    const calledRows = async () => (await t.db.query<{ scope: string }>('select scope from futures_margin_call where user_id = $1', [trader.id])).map((r) => r.scope);
+    expect(await calledRows()).toEqual(['cross']);
+    // Back at the entry the account is far under 70 %: re-armed.
+    await t.mark('BTC_USDT', '60000');
+    expect(await calledRows()).toEqual([]);
     await t.expectAuditClean();
   });
 });
