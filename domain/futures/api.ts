@@ -52,6 +52,8 @@ export const FUTURES_ACTIONS = ['open_long', 'open_short', 'close_long', 'close_
 export type FuturesAction = (typeof FUTURES_ACTIONS)[number];
 export const MARGIN_MODES = ['isolated', 'cross'] as const;
 export type MarginMode = (typeof MARGIN_MODES)[number];
+/** A contract's leverage for a user who never set one (Binance's default for BTC: 20×). */
+export const DEFAULT_FUTURES_LEVERAGE = 20;
 export const PLAN_KINDS = ['take_profit', 'stop_loss'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 export const TRIGGER_BY = ['mark', 'last', 'roe'] as const;

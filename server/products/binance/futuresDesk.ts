@@ -1,3 +1,4 @@
+import { DEFAULT_FUTURES_LEVERAGE } from '../../../domain/futures/api.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import type { Offers } from '../../kernel/platform/offers.js';
 import { clientOrders, derivedClientId } from './clientOrders.js';
@@ -75,7 +76,7 @@ export function futuresDesk(offers: Offers) {
       .filter((pair) => symbol === undefined || `${pair.spec.left}${pair.spec.right}` === symbol.toUpperCase())
       .map((pair) => {
         const settings = settingsOf(userId, pair.spec.symbol);
-        return positionRisk(open.find((p) => p.symbol === pair.spec.symbol), pair.spec.symbol, settings.leverage ?? 1, settings.margin_mode ?? 'cross', now);
+        return positionRisk(open.find((p) => p.symbol === pair.spec.symbol), pair.spec.symbol, settings.leverage ?? DEFAULT_FUTURES_LEVERAGE, settings.margin_mode ?? 'cross', now);
       });
   };
   const premium = (pair: { spec: { symbol: string; left: string; right: string } }) => {

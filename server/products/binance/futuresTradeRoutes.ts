@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FuturesAction } from '../../../domain/futures/api.js';
+import { DEFAULT_FUTURES_LEVERAGE, type FuturesAction } from '../../../domain/futures/api.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { CLIENT_ID, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
@@ -84,7 +84,7 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       const settings = settingsOf(userId, pair.spec.symbol);
       const mode = wanted === 'ISOLATED' ? 'isolated' : 'cross';
       if (settings.margin_mode === mode) throw marginTypeUnchanged();
-      const set = await desk().service.setLeverage(userId, pair.spec.symbol, settings.leverage ?? 1, mode);
+      const set = await desk().service.setLeverage(userId, pair.spec.symbol, settings.leverage ?? DEFAULT_FUTURES_LEVERAGE, mode);
       if (!set.ok) throw new BinanceError(400, -4048, translate(request.lang, set.key, set.vars));
       return { code: 200, msg: 'success' };
     });

@@ -1,5 +1,5 @@
 import { divFx, absFx, type Fx } from '../../../domain/fx.js';
-import type { MarginMode } from '../../../domain/futures/api.js';
+import { DEFAULT_FUTURES_LEVERAGE, type MarginMode } from '../../../domain/futures/api.js';
 
 /** One user's position on one pair (one-way mode), as held in memory between batches. */
 export interface Position {
@@ -18,7 +18,7 @@ export interface Position {
 
 export const positionKey = (userId: number, symbol: string) => `${userId}:${symbol}`;
 
-export const flatPosition = (userId: number, symbol: string, leverage = 20, mode: MarginMode = 'cross'): Position => ({
+export const flatPosition = (userId: number, symbol: string, leverage = DEFAULT_FUTURES_LEVERAGE, mode: MarginMode = 'cross'): Position => ({
   userId,
   symbol,
   side: 0,
