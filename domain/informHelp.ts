@@ -43,6 +43,9 @@ export const NOTIFICATION_KINDS = [
   // A futures position's (or cross account's) margin ratio reached 80 %, before its liquidation at 100 % (marginCalls.ts).
   'futures_margin_call',
   'futures_margin_call_cross',
+  // A price alert whose price a spot trade reached (server/products/alerts/watch.ts).
+  'price_alert_above',
+  'price_alert_below',
   // A balance correction approved by a second operator (issue 51 §4), with its reason.
   'balance_correction_credit',
   'balance_correction_debit',

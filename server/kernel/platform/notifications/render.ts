@@ -37,7 +37,8 @@ function shown(name: string, params: Record<string, string>, style: NumberStyle)
   const asset = params.currency ?? params.crypto;
   if (name === 'quantity' && asset !== undefined) return money(value, asset, style);
   if (name === 'amount' && params.fiat !== undefined) return fiatAmount(value, style);
-  return name === 'quantity' || name === 'amount' || name === 'price' || name === 'trigger' ? count(value, style) : value;
+  // `traded`: the price a trade reached (a price alert's).
+  return name === 'quantity' || name === 'amount' || name === 'price' || name === 'trigger' || name === 'traded' ? count(value, style) : value;
 }
 
 /** Renders a stored notification in `lang`; unknown parameters become empty, so a template never leaks braces. */

@@ -1,0 +1,91 @@
+import { ALERT_CONDITIONS, MAX_ACTIVE_ALERTS, TRIGGERED_SHOWN, type AlertList, type CreateAlertInput, type PriceAlert } from '../../../domain/alerts.js';
+import { compareDecimal, trimZeros } from '../../../domain/decimal.js';
+import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
+import { listPairs } from '../../kernel/platform/catalogue.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+
+/** A price at most this many digits before the point (a trillion), as the order forms take. */
+const PRICE_INTEGER_DIGITS = 12;
+
+export const ALERT_COLUMNS = `id, left_symbol || '_' || right_symbol as symbol, condition, trim_scale(price)::text as price, status, created_ms,
+  case when status = 'triggered' then ended_ms end as triggered_ms, trim_scale(triggered_price)::text as triggered_price`;
+
+interface AlertRow extends Omit<PriceAlert, 'id' | 'created_ms' | 'triggered_ms'> {
+  id: string | number;
+  created_ms: string | number;
+  triggered_ms: string | number | null;
+}
+
+export const toAlert = (r: AlertRow): PriceAlert => ({
+  ...r,
+  id: Number(r.id),
+  created_ms: Number(r.created_ms),
+  triggered_ms: r.triggered_ms === null ? null : Number(r.triggered_ms),
+});
+
+/** The pair's newest trade price, or undefined before its first trade. */
+async function lastPrice(db: Queryable, left: string, right: string): Promise<string | undefined> {
+  const [row] = await db.query<{ price: string }>(
+    `select trim_scale(price)::text as price from spot_trade where left_symbol = $1 and right_symbol = $2 order by created_ms desc, id desc limit 1`,
+    [left, right],
+  );
+  return row?.price;
+}
+
+/** The price alerts' use cases (docs/API.md "Price alerts"); the sweep that triggers them is watch.ts. */
+export function alertsService(db: Database, clock: () => number) {
+  return {
+    async list(userId: number): Promise<AlertList> {
+      const [active, triggered] = await Promise.all([
+        db.query<AlertRow>(`select ${ALERT_COLUMNS} from price_alert where user_id = $1 and status = 'active' order by id`, [userId]),
+        db.query<AlertRow>(`select ${ALERT_COLUMNS} from price_alert where user_id = $1 and status = 'triggered' order by id desc limit $2`, [userId, TRIGGERED_SHOWN]),
+      ]);
+      return { active: active.map(toAlert), triggered: triggered.map(toAlert) };
+    },
+
+    /**
+     * A new active alert on a spot market that trades. Refused when its price is already reached
+     * (an alert to rise to a price at or under the last one would fire at once, and says nothing),
+     * before the market's first trade (nothing to compare with), past MAX_ACTIVE_ALERTS, or for a
+     * price that is not a positive decimal at the pair's places.
+     */
+    async create(userId: number, input: CreateAlertInput): Promise<Outcome<PriceAlert>> {
+      const symbol = input.symbol.toUpperCase();
+      const pair = (await listPairs(db)).find((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1);
+      if (!pair) return refuse('alertUnknownPair', { symbol: symbol.replace('_', '/') });
+      if (!ALERT_CONDITIONS.includes(input.condition)) return refuse('alertConditionInvalid');
+      if (!isPositiveDecimalInput(input.price, { places: pair.price_precision, integerDigits: PRICE_INTEGER_DIGITS })) {
+        return refuse('alertPriceInvalid', { places: String(pair.price_precision) });
+      }
+      const price = trimZeros(input.price);
+      const last = await lastPrice(db, pair.left_symbol, pair.right_symbol);
+      if (last === undefined) return refuse('alertNoPrice', { symbol: symbol.replace('_', '/') });
+      const reached = input.condition === 'above' ? compareDecimal(price, last) <= 0 : compareDecimal(price, last) >= 0;
+      if (reached) return refuse(input.condition === 'above' ? 'alertAlreadyAbove' : 'alertAlreadyBelow', { last });
+      return db.transaction(async (tx) => {
+        // The user's row locked, so two creations at once cannot both pass the count.
+        await tx.query('select 1 from app_user where id = $1 for update', [userId]);
+        const [count] = await tx.query<{ n: number }>(`select count(*)::int as n from price_alert where user_id = $1 and status = 'active'`, [userId]);
+        if (Number(count!.n) >= MAX_ACTIVE_ALERTS) return refuse('alertTooMany', { max: String(MAX_ACTIVE_ALERTS) });
+        const [row] = await tx.query<AlertRow>(
+          `insert into price_alert (user_id, left_symbol, right_symbol, condition, price, created_ms) values ($1, $2, $3, $4, $5::numeric, $6)
+           returning ${ALERT_COLUMNS}`,
+          [userId, pair.left_symbol, pair.right_symbol, input.condition, price, clock()],
+        );
+        return { ok: true as const, data: toAlert(row!) };
+      });
+    },
+
+    /** Ends one of the user's active alerts; another user's, an ended or an unknown one is refused alike. */
+    async cancel(userId: number, id: number): Promise<Outcome<PriceAlert>> {
+      const [row] = await db.query<AlertRow>(
+        `update price_alert set status = 'cancelled', ended_ms = $3 where id = $1 and user_id = $2 and status = 'active' returning ${ALERT_COLUMNS}`,
+        [id, userId, clock()],
+      );
+      return row ? { ok: true, data: toAlert(row) } : refuse('alertUnknown');
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof alertsService>;
