@@ -1,6 +1,7 @@
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
+import { listPairs } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
-import { notify } from '../../kernel/platform/notifications/notify.js';
+import { notifyAll } from '../../kernel/platform/notifications/notify.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 
 /**
@@ -10,8 +11,32 @@ import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
  */
 export const SWEEP_OVERLAP_MS = 5000;
 
+/** The sweep's one statement ($1 since, $2 upto, $3 and $4 the trading pairs' symbols); bench:alerts explains it. */
+export const SWEEP_SQL = `with moves as (
+         select p.l as left_symbol, p.r as right_symbol, m.hi, m.lo from unnest($3::text[], $4::text[]) as p(l, r)
+         cross join lateral (select max(price) as hi, min(price) as lo from spot_trade s
+           where s.left_symbol = p.l and s.right_symbol = p.r and s.created_ms > $1 and s.created_ms <= $2) m
+         where m.hi is not null
+       ),
+       hits as (
+         -- Lateral (offset 0: not flattened into a join): each pair's own range of the index, the alerts its high or low reached.
+         select a.id, m.hi as crossed from moves m cross join lateral (select a.id from price_alert a where a.status = 'active'
+           and a.left_symbol = m.left_symbol and a.right_symbol = m.right_symbol and a.condition = 'above' and a.price <= m.hi and a.created_ms <= $1 offset 0) a
+         union all
+         select a.id, m.lo from moves m cross join lateral (select a.id from price_alert a where a.status = 'active'
+           and a.left_symbol = m.left_symbol and a.right_symbol = m.right_symbol and a.condition = 'below' and a.price >= m.lo and a.created_ms <= $1 offset 0) a
+         union all
+         select a.id, x.crossed from price_alert a
+         cross join lateral (select case when a.condition = 'above' then max(s.price) else min(s.price) end as crossed from spot_trade s
+           where s.left_symbol = a.left_symbol and s.right_symbol = a.right_symbol and s.created_ms > a.created_ms and s.created_ms <= $2) x
+         where a.status = 'active' and a.created_ms > $1 and ((a.condition = 'above' and x.crossed >= a.price) or (a.condition = 'below' and x.crossed <= a.price))
+       )
+       update price_alert a set status = 'triggered', ended_ms = $2, triggered_price = h.crossed from hits h where a.id = h.id and a.status = 'active'
+       returning a.user_id::text as user_id, a.left_symbol || '/' || a.right_symbol as symbol, a.condition, trim_scale(a.price)::text as price, trim_scale(h.crossed)::text as crossed`;
+
 /**
- * One sweep: every active alert whose pair traded at or beyond its price in (since, upto] — the
+ * One sweep: every active alert whose spot pair (one that trades: a halted or delisted pair's
+ * alerts wait) traded at or beyond its price in (since, upto] — the
  * pair's highest trade for a rise, lowest for a fall, so a spike between two sweeps counts — ends
  * as triggered with that price, and its owner is told (a notice in their language, written in the
  * same transaction; the bell rung after the commit). An alert created inside the window counts
@@ -19,33 +44,18 @@ export const SWEEP_OVERLAP_MS = 5000;
  * even against a cancel or a second sweeper. Answers how many were triggered.
  */
 export async function sweepAlerts(db: Database, feed: UserFeed, since: number, upto: number): Promise<number> {
+  const pairs = (await listPairs(db)).filter((p) => p.trade_status === 1);
   const triggered = await db.transaction(async (tx) => {
+    // Per pair its highest and lowest trade of the window (its time index); then, through the
+    // active alerts' (pair, condition, price) index, only the alerts those reached.
     const rows = await tx.query<{ user_id: string; symbol: string; condition: 'above' | 'below'; price: string; crossed: string }>(
-      `with pairs as (select distinct left_symbol, right_symbol from price_alert where status = 'active'),
-       moves as (
-         select p.left_symbol, p.right_symbol, m.hi, m.lo from pairs p
-         cross join lateral (select max(price) as hi, min(price) as lo from spot_trade s
-           where s.left_symbol = p.left_symbol and s.right_symbol = p.right_symbol and s.created_ms > $1 and s.created_ms <= $2) m
-         where m.hi is not null
-       ),
-       hits as (
-         select a.id, case when a.condition = 'above' then m.hi else m.lo end as crossed
-         from price_alert a join moves m on m.left_symbol = a.left_symbol and m.right_symbol = a.right_symbol
-         where a.status = 'active' and a.created_ms <= $1 and ((a.condition = 'above' and m.hi >= a.price) or (a.condition = 'below' and m.lo <= a.price))
-         union all
-         select a.id, m.crossed from price_alert a
-         join moves on moves.left_symbol = a.left_symbol and moves.right_symbol = a.right_symbol
-         cross join lateral (select case when a.condition = 'above' then max(s.price) else min(s.price) end as crossed from spot_trade s
-           where s.left_symbol = a.left_symbol and s.right_symbol = a.right_symbol and s.created_ms > a.created_ms and s.created_ms <= $2) m
-         where a.status = 'active' and a.created_ms > $1 and ((a.condition = 'above' and m.crossed >= a.price) or (a.condition = 'below' and m.crossed <= a.price))
-       )
-       update price_alert a set status = 'triggered', ended_ms = $2, triggered_price = h.crossed from hits h where a.id = h.id and a.status = 'active'
-       returning a.user_id::text as user_id, a.left_symbol || '/' || a.right_symbol as symbol, a.condition, trim_scale(a.price)::text as price, trim_scale(h.crossed)::text as crossed`,
-      [since, upto],
+      SWEEP_SQL,
+      [since, upto, pairs.map((p) => p.left_symbol), pairs.map((p) => p.right_symbol)],
     );
-    for (const r of rows) {
-      await notify(tx, Number(r.user_id), { kind: r.condition === 'above' ? 'price_alert_above' : 'price_alert_below', params: { symbol: r.symbol, price: r.price, traded: r.crossed } });
-    }
+    await notifyAll(
+      tx,
+      rows.map((r) => ({ userId: Number(r.user_id), kind: r.condition === 'above' ? 'price_alert_above' : 'price_alert_below', params: { symbol: r.symbol, price: r.price, traded: r.crossed } })),
+    );
     return rows;
   });
   for (const userId of new Set(triggered.map((r) => Number(r.user_id)))) feed.message?.(userId, NOTICE_PUSH);

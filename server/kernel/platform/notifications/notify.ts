@@ -19,6 +19,16 @@ export async function notify(db: Queryable, userId: number, event: { kind: Notif
   await db.query('insert into notification (user_id, kind, params) values ($1, $2, $3)', [userId, event.kind, JSON.stringify(event.params ?? {})]);
 }
 
+/** Many notifications in one statement (a sweep that tells hundreds at once: bench:alerts), as `notify` each. */
+export async function notifyAll(db: Queryable, events: ReadonlyArray<{ userId: number; kind: NotificationKind; params?: Record<string, string> }>): Promise<void> {
+  if (events.length === 0) return;
+  await db.query('insert into notification (user_id, kind, params) select * from unnest($1::bigint[], $2::text[], $3::jsonb[])', [
+    events.map((e) => e.userId),
+    events.map((e) => e.kind),
+    events.map((e) => JSON.stringify(e.params ?? {})),
+  ]);
+}
+
 interface Row {
   id: string | number;
   kind: string;

@@ -1,6 +1,7 @@
 -- Price alerts (server/products/alerts): a user's "tell me when BTC/USDT rises to / falls to P".
--- Active ones are read each second by pair (price_alert_active); a user's list newest first
--- (price_alert_user). An alert ends once: triggered by the sweep's update or cancelled by its
+-- Active ones are read each second by pair, condition and price (price_alert_active: only those a
+-- trade reached, not every active one), those made in the last seconds by time
+-- (price_alert_recent); a user's list newest first (price_alert_user). An alert ends once: triggered by the sweep's update or cancelled by its
 -- owner, each guarded by `status = 'active'`, so a trigger and a cancel never both happen.
 create table price_alert (
   id bigserial primary key,
@@ -14,5 +15,6 @@ create table price_alert (
   ended_ms bigint,
   triggered_price numeric(36, 18)
 );
-create index price_alert_active on price_alert (left_symbol, right_symbol) where status = 'active';
+create index price_alert_active on price_alert (left_symbol, right_symbol, condition, price) where status = 'active';
+create index price_alert_recent on price_alert (created_ms) where status = 'active';
 create index price_alert_user on price_alert (user_id, id desc);
