@@ -1,5 +1,6 @@
 import type { Feature } from '../app/feature';
 import { accountsFeature } from './accounts/feature';
+import { alertsFeature } from './alerts/feature';
 import { fiatFeature } from './fiat/feature';
 import { futuresFeature } from './futures/feature';
 import { feesFeature } from './fees/feature';
@@ -21,4 +22,4 @@ import { walletFeature } from './wallet/feature';
  * (Operator desks appear in this order: identity reviews first.)
  */
 // The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, ICO, then P2P appeals.
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature, alertsFeature];

@@ -38,6 +38,8 @@ const ACCOUNT_LINKS: ReadonlyArray<{ to: string; labelKey: string; only?: 'popup
   { to: '/user/s-securityset', labelKey: 'menu.user.securitySettings' },
   { to: '/user/identity', labelKey: 'menu.user.identity', only: 'popup' },
   { to: '/user/c-set', labelKey: 'menu.user.generalSettings' },
+  // A gated page of its own (/alerts), not under /user: so listed here, its label in the alerts feature's shell texts.
+  { to: '/alerts', labelKey: 'nav.priceAlerts' },
   { to: '/inform', labelKey: 'nav.notifications', only: 'sheet' },
   { to: '/user/helpcenter', labelKey: 'menu.user.help' },
 ];

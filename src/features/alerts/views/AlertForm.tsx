@@ -1,0 +1,112 @@
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { spotTickChannel, type Pair } from '../../../../domain/api';
+import type { AlertCondition } from '../../../../domain/alerts';
+import { price } from '../../../../domain/figures';
+import { PHONE } from '../../../app/theme';
+import { Button } from '../../../app/ui/Button';
+import { FormField, FormSelectField } from '../../../app/ui/FormField';
+import { fieldInput } from '../../../app/ui/fieldStyles';
+import { PressedChoice } from '../../../app/ui/Segmented';
+import { useTickers } from '../../../app/views/hooks';
+import { FormRefusal } from '../../../kit/auth/AuthForm';
+import type { usePriceAlertsFlow } from '../alerts.hooks';
+import { alertSchema, placesOf, symbolOf, type AlertFormValues } from './alertSchema';
+
+const Row = styled(Form)`
+  display: grid;
+  grid-template-columns: minmax(130px, 1fr) auto minmax(160px, 1.4fr) auto;
+  align-items: start;
+  gap: 8px 12px;
+  margin: 12px 0 6px;
+  padding: 10px 12px;
+  background: ${({ theme }) => theme.color.panelRaised}80;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  .field { display: grid; gap: 4px; min-width: 0; }
+  label, .label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  input[type='text'], select { ${fieldInput('6px 8px')} font: inherit; width: 100%; min-width: 0; box-sizing: border-box; }
+  .with-button { display: flex; gap: 6px; align-items: center; }
+  .unit { font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
+  .last { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; font-variant-numeric: tabular-nums; }
+  .last b { color: ${({ theme }) => theme.color.text}; font-weight: 500; }
+  .submit { align-self: end; }
+  ${PHONE} { grid-template-columns: 1fr; }
+`;
+
+type Flow = ReturnType<typeof usePriceAlertsFlow>;
+
+/**
+ * The create form: the spot pair, "rises to" or "falls to", the target price (checked here against
+ * the pair's price places), and the pair's last price from the tick the app already follows. After
+ * a create the form starts afresh on the same pair and condition; the server's refusal shows under it.
+ */
+export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialSymbol: string }) {
+  const { t } = useTranslation();
+  const { flow, pairs } = props;
+  const tickers = useTickers();
+  const schema = useMemo(() => alertSchema(pairs), [pairs]);
+  // The pair and condition of the last request: the next form starts with them (presentation only).
+  const [last, setLast] = useState<Pick<AlertFormValues, 'symbol' | 'condition'>>({ symbol: props.initialSymbol, condition: 'above' });
+  const conditions: ReadonlyArray<readonly [AlertCondition, string]> = [
+    ['above', t('alerts.above')],
+    ['below', t('alerts.below')],
+  ];
+  return (
+    <>
+      <Formik<AlertFormValues>
+        key={flow.created}
+        initialValues={{ ...last, price: '' }}
+        validationSchema={schema}
+        onSubmit={(values) => {
+          setLast({ symbol: values.symbol, condition: values.condition });
+          flow.create({ symbol: values.symbol, condition: values.condition, price: values.price.trim() }, placesOf(pairs, values.symbol));
+        }}
+      >
+        {(formik) => {
+          const pair = pairs.find((p) => symbolOf(p) === formik.values.symbol);
+          const tick = pair && tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+          return (
+            <Row noValidate aria-label={t('alerts.newAlert')} onChange={flow.edit}>
+              <FormSelectField name="symbol" labelKey="alerts.pair" options={pairs.map((p) => ({ value: symbolOf(p), label: `${p.left_symbol}/${p.right_symbol}` }))} />
+              <div className="field">
+                <span className="label">{t('alerts.condition')}</span>
+                <PressedChoice
+                  role="group"
+                  label={t('alerts.condition')}
+                  value={formik.values.condition}
+                  options={conditions}
+                  onChoose={(condition) => {
+                    void formik.setFieldValue('condition', condition);
+                    flow.edit();
+                  }}
+                />
+              </div>
+              <div className="field">
+                <FormField
+                  name="price"
+                  labelKey="alerts.targetPrice"
+                  inputMode="decimal"
+                  messageValues={{ places: pair?.price_precision ?? 8 }}
+                  after={pair && <span className="unit">{pair.right_symbol}</span>}
+                />
+                {pair && tick && (
+                  <span className="last" data-testid="alerts-last-price">
+                    {t('alerts.lastPrice')} <b>{price(tick.close, pair.price_precision)}</b> {pair.right_symbol}
+                  </span>
+                )}
+              </div>
+              <Button className="submit" type="submit" disabled={!flow.canCreate || pairs.length === 0} aria-busy={flow.creating}>
+                {flow.creating ? t('alerts.creating') : t('alerts.create')}
+              </Button>
+            </Row>
+          );
+        }}
+      </Formik>
+      <FormRefusal refusal={flow.refusal} testId="alerts-refusal" />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAppFlow } from '../../../app/views/hooks';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { FailedLine } from '../../../app/ui/RetryButton';
+import { usePriceAlertsFlow } from '../alerts.hooks';
+import { AlertForm } from './AlertForm';
+import { AlertLists } from './AlertLists';
+import { symbolOf } from './alertSchema';
+
+const Body = styled(PanelBody)`
+  h2 { font-size: 14px; font-weight: 600; margin: 18px 0 6px; }
+`;
+
+/**
+ * /alerts: a form to be told when a spot pair's last price rises to or falls to a price, the
+ * active alerts with their Cancel, and the recently triggered ones. `?symbol=BTC_USDT` (any case)
+ * preselects the pair; otherwise the first spot pair the app lists.
+ */
+export function AlertsPage() {
+  const { t } = useTranslation();
+  const flow = usePriceAlertsFlow();
+  const app = useAppFlow();
+  const [search] = useSearchParams();
+  const pairs = useMemo(() => app.pairs.filter((p) => p.trade_status === 1), [app.pairs]);
+  const asked = search.get('symbol')?.toUpperCase();
+  const initialSymbol = pairs.find((p) => symbolOf(p) === asked) ? asked! : pairs[0] ? symbolOf(pairs[0]) : '';
+  return (
+    <Panel>
+      <Body>
+        <PageTitle>{t('alerts.title')}</PageTitle>
+        <Muted>{t('alerts.intro')}</Muted>
+        {/* Keyed by the preselected pair: a link to another pair's alerts starts its form afresh. */}
+        <AlertForm key={initialSymbol} flow={flow} pairs={pairs} initialSymbol={initialSymbol} />
+        {flow.loadFailed && <FailedLine onRetry={flow.retry}>{t('alerts.failed')}</FailedLine>}
+        {flow.list ? (
+          <AlertLists list={flow.list} pairs={pairs} cancelling={flow.cancelling} canCancel={flow.canCancel} onCancel={flow.cancel} />
+        ) : (
+          flow.loading && <Muted>{t('common.loading')}</Muted>
+        )}
+      </Body>
+    </Panel>
+  );
+}
