@@ -1,8 +1,9 @@
 import { ALERT_CONDITIONS, MAX_ACTIVE_ALERTS, TRIGGERED_SHOWN, type AlertList, type CreateAlertInput, type PriceAlert } from '../../../domain/alerts.js';
-import { compareDecimal, trimZeros } from '../../../domain/decimal.js';
+import { compareDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
 import { listPairs } from '../../kernel/platform/catalogue.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { numberVar } from '../../kernel/platform/i18n/messageVars.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 
 /** A price at most this many digits before the point (a trillion), as the order forms take. */
@@ -62,7 +63,8 @@ export function alertsService(db: Database, clock: () => number) {
       const last = await lastPrice(db, pair.left_symbol, pair.right_symbol);
       if (last === undefined) return refuse('alertNoPrice', { symbol: symbol.replace('_', '/') });
       const reached = input.condition === 'above' ? compareDecimal(price, last) <= 0 : compareDecimal(price, last) >= 0;
-      if (reached) return refuse(input.condition === 'above' ? 'alertAlreadyAbove' : 'alertAlreadyBelow', { last });
+      // The last price as the pages write it: the pair's places, in the reader's number style.
+      if (reached) return refuse(input.condition === 'above' ? 'alertAlreadyAbove' : 'alertAlreadyBelow', { last: numberVar(toFixedDecimal(last, pair.price_precision, 'down')) });
       return db.transaction(async (tx) => {
         // The user's row locked, so two creations at once cannot both pass the count.
         await tx.query('select 1 from app_user where id = $1 for update', [userId]);

@@ -44,8 +44,8 @@ describe('price alerts', () => {
     await trade('3000', START - 60_000);
     const user = await t.user();
     const before = await rows();
-    expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'above', price: '2999' }), 400, 'The last price, 3000, is already at or above this price: choose a higher one');
-    expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'below', price: '3000' }), 400, 'The last price, 3000, is already at or below this price: choose a lower one');
+    expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'above', price: '2999' }), 400, 'The last price, 3,000.00, is already at or above this price: choose a higher one');
+    expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'below', price: '3000' }), 400, 'The last price, 3,000.00, is already at or below this price: choose a lower one');
     expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'above', price: '3100.123' }), 400, 'Enter a price above zero with at most 2 decimals');
     expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'above', price: '0' }), 400);
     expectRefusal(await create(user, { symbol: 'ETH_USDT', condition: 'above', price: '03100' }), 400);
