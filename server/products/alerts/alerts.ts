@@ -6,8 +6,8 @@ import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { numberVar } from '../../kernel/platform/i18n/messageVars.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 
-/** A price at most this many digits before the point (a trillion), as the order forms take. */
-const PRICE_INTEGER_DIGITS = 12;
+/** A price at most this many digits before the point, as the alerts form takes (src/features/alerts/alertRules.ts). */
+const PRICE_INTEGER_DIGITS = 15;
 
 export const ALERT_COLUMNS = `id, left_symbol || '_' || right_symbol as symbol, condition, trim_scale(price)::text as price, status, created_ms,
   case when status = 'triggered' then ended_ms end as triggered_ms, trim_scale(triggered_price)::text as triggered_price`;
