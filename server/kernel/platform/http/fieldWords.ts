@@ -40,6 +40,7 @@ export const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   card_number: 'fieldCardNumber',
   category: 'fieldCategory',
   challenge: 'fieldChallenge',
+  condition: 'fieldCondition',
   confirm_time: 'fieldConfirmTime',
   confirmations: 'fieldConfirmations',
   contents: 'fieldBodies',
