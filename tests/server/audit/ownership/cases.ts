@@ -45,6 +45,7 @@ export const CASES: Case[] = [
   { path: '/api/user/session_revoke', body: (i) => ({ id: i.session }), refusal: 'sessionNotFound' },
   { path: '/api/inform/read', body: (i) => ({ id: i.notification }), refusal: 'notificationNotFound' },
   { path: '/api/apikey/delete', body: (i) => ({ api_key: i.apiKey }), refusal: 'apiKeyNotFound' },
+  { path: '/api/alerts/cancel', body: (i) => ({ id: i.priceAlert }), refusal: 'alertUnknown' },
 ];
 
 /** The id-naming fields' other shapes: each a refusal (never a 500), changing nothing. */

@@ -54,6 +54,8 @@ export interface OwnedIds {
   notification: number;
   kycSubmission: number;
   apiKey: string;
+  /** A's active price alert. */
+  priceAlert: number;
   /** A's client order id on a spot order (Binance's newClientOrderId). */
   clientOrderId: string;
 }
@@ -171,6 +173,12 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
   await db.query('update app_user set name_status = 1 where id = $1', [a.id]);
   const kycSubmission = (await done<{ submission_id: number }>(w, a, '/api/identity/submit', { name: 'Ada Owner', id_number: 'X1234567', front: PNG_URL, back: dataUrl('image/jpeg', JPEG) })).submission_id;
 
+  // A price alert (written as the alerts product writes one: its create needs a traded pair, which this world has not).
+  const [alert] = await db.query<{ id: string }>(
+    `insert into price_alert (user_id, left_symbol, right_symbol, condition, price, created_ms) values ($1, 'BTC', 'USDT', 'below', 1, $2) returning id`,
+    [a.id, Date.now()],
+  );
+
   const [session] = await db.query<{ id: string }>('select id from session_token where user_id = $1 order by id limit 1', [a.id]);
   const [notification] = await db.query<{ id: string }>('select id from notification where user_id = $1 order by id limit 1', [a.id]);
   expect(notification, 'A has a notification (its API key notice)').toBeDefined();
@@ -190,6 +198,7 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     notification: Number(notification!.id),
     kycSubmission,
     apiKey: w.keyA.api_key,
+    priceAlert: Number(alert!.id),
     clientOrderId,
   };
 }
