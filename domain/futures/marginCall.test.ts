@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fx, fxText } from '../fx.js';
 import { bracketsFor } from './brackets.js';
 import { liquidationPrice, maintenanceMargin, marginRatio, notionalOf, unrealisedPnl } from './formulas.js';
-import { MARGIN_CALL_FACTOR, marginCallStep } from './marginCall.js';
+import { atMarginCall, MARGIN_CALL_FACTOR, marginCallStep } from './marginCall.js';
 
 const BTC = bracketsFor('BTC');
 
@@ -15,6 +15,13 @@ describe('the margin call', () => {
     expect(marginCallStep(true, fx('0.7'))).toBeUndefined();
     expect(marginCallStep(true, null)).toBeUndefined();
     expect(marginCallStep(true, fx('0.6999'))).toBe('rearm');
+  });
+
+  it('is marked on the pages from 80 %, and when nothing is left (no ratio)', () => {
+    expect(atMarginCall('0.79999999')).toBe(false);
+    expect(atMarginCall('0.8')).toBe(true);
+    expect(atMarginCall('1.2')).toBe(true);
+    expect(atMarginCall(null)).toBe(true);
   });
 
   it("its price is the liquidation price's with the maintenance counted 1.25 times: where the ratio is 80 %", () => {

@@ -1,3 +1,4 @@
+import { compareDecimal } from '../decimal.js';
 import { fx, type Fx } from '../fx.js';
 import type { MarginMode } from './api.js';
 
@@ -10,6 +11,12 @@ import type { MarginMode } from './api.js';
 export const MARGIN_CALL_RATIO_TEXT = '0.8';
 export const MARGIN_CALL_RATIO = fx(MARGIN_CALL_RATIO_TEXT);
 export const MARGIN_CALL_REARM_RATIO = fx('0.7');
+/**
+ * Whether a position's margin ratio as the pages get it (a decimal, or null when nothing is left)
+ * is at or past the margin call: the pages mark it where they show the ratio.
+ */
+export const atMarginCall = (ratio: string | null): boolean => ratio === null || compareDecimal(ratio, MARGIN_CALL_RATIO_TEXT) >= 0;
+
 /** 1 ÷ MARGIN_CALL_RATIO: the maintenance factor of the margin call's price (formulas.ts liquidationPrice). */
 export const MARGIN_CALL_FACTOR = fx('1.25');
 

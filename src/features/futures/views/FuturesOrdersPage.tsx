@@ -13,6 +13,7 @@ import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { ActionText, cancelColumn, Signed, StatusText } from './futuresUi';
 import { fee, indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
+import { atMarginCall } from '../../../../domain/futures/marginCall';
 import { roeTriggerText } from '../../../../domain/futures/planTrigger';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
@@ -131,7 +132,8 @@ function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title
           { key: 'col.margin', align: 'right', render: (p) => <span className="num">{money(p.margin, FUTURES_CURRENCY)}</span> },
           { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={p.unrealised_pnl} asset={FUTURES_CURRENCY} /> },
           { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${tone(p.roe)}`}>{percent(p.roe)}</span> },
-          { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
+          // In the loss colour at the margin call (80 %: domain/futures/marginCall.ts).
+          { key: 'futures.marginRatio', align: 'right', render: (p) => <span className={atMarginCall(p.margin_ratio) ? 'num down' : 'num'}>{ratioPercent(p.margin_ratio)}</span> },
           { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : px(p, p.liquidation_price)}</span> },
         ]}
       />

@@ -8,6 +8,7 @@ import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel, RoeFact, SignedFact } from './detailParts';
 import { indexPrice, money, price, quantity, ratioPercent } from '../../../../domain/figures';
+import { atMarginCall } from '../../../../domain/futures/marginCall';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 
@@ -89,7 +90,9 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
           <SignedFact label={t('futures.unrealisedPnl')} value={p.unrealised_pnl} asset={quote} />
           <RoeFact value={p.roe} />
           <SignedFact label={t('futures.detail.realised')} value={p.realised} asset={quote} />
-          <Fact label={t('futures.marginRatio')} className="num">{ratioPercent(p.margin_ratio)}</Fact>
+          <Fact label={t('futures.marginRatio')} className={atMarginCall(p.margin_ratio) ? 'num down' : 'num'}>
+            {ratioPercent(p.margin_ratio)}
+          </Fact>
           <Fact label={t('futures.liquidationPrice')} className="num">{at(p.liquidation_price)}</Fact>
         </Facts>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, justifyContent: 'flex-end', marginTop: 12 }}>

@@ -7,8 +7,7 @@ import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from 
 import { Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
 import { roeTriggerText } from '../../../../domain/futures/planTrigger';
-import { compareDecimal } from '../../../../domain/decimal';
-import { MARGIN_CALL_RATIO_TEXT } from '../../../../domain/futures/marginCall';
+import { atMarginCall } from '../../../../domain/futures/marginCall';
 
 const List = styled.ul`
   list-style: none;
@@ -103,7 +102,7 @@ export function PositionCards(props: {
 }
 
 /** At or past the margin call's ratio (the server's notice says the same, once): a ratio of none is a margin balance at or below zero. */
-const isCalled = (p: FuturesPosition): boolean => p.margin_ratio === null || compareDecimal(p.margin_ratio, MARGIN_CALL_RATIO_TEXT) >= 0;
+const isCalled = (p: FuturesPosition): boolean => atMarginCall(p.margin_ratio);
 
 /** The position's waiting take-profit and stop-loss triggers: "70,000.00 / 55,000.00" (a missing one as —; ROE ones as percentages). */
 function tpslText(plans: readonly FuturesPlan[], p: FuturesPosition, places: number, roeLabel: string): string {
