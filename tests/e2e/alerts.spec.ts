@@ -25,6 +25,11 @@ async function depositUsdt(page: Page, quantity: string) {
     .toBe(quantity);
 }
 
+/** Waits for BTC/USDT's first trade (the market makers', a few seconds after the server starts): an alert compares with the last one. */
+async function traded(page: Page) {
+  await expect.poll(async () => ((await (await page.request.get('/api/v3/trades?symbol=BTCUSDT&limit=1')).json()) as unknown[]).length, { timeout: 60_000 }).toBeGreaterThan(0);
+}
+
 /** The BTC/USDT book's asks, best first (the Binance dialect's public depth). */
 async function asks(page: Page): Promise<Array<[number, number]>> {
   const depth = (await (await page.request.get('/api/v3/depth?symbol=BTCUSDT&limit=5')).json()) as { asks: Array<[string, string]> };
@@ -37,6 +42,7 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   await signUp(page, `e2e-alerts-en-${Date.now()}@example.org`, { open: false });
   await depositUsdt(page, '60000');
   const token = await tokenOf(page);
+  await traded(page);
 
   await page.goto('/markets/kline/BTC_USDT');
   await page.getByRole('link', { name: say('spot.priceAlert') }).click();
@@ -75,6 +81,7 @@ test('the form checks the places, the server refuses a price the market is alrea
   const say = textsOf('de_DE');
   const server = serverTextsOf('alerts', 'de_DE');
   await signUp(page, `e2e-alerts-de-${Date.now()}@example.org`, { open: false });
+  await traded(page);
   await page.goto('/alerts?symbol=btc_usdt');
   await useLanguage(page, 'de_DE');
   await page.reload();
