@@ -88,7 +88,7 @@ try {
     // The plan of one more sweep's statement (rolled back), for where its time goes.
     await db.transaction(async (tx) => {
       at += 1000;
-      const plan = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${SWEEP_SQL}`, [at - 1000 - SWEEP_OVERLAP_MS, at, pairs.map((p) => p.left_symbol), pairs.map((p) => p.right_symbol)]);
+      const plan = await tx.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${SWEEP_SQL}`, [at - 1000 - SWEEP_OVERLAP_MS, at, pairs.map((p) => p.left_symbol), pairs.map((p) => p.right_symbol), [], []]);
       console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
       throw new Error('rolled back');
     }).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * Price alerts (server/products/alerts, src/features/alerts): a signed-in user asks to be told
- * when a spot pair's last traded price rises to or falls to a price. The server checks every
+ * when a spot pair's or a USDT-M contract's last traded price rises to or falls to a price. The server checks every
  * second against the trades since its last look (so a spike between two looks still counts),
  * tells the user once — a notice in their language and the bell rung — and the alert ends.
  */
@@ -12,6 +12,10 @@ export const ALERT_PATHS = {
   /** POST {id}: ends one of the user's active alerts. */
   cancel: '/api/alerts/cancel',
 } as const;
+
+/** Which market's last trade an alert follows: the spot pair's, or its USDT-M perpetual contract's. */
+export const ALERT_MARKETS = ['spot', 'futures'] as const;
+export type AlertMarket = (typeof ALERT_MARKETS)[number];
 
 /** `above`: tell me when the price rises to `price` or higher; `below`: falls to it or lower. */
 export const ALERT_CONDITIONS = ['above', 'below'] as const;
@@ -26,7 +30,8 @@ export const TRIGGERED_SHOWN = 20;
 
 export interface PriceAlert {
   id: number;
-  /** The spot pair, "BTC_USDT". */
+  market: AlertMarket;
+  /** The pair (or the contract's pair), "BTC_USDT". */
   symbol: string;
   condition: AlertCondition;
   /** At the pair's price precision. */
@@ -44,7 +49,9 @@ export interface AlertList {
 }
 
 export interface CreateAlertInput {
-  /** "BTC_USDT" or "btc_usdt". */
+  /** Spot when absent. */
+  market?: AlertMarket;
+  /** "BTC_USDT" or "btc_usdt": a spot pair that trades, or a contract that does (`contract_status`). */
   symbol: string;
   condition: AlertCondition;
   /** A positive decimal with at most the pair's price places. */

@@ -46,6 +46,8 @@ export const NOTIFICATION_KINDS = [
   // A price alert whose price a spot trade reached (server/products/alerts/watch.ts).
   'price_alert_above',
   'price_alert_below',
+  'futures_price_alert_above',
+  'futures_price_alert_below',
   // A balance correction approved by a second operator (issue 51 §4), with its reason.
   'balance_correction_credit',
   'balance_correction_debit',

@@ -10,7 +10,8 @@ import { failOnPageErrors } from './support/waits';
  * sets a rise-to alert just above the best ask, then buys through the ask with a market order; the
  * next sweep (each second) triggers the alert, which moves to the recently triggered list with the
  * price traded, and the bell has its notice. In German: the form's own check of the price's places,
- * the server's refusal of a fall-to price the market is already under, and a cancel.
+ * the server's refusal of a fall-to price the market is already under, a cancel, and an alert on
+ * the BTC/USDT perpetual.
  */
 test.describe.configure({ mode: 'parallel' });
 failOnPageErrors();
@@ -25,9 +26,10 @@ async function depositUsdt(page: Page, quantity: string) {
     .toBe(quantity);
 }
 
-/** Waits for BTC/USDT's first trade (the market makers', a few seconds after the server starts): an alert compares with the last one. */
-async function traded(page: Page) {
-  await expect.poll(async () => ((await (await page.request.get('/api/v3/trades?symbol=BTCUSDT&limit=1')).json()) as unknown[]).length, { timeout: 60_000 }).toBeGreaterThan(0);
+/** Waits for BTC/USDT's first trade, spot's or the perpetual's (the market makers', seconds after the server starts): an alert compares with the last one. */
+async function traded(page: Page, market: 'spot' | 'futures' = 'spot') {
+  const path = market === 'spot' ? '/api/v3/trades?symbol=BTCUSDT&limit=1' : '/fapi/v1/trades?symbol=BTCUSDT&limit=1';
+  await expect.poll(async () => ((await (await page.request.get(path)).json()) as unknown[]).length, { timeout: 60_000 }).toBeGreaterThan(0);
 }
 
 /** The BTC/USDT book's asks, best first (the Binance dialect's public depth). */
@@ -109,4 +111,12 @@ test('the form checks the places, the server refuses a price the market is alrea
   await row.getByRole('button', { name: say('alerts.cancel') }).click();
   await expect(row).toHaveCount(0);
   await expect(page.getByText(say('alerts.noActive'))).toBeVisible();
+
+  // The same on the BTC/USDT perpetual: the market chosen, its row says so.
+  await traded(page, 'futures');
+  await form.getByRole('button', { name: say('menu.order.contract'), exact: true }).click();
+  await form.getByRole('button', { name: say('alerts.below') }).click();
+  await priceBox.fill('1');
+  await form.getByRole('button', { name: say('alerts.create') }).click();
+  await expect(active.getByRole('row').filter({ hasText: say('menu.order.contract') })).toHaveCount(1);
 });

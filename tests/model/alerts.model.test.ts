@@ -30,7 +30,7 @@ describe('priceAlerts (scenarios)', () => {
     run.actor.send({ type: 'alerts.edit' });
     expect(run.actor.getSnapshot().context.refusal).toBeUndefined();
     run.actor.send({ type: 'alerts.create', alert: { symbol: 'btc_usdt', condition: 'below', price: ' 60000 ' }, places: 2 });
-    expect(run.deferred.inputsOf('createAlert')).toEqual([{ symbol: 'BTC_USDT', condition: 'below', price: '60000' }]);
+    expect(run.deferred.inputsOf('createAlert')).toEqual([{ market: 'spot', symbol: 'BTC_USDT', condition: 'below', price: '60000' }]);
     await run.settle({ type: 'xstate.done.actor.createAlert', output: NEW_ALERT });
     expect(run.actor.getSnapshot().value).toBe('loading');
     expect(run.actor.getSnapshot().context.list?.active.map((a: { id: number }) => a.id)).toEqual([ACTIVE_ALERT.id, NEW_ALERT.id]);
@@ -41,7 +41,8 @@ describe('priceAlerts (scenarios)', () => {
 
   it("keeps the server's refusal under the form until it is edited", async () => {
     const run = await start();
-    run.actor.send({ type: 'alerts.create', alert: { symbol: 'BTC_USDT', condition: 'above', price: '1' }, places: 2 });
+    run.actor.send({ type: 'alerts.create', alert: { market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '1' }, places: 2 });
+    expect(run.deferred.inputsOf('createAlert')).toEqual([{ market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '1' }]);
     await run.settle({ type: 'xstate.error.actor.createAlert', error: { kind: 'server', serverMessage: 'The price is already above 1' } });
     expect(run.actor.getSnapshot().value).toBe('ready');
     expect(run.actor.getSnapshot().context.refusal).toEqual({ text: 'The price is already above 1' });

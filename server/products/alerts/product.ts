@@ -26,8 +26,8 @@ export function createAlerts(options: ProductDeps) {
 
 /**
  * Price alerts (domain/alerts.ts; docs/API.md "Price alerts"): a user's "tell me when a spot pair
- * rises to / falls to a price", checked each second against the pair's trades, told once by a
- * notice. Reads spot's trades as a table, never through the spot product.
+ * or a USDT-M contract rises to / falls to a price", checked each second against its trades, told
+ * once by a notice. Reads spot's and futures' trades as tables, never through those products.
  */
 export const alerts = defineProduct({
   id: 'alerts',

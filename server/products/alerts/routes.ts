@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ALERT_CONDITIONS, ALERT_PATHS, type AlertCondition } from '../../../domain/alerts.js';
+import { ALERT_CONDITIONS, ALERT_MARKETS, ALERT_PATHS, type AlertCondition, type AlertMarket } from '../../../domain/alerts.js';
 import { ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { decimal, pairSymbol, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
@@ -15,9 +15,14 @@ export function alertsRoutes(service: AlertsService) {
 
     app.post(ALERT_PATHS.list, { config: user, schema: { body: emptyBody } }, async (request) => ok(request.lang, await service.list(request.user.id)));
 
-    app.post<{ Body: { symbol: string; condition: AlertCondition; price: string } }>(
+    app.post<{ Body: { market?: AlertMarket; symbol: string; condition: AlertCondition; price: string } }>(
       ALERT_PATHS.create,
-      { config: user, schema: { body: strictObject(['symbol', 'condition', 'price'], { symbol: pairSymbol, condition: { type: 'string', enum: [...ALERT_CONDITIONS] }, price: decimal }) } },
+      {
+        config: user,
+        schema: {
+          body: strictObject(['symbol', 'condition', 'price'], { market: { type: 'string', enum: [...ALERT_MARKETS] }, symbol: pairSymbol, condition: { type: 'string', enum: [...ALERT_CONDITIONS] }, price: decimal }),
+        },
+      },
       async (request) => okWith(request.lang, 'alertCreated', unwrap(await service.create(request.user.id, request.body))),
     );
 

@@ -35,6 +35,21 @@ async function trade(price: string, at: number) {
   );
 }
 
+/** A BTC/USDT contract trade at `price`, stamped `at`; `source` the orders' (an 'adl' match is no market trade). */
+async function contractTrade(price: string, at: number, source = 'user') {
+  const [u] = await t.db.query<{ id: number }>(`insert into app_user (account) values ($1) returning id`, [`alerts-fut-${price}-${at}-${source}@example.org`]);
+  const order = async (action: string) =>
+    (await t.db.query<{ id: number }>(
+      `insert into futures_order (user_id, left_symbol, right_symbol, action, type, price, quantity, filled, leverage, margin_mode, status, source, created_ms, updated_ms, hold_rate)
+       values ($1, 'BTC', 'USDT', $2, 'limit', $3, 1, 1, 10, 'cross', 3, $4, $5, $5, 0.0005) returning id`,
+      [u!.id, action, price, source, at],
+    ))[0]!.id;
+  await t.db.query(
+    `insert into futures_trade (left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, created_ms) values ('BTC', 'USDT', $1, 1, 'buy', $2, $3, $4)`,
+    [price, await order('open_short'), await order('open_long'), at],
+  );
+}
+
 const create = (user: { headers: Record<string, string> }, body: object, lang = 'en_US') => t.post<PriceAlert>(user, ALERT_PATHS.create, body, { lang });
 const list = async (user: { headers: Record<string, string> }) => expectOk(await t.post<AlertList>(user, ALERT_PATHS.list, {}));
 const rows = () => t.db.query('select * from price_alert order by id');
@@ -119,5 +134,25 @@ describe('price alerts', () => {
   it('answers the list and refuses a change without a session', async () => {
     expect((await t.post(undefined, ALERT_PATHS.list, {})).body.code).not.toBe(200);
     expect((await t.post(undefined, ALERT_PATHS.create, { symbol: 'ETH_USDT', condition: 'above', price: '9000' })).body.code).not.toBe(200);
+  });
+
+  it("follows a contract's own trades, not an auto-deleveraging match, and says so in its notice", async () => {
+    const user = await t.user();
+    t.advance(60_000);
+    await contractTrade('60000', t.now() - 1000);
+    expectRefusal(await create(user, { market: 'futures', symbol: 'DOGE_BTC', condition: 'above', price: '1' }), 400, /^There is no USDT-M contract DOGE\/BTC$|^There is no USDT-M contract/);
+    const rise = expectOk(await create(user, { market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '61000' }));
+    expect(rise).toMatchObject({ market: 'futures', symbol: 'BTC_USDT', price: '61000' });
+    t.advance(10_000);
+    // A bankrupt position closed against others' (ADL) at a price no market traded; and the spot pair far above.
+    await contractTrade('65000', t.now() - 500, 'adl');
+    await t.db.query(`update price_alert set status = 'cancelled' where user_id <> $1 and status = 'active'`, [user.id]);
+    expect(await sweepAlerts(t.db, feed, t.now() - 6000, t.now())).toBe(0);
+    await contractTrade('61000.5', t.now() - 100);
+    expect(await sweepAlerts(t.db, feed, t.now() - 6000, t.now())).toBe(1);
+    expect((await list(user)).triggered[0]).toMatchObject({ id: rise.id, market: 'futures', triggered_price: '61000.5' });
+    const [notice] = (await listNotifications(t.db, user.id, 'en_US', 1, 10)).list;
+    expect(notice).toMatchObject({ kind: 'futures_price_alert_above', title: 'Price alert: BTC/USDT perpetual', body: 'The BTC/USDT perpetual traded at 61,000.5, at or above your alert price of 61,000.' });
+    expect((await create(user, { market: 'options', symbol: 'BTC_USDT', condition: 'above', price: '70000' })).body.code).toBe(400);
   });
 });

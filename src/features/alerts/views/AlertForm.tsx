@@ -2,8 +2,8 @@ import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { spotTickChannel, type Pair } from '../../../../domain/api';
-import type { AlertCondition } from '../../../../domain/alerts';
+import { futureTickChannel, spotTickChannel, type Pair } from '../../../../domain/api';
+import { ALERT_MARKETS, type AlertCondition, type AlertMarket } from '../../../../domain/alerts';
 import { price } from '../../../../domain/figures';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
@@ -13,11 +13,11 @@ import { PressedChoice } from '../../../app/ui/Segmented';
 import { useTickers } from '../../../app/views/hooks';
 import { FormRefusal } from '../../../kit/auth/AuthForm';
 import type { usePriceAlertsFlow } from '../alerts.hooks';
-import { alertSchema, placesOf, symbolOf, type AlertFormValues } from './alertSchema';
+import { alertSchema, MARKET_KEYS, marketPairs, placesOf, symbolOf, type AlertFormValues } from './alertSchema';
 
 const Row = styled(Form)`
   display: grid;
-  grid-template-columns: minmax(130px, 1fr) auto minmax(160px, 1.4fr) auto;
+  grid-template-columns: auto minmax(130px, 1fr) auto minmax(160px, 1.4fr) auto;
   align-items: start;
   gap: 8px 12px;
   margin: 12px 0 6px;
@@ -39,22 +39,28 @@ const Row = styled(Form)`
 
 type Flow = ReturnType<typeof usePriceAlertsFlow>;
 
+/** The market's tick channel the app follows: the spot pair's, or the contract's (the futures feature adds those). */
+const tickChannel = (market: AlertMarket, pair: Pair) => (market === 'futures' ? futureTickChannel : spotTickChannel)(pair.left_symbol, pair.right_symbol);
+
 /**
- * The create form: the spot pair, "rises to" or "falls to", the target price (checked here against
- * the pair's price places), and the pair's last price from the tick the app already follows. After
- * a create the form starts afresh on the same pair and condition; the server's refusal shows under it.
+ * The create form: the market (spot, or the USDT-M contract), its pair, "rises to" or "falls to",
+ * the target price (checked here against the pair's price places), and that market's last price
+ * from the tick the app already follows. Another market keeps the pair when it has it, else takes
+ * its first. After a create the form starts afresh on the same market, pair and condition; the
+ * server's refusal shows under it. `pairs`: every pair the app lists.
  */
-export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialSymbol: string }) {
+export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMarket: AlertMarket; initialSymbol: string }) {
   const { t } = useTranslation();
   const { flow, pairs } = props;
   const tickers = useTickers();
   const schema = useMemo(() => alertSchema(pairs), [pairs]);
-  // The pair and condition of the last request: the next form starts with them (presentation only).
-  const [last, setLast] = useState<Pick<AlertFormValues, 'symbol' | 'condition'>>({ symbol: props.initialSymbol, condition: 'above' });
+  // The market, pair and condition of the last request: the next form starts with them (presentation only).
+  const [last, setLast] = useState<Pick<AlertFormValues, 'market' | 'symbol' | 'condition'>>({ market: props.initialMarket, symbol: props.initialSymbol, condition: 'above' });
   const conditions: ReadonlyArray<readonly [AlertCondition, string]> = [
     ['above', t('alerts.above')],
     ['below', t('alerts.below')],
   ];
+  const markets = ALERT_MARKETS.map((m) => [m, t(MARKET_KEYS[m])] as const);
   return (
     <>
       <Formik<AlertFormValues>
@@ -62,16 +68,33 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialSy
         initialValues={{ ...last, price: '' }}
         validationSchema={schema}
         onSubmit={(values) => {
-          setLast({ symbol: values.symbol, condition: values.condition });
-          flow.create({ symbol: values.symbol, condition: values.condition, price: values.price.trim() }, placesOf(pairs, values.symbol));
+          setLast({ market: values.market, symbol: values.symbol, condition: values.condition });
+          flow.create({ market: values.market, symbol: values.symbol, condition: values.condition, price: values.price.trim() }, placesOf(pairs, values.symbol));
         }}
       >
         {(formik) => {
-          const pair = pairs.find((p) => symbolOf(p) === formik.values.symbol);
-          const tick = pair && tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+          const { market } = formik.values;
+          const listed = marketPairs(pairs, market);
+          const pair = listed.find((p) => symbolOf(p) === formik.values.symbol);
+          const tick = pair && tickers[tickChannel(market, pair)];
           return (
             <Row noValidate aria-label={t('alerts.newAlert')} onChange={flow.edit}>
-              <FormSelectField name="symbol" labelKey="alerts.pair" options={pairs.map((p) => ({ value: symbolOf(p), label: `${p.left_symbol}/${p.right_symbol}` }))} />
+              <div className="field">
+                <span className="label">{t('alerts.market')}</span>
+                <PressedChoice
+                  role="group"
+                  label={t('alerts.market')}
+                  value={market}
+                  options={markets}
+                  onChoose={(next) => {
+                    const there = marketPairs(pairs, next);
+                    const symbol = there.some((p) => symbolOf(p) === formik.values.symbol) ? formik.values.symbol : there[0] ? symbolOf(there[0]) : '';
+                    void formik.setValues({ ...formik.values, market: next, symbol });
+                    flow.edit();
+                  }}
+                />
+              </div>
+              <FormSelectField name="symbol" labelKey="alerts.pair" options={listed.map((p) => ({ value: symbolOf(p), label: `${p.left_symbol}/${p.right_symbol}` }))} />
               <div className="field">
                 <span className="label">{t('alerts.condition')}</span>
                 <PressedChoice
@@ -99,7 +122,7 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialSy
                   </span>
                 )}
               </div>
-              <Button className="submit" type="submit" disabled={!flow.canCreate || pairs.length === 0} aria-busy={flow.creating}>
+              <Button className="submit" type="submit" disabled={!flow.canCreate || listed.length === 0} aria-busy={flow.creating}>
                 {flow.creating ? t('alerts.creating') : t('alerts.create')}
               </Button>
             </Row>

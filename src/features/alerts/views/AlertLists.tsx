@@ -5,7 +5,7 @@ import { price } from '../../../../domain/figures';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { symbolOf } from './alertSchema';
+import { MARKET_KEYS, symbolOf } from './alertSchema';
 
 const CONDITION_KEYS = { above: 'alerts.above', below: 'alerts.below' } as const;
 
@@ -15,11 +15,12 @@ function priceOf(pairs: readonly Pair[], alert: PriceAlert, value: string) {
   return pair ? price(value, pair.price_precision) : value;
 }
 
-/** The active alerts, each with its Cancel, and the recently triggered ones with the price that crossed. */
+/** The active alerts, each with its Cancel, and the recently triggered ones with the price that crossed; each names its market. */
 export function AlertLists(props: { list: AlertList; pairs: readonly Pair[]; cancelling: number | undefined; canCancel: boolean; onCancel: (id: number) => void }) {
   const { t } = useTranslation();
   const { list, pairs } = props;
   const pairColumn = { key: 'alerts.pair', render: (a: PriceAlert) => a.symbol.replace('_', '/') };
+  const marketColumn = { key: 'alerts.market', render: (a: PriceAlert) => t(MARKET_KEYS[a.market]) };
   const conditionColumn = { key: 'alerts.condition', render: (a: PriceAlert) => t(CONDITION_KEYS[a.condition]) };
   return (
     <>
@@ -32,6 +33,7 @@ export function AlertLists(props: { list: AlertList; pairs: readonly Pair[]; can
           pinLast
           columns={[
             pairColumn,
+            marketColumn,
             conditionColumn,
             { key: 'alerts.targetPrice', align: 'right', render: (a) => priceOf(pairs, a, a.price) },
             { key: 'alerts.createdAt', render: (a) => <DateTime at={a.created_ms} /> },
@@ -55,6 +57,7 @@ export function AlertLists(props: { list: AlertList; pairs: readonly Pair[]; can
           emptyKey="alerts.noTriggered"
           columns={[
             pairColumn,
+            marketColumn,
             conditionColumn,
             { key: 'alerts.targetPrice', align: 'right', render: (a) => priceOf(pairs, a, a.price) },
             { key: 'alerts.triggeredPrice', align: 'right', render: (a) => (a.triggered_price === null ? '—' : priceOf(pairs, a, a.triggered_price)) },

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * /alerts in English and German: the form's own checks (nothing sent), a created alert in the
- * active list, a cancel, the server's refusal under the form as it came, and a notice pushed on
- * the private channel reading the list again.
+ * active list, a cancel, the server's refusal under the form as it came, a notice pushed on the
+ * private channel reading the list again, and a futures alert (the market toggle, its pairs and
+ * last price, the request's market, the lists' Market column).
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,19 +22,21 @@ import { AlertsPage } from './AlertsPage';
 
 afterEach(cleanup);
 
-const pair = (left: string, pricePrecision: number): Pair => ({
+const pair = (left: string, pricePrecision: number, markets: { spot?: 0 | 1; futures?: 0 | 1 } = {}): Pair => ({
   left_symbol: left,
   right_symbol: 'USDT',
   is_hot: 1,
-  trade_status: 1,
-  contract_status: 0,
+  trade_status: markets.spot ?? 1,
+  contract_status: markets.futures ?? 0,
   price_precision: pricePrecision,
   amount_precision: 4,
   min_quantity: '0.0001',
   min_notional: '5',
 });
-const PAIRS = [pair('BTC', 2), pair('ETH', 2), pair('DOGE', 5)];
+// BTC trades on both markets, ETH and DOGE on spot only, SOL only as a contract.
+const PAIRS = [pair('BTC', 2, { futures: 1 }), pair('ETH', 2), pair('DOGE', 5), pair('SOL', 3, { spot: 0, futures: 1 })];
 const BTC_TICK = { channel: 'btc_usdt_tick', pair: 'BTC_USDT', close: '65432.1', open: '65000', high: '66000', low: '64000', amount: '1', vol: '1', count: 1, increase: '0.01' } as MarketTick;
+const BTC_FUTURE_TICK = { ...BTC_TICK, channel: 'btc_usdt_future_tick', close: '65480.5' } as MarketTick;
 
 /** The app's actor with the pairs listed and BTC/USDT's tick in. */
 async function appWithPairs() {
@@ -49,8 +52,9 @@ async function appWithPairs() {
     }),
     { input: { marketFeature: false } },
   ).start();
-  await waitFor(() => expect(app.getSnapshot().context.pairs).toHaveLength(3));
+  await waitFor(() => expect(app.getSnapshot().context.pairs).toHaveLength(PAIRS.length));
   app.send({ type: 'market.tick', tick: BTC_TICK });
+  app.send({ type: 'market.tick', tick: BTC_FUTURE_TICK });
   return app;
 }
 
@@ -63,7 +67,7 @@ async function renderPage(options: { locale?: 'en_US' | 'de_DE'; route?: string;
     [ALERT_PATHS.create]: (body: unknown) => {
       const input = body as CreateAlertInput;
       if (input.price === '1') refusal(options.refusalText ?? 'The price is already above 1.00');
-      const created: PriceAlert = { id: nextId++, symbol: input.symbol, condition: input.condition, price: `${input.price}.00`, status: 'active', created_ms: Date.UTC(2026, 10, 30), triggered_ms: null, triggered_price: null };
+      const created: PriceAlert = { id: nextId++, market: input.market ?? 'spot', symbol: input.symbol, condition: input.condition, price: `${input.price}.00`, status: 'active', created_ms: Date.UTC(2026, 10, 30), triggered_ms: null, triggered_price: null };
       list.active.push(created);
       return created;
     },
@@ -99,6 +103,7 @@ describe('/alerts', () => {
     expect((screen.getByLabelText('Pair') as HTMLSelectElement).value).toBe('ETH_USDT');
     const active = within(activeTable()).getAllByRole('row')[1]!;
     expect(active.textContent).toContain('BTC/USDT');
+    expect(active.textContent).toContain('Spot');
     expect(active.textContent).toContain('Rises to');
     expect(active.textContent).toContain('70,000.00');
     const triggered = within(screen.getByRole('table', { name: 'Recently triggered' })).getAllByRole('row')[1]!;
@@ -111,6 +116,44 @@ describe('/alerts', () => {
     expect(screen.queryByTestId('alerts-last-price')).toBeNull();
     fireEvent.change(screen.getByLabelText('Pair'), { target: { value: 'BTC_USDT' } });
     expect((await screen.findByTestId('alerts-last-price')).textContent).toBe('Last price 65,432.10 USDT');
+  });
+
+  const options = () => Array.from((screen.getByLabelText('Pair') as HTMLSelectElement).options, (o) => o.value);
+  const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+
+  it('preselects the market and the contract ?market=futures&symbol= name, with its last price', async () => {
+    await renderPage({ route: '/alerts?symbol=btc_usdt&market=futures' });
+    expect(pressed('USDT-M futures')).toBe('true');
+    expect(options()).toEqual(['BTC_USDT', 'SOL_USDT']);
+    expect((screen.getByLabelText('Pair') as HTMLSelectElement).value).toBe('BTC_USDT');
+    expect((await screen.findByTestId('alerts-last-price')).textContent).toBe('Last price 65,480.50 USDT');
+  });
+
+  it("creates a futures alert: the toggle lists the contracts, keeps a pair both have, and the list names the market", { timeout: FORM_TEST_MS }, async () => {
+    const { calls } = await renderPage();
+    expect(pressed('Spot')).toBe('true');
+    expect(options()).toEqual(['BTC_USDT', 'ETH_USDT', 'DOGE_USDT']);
+    // ETH has no contract: the futures market starts on its first one.
+    fireEvent.change(screen.getByLabelText('Pair'), { target: { value: 'ETH_USDT' } });
+    fireEvent.click(screen.getByRole('button', { name: 'USDT-M futures' }));
+    await waitFor(() => expect((screen.getByLabelText('Pair') as HTMLSelectElement).value).toBe('BTC_USDT'));
+    expect(pressed('USDT-M futures')).toBe('true');
+    expect(options()).toEqual(['BTC_USDT', 'SOL_USDT']);
+    expect(screen.getByTestId('alerts-last-price').textContent).toBe('Last price 65,480.50 USDT');
+    typePrice('70000');
+    create();
+    await waitFor(() => expect(within(activeTable()).getAllByRole('row')).toHaveLength(3));
+    expect(sent(calls, ALERT_PATHS.create)).toEqual([{ market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '70000' }]);
+    const row = within(activeTable()).getAllByRole('row')[2]!;
+    expect(row.textContent).toContain('BTC/USDT');
+    expect(row.textContent).toContain('USDT-M futures');
+    // The fresh form stays on futures; back on spot, BTC (listed there too) is kept.
+    await waitFor(() => expect((screen.getByLabelText('Target price') as HTMLInputElement).value).toBe(''));
+    expect(pressed('USDT-M futures')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Spot' }));
+    await waitFor(() => expect(pressed('Spot')).toBe('true'));
+    expect((screen.getByLabelText('Pair') as HTMLSelectElement).value).toBe('BTC_USDT');
+    expect(screen.getByTestId('alerts-last-price').textContent).toBe('Last price 65,432.10 USDT');
   });
 
   it("checks the target price on the form, by the pair's places, and sends nothing until it is right", { timeout: FORM_TEST_MS }, async () => {
@@ -134,7 +177,7 @@ describe('/alerts', () => {
     typePrice('60000');
     create();
     await waitFor(() => expect(within(activeTable()).getAllByRole('row')).toHaveLength(3));
-    expect(sent(calls, ALERT_PATHS.create)).toEqual([{ symbol: 'BTC_USDT', condition: 'below', price: '60000' }]);
+    expect(sent(calls, ALERT_PATHS.create)).toEqual([{ market: 'spot', symbol: 'BTC_USDT', condition: 'below', price: '60000' }]);
     const row = within(activeTable()).getAllByRole('row')[2]!;
     expect(row.textContent).toContain('Falls to');
     expect(row.textContent).toContain('60,000.00');

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { useSessionFlow } from '../../../app/views/hooks';
 import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useFuturesDesk, useFuturesOrderForm, type Desk } from '../futures.hooks';
@@ -8,7 +10,7 @@ import { PositionsPanel } from './PositionsPanel';
 
 /**
  * /contract/{symbol}: the shared trade layout on the pair's futures market, with the futures
- * figures in the stats bar and, signed in, the futures order form and positions panel. The desk
+ * figures and a price alert link in the stats bar and, signed in, the futures order form and positions panel. The desk
  * (config, account, orders, plans) is started afresh per pair and per session.
  */
 export function ContractTradePage() {
@@ -19,7 +21,27 @@ export function ContractTradePage() {
 
 function PairDesk(props: { symbol: string }) {
   const desk = useFuturesDesk(props.symbol);
-  return <TradePage kind="contract" product={{ stats: <FuturesStats data={desk.data} desk={desk.ref} />, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
+  const stats = (
+    <>
+      <FuturesStats data={desk.data} desk={desk.ref} />
+      <PriceAlertLink symbol={props.symbol} />
+    </>
+  );
+  return <TradePage kind="contract" product={{ stats, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
+}
+
+const AlertLink = styled(Link)`
+  align-self: center;
+  font-size: 12px;
+  white-space: nowrap;
+  color: ${({ theme }) => theme.color.accent};
+`;
+
+/** In the stats bar, as on the spot page: the price alerts page on this contract (a visitor is asked to log in there). */
+function PriceAlertLink(props: { symbol: string }) {
+  const { t } = useTranslation();
+  // The trade page shows only a listed contract, so the route's symbol is one; the alerts page checks it again.
+  return <AlertLink to={`/alerts?symbol=${encodeURIComponent(props.symbol.toUpperCase())}&market=futures`}>{t('futures.priceAlert')}</AlertLink>;
 }
 
 /**

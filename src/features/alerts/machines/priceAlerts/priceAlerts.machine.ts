@@ -44,9 +44,12 @@ const priceAlertsSetup = setup({
     showToast,
     /** The request's shape refused here, said under the form as the server's refusal would be. */
     refuseHere: assign({ refusal: ({ event }) => (event.type === 'alerts.create' ? { key: alertProblem(event.alert, event.places) ?? 'alerts.errors.priceInvalid' } : undefined) }),
-    /** A sendable request, as it is sent: the pair in capitals, the price without the spaces around it. */
+    /** A sendable request, as it is sent: the market always named (spot when absent), the pair in capitals, the price without the spaces around it. */
     takeDraft: assign({
-      draft: ({ event }) => (event.type === 'alerts.create' ? { symbol: event.alert.symbol.toUpperCase(), condition: event.alert.condition, price: event.alert.price.trim() } : undefined),
+      draft: ({ event }) =>
+        event.type === 'alerts.create'
+          ? { market: event.alert.market ?? 'spot', symbol: event.alert.symbol.toUpperCase(), condition: event.alert.condition, price: event.alert.price.trim() }
+          : undefined,
       refusal: undefined,
     }),
     /** The server's refusal (or the failure), translated, under the form. */

@@ -2,7 +2,8 @@ import { actorAnswers, machineModel, typedValues } from '../../../../app/machine
 import { priceAlertsMachine } from './priceAlerts.machine';
 import { ACTIVE_ALERT, ALERT_LIST_FIXTURE, NEW_ALERT } from './priceAlerts.fixtures';
 
-const alert = { symbol: 'BTC_USDT', condition: 'below' as const, price: '60000' };
+// A futures one: the market rides along with the request (spot, when absent, is the scenarios' case).
+const alert = { market: 'futures' as const, symbol: 'BTC_USDT', condition: 'below' as const, price: '60000' };
 
 export const priceAlertsModel = machineModel(priceAlertsMachine, [{ name: 'price alerts' }], [
   ...actorAnswers('fetchAlerts', ALERT_LIST_FIXTURE),
