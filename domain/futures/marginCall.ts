@@ -8,7 +8,7 @@ import type { MarginMode } from './api.js';
  * liquidation at 100 %, and not again until the ratio has fallen back below 70 % — so a mark that
  * hovers at the threshold does not warn on every update.
  */
-export const MARGIN_CALL_RATIO_TEXT = '0.8';
+const MARGIN_CALL_RATIO_TEXT = '0.8';
 export const MARGIN_CALL_RATIO = fx(MARGIN_CALL_RATIO_TEXT);
 export const MARGIN_CALL_REARM_RATIO = fx('0.7');
 /**

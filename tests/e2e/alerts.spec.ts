@@ -47,7 +47,7 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   await traded(page);
 
   await page.goto('/markets/kline/BTC_USDT');
-  await page.getByRole('link', { name: say('spot.priceAlert') }).click();
+  await page.getByRole('link', { name: say('trade.priceAlert') }).click();
   await expect(page).toHaveURL(/\/alerts\?symbol=BTC_USDT$/);
   const form = page.getByRole('form', { name: say('alerts.newAlert') });
   await expect(form.getByRole('combobox', { name: say('alerts.pair') })).toHaveValue('BTC_USDT');

@@ -9,7 +9,7 @@ import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 /** A price at most this many digits before the point, as the alerts form takes (src/features/alerts/alertRules.ts). */
 const PRICE_INTEGER_DIGITS = 15;
 
-export const ALERT_COLUMNS = `id, market, left_symbol || '_' || right_symbol as symbol, condition, trim_scale(price)::text as price, status, created_ms,
+const ALERT_COLUMNS = `id, market, left_symbol || '_' || right_symbol as symbol, condition, trim_scale(price)::text as price, status, created_ms,
   case when status = 'triggered' then ended_ms end as triggered_ms, trim_scale(triggered_price)::text as triggered_price`;
 
 interface AlertRow extends Omit<PriceAlert, 'id' | 'created_ms' | 'triggered_ms'> {
@@ -18,7 +18,7 @@ interface AlertRow extends Omit<PriceAlert, 'id' | 'created_ms' | 'triggered_ms'
   triggered_ms: string | number | null;
 }
 
-export const toAlert = (r: AlertRow): PriceAlert => ({
+const toAlert = (r: AlertRow): PriceAlert => ({
   ...r,
   id: Number(r.id),
   created_ms: Number(r.created_ms),

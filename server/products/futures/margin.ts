@@ -15,6 +15,9 @@ interface View {
 
 const valuation = (v: View): Valuation => ({ bracketsOf: (symbol) => v.pairs.get(symbol)!.brackets, markOf: (symbol) => v.marks.get(symbol)?.mark });
 
+/** A user's positions as memory holds them (committed), one per contract; inside a batch, Batch.positionsOf. */
+export const memoryPositionsOf = (v: Pick<View, 'pairs' | 'positions'>, userId: number): Position[] => [...v.pairs.keys()].flatMap((symbol) => v.positions.get(`${userId}:${symbol}`) ?? []);
+
 /** Maintenance margin and unrealised PnL of a position at its pair's mark (engine/risk.ts). */
 export function positionRisk(v: View, p: Position, mark?: Fx): { maintenance: Fx; pnl: Fx } {
   return risk(valuation(v), p, mark);
@@ -28,7 +31,7 @@ export function liquidationCheck(v: View, b: Batch | undefined, pos: Position, w
   return check(
     valuation(v),
     pos,
-    () => (b ? b.positionsOf(pos.userId) : [...v.pairs.keys()].flatMap((symbol) => v.positions.get(`${pos.userId}:${symbol}`) ?? [])),
+    () => (b ? b.positionsOf(pos.userId) : memoryPositionsOf(v, pos.userId)),
     () => (b ? b.books.available(pos.userId) : (v.crossAvailable.get(pos.userId) ?? 0n)),
     withCallPrice,
   );

@@ -3,7 +3,7 @@ import { marginRatio } from '../../../domain/futures/formulas.js';
 import { marginCallStep, type FuturesMarginCallPush } from '../../../domain/futures/marginCall.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
 import type { Batch } from './batch.js';
-import { liquidationCheck, positionRisk } from './margin.js';
+import { liquidationCheck, memoryPositionsOf, positionRisk } from './margin.js';
 import type { FuturesMemory } from './memory.js';
 import type { Position } from './positions.js';
 
@@ -57,14 +57,11 @@ export function dueMarginCalls(m: FuturesMemory, symbol: string, mark: Fx): stri
   for (const key of m.marginCalled) if (movedBy(m, key, symbol)) keys.add(key);
   return [...keys].filter((key) => {
     const { userId, scope } = scopeOf(key);
-    const now = ratioOf(m, undefined, covered(positionsOf(m, userId), scope));
+    const state = ratioOf(m, undefined, covered(memoryPositionsOf(m, userId), scope));
     const called = m.marginCalled.has(key);
-    return now === undefined ? called : marginCallStep(called, now.ratio) !== undefined;
+    return state === undefined ? called : marginCallStep(called, state.ratio) !== undefined;
   });
 }
-
-/** A user's positions as memory holds them, one per contract. */
-const positionsOf = (m: FuturesMemory, userId: number): Position[] => [...m.pairs.keys()].flatMap((s) => m.positions.get(`${userId}:${s}`) ?? []);
 
 /**
  * Whether a mark of `symbol` may move a call in force: an isolated position's own contract; a
@@ -74,7 +71,7 @@ function movedBy(m: FuturesMemory, key: string, symbol: string): boolean {
   const { userId, scope } = scopeOf(key);
   if (scope !== 'cross') return scope === symbol;
   if (m.crossBySymbol.get(symbol)?.has(userId)) return true;
-  return covered(positionsOf(m, userId), 'cross').length === 0;
+  return covered(memoryPositionsOf(m, userId), 'cross').length === 0;
 }
 
 /**

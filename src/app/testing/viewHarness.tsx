@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import type { PlatConfig } from '../../../domain/api';
+import type { Currency, Pair, PairPrice, PlatConfig } from '../../../domain/api';
 import type { ApiClient } from '../../services/api';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { MenusContext, type Menus } from '../layout/navigation';
@@ -65,6 +65,26 @@ export function inShell(ui: ReactNode, options: { session?: 'in' | 'out'; config
     options.session &&
     createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), { input: options.session === 'in' ? { token: 'tok', user: USER_FIXTURE } : {} }).start();
   return <ShellContext.Provider value={{ app, ...(session ? { session } : {}) } as never}>{ui}</ShellContext.Provider>;
+}
+
+/**
+ * The app's actor with its startup answered (no language to load, an empty config, `currencies`
+ * and `pairs`), the pricing currency's price never (no page's own): what a page that reads the
+ * shell's lists runs under. The caller waits for the lists it needs.
+ */
+export function startedApp(data: { currencies?: Currency[]; pairs?: Pair[] } = {}) {
+  return createActor(
+    appMachine.provide({
+      actors: {
+        applyLanguage: fromPromise(async (): Promise<void> => undefined),
+        fetchConfig: fromPromise(async (): Promise<PlatConfig> => ({ communities: [], config: {} as PlatConfig['config'] })),
+        fetchCurrencies: fromPromise(async (): Promise<Currency[]> => data.currencies ?? []),
+        fetchPairs: fromPromise(async (): Promise<Pair[]> => data.pairs ?? []),
+        fetchUsdtPrice: fromPromise((): Promise<PairPrice> => new Promise(() => undefined)),
+      },
+    }),
+    { input: { marketFeature: false } },
+  ).start();
 }
 
 /**

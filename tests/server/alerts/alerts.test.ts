@@ -140,7 +140,7 @@ describe('price alerts', () => {
     const user = await t.user();
     t.advance(60_000);
     await contractTrade('60000', t.now() - 1000);
-    expectRefusal(await create(user, { market: 'futures', symbol: 'DOGE_BTC', condition: 'above', price: '1' }), 400, /^There is no USDT-M contract DOGE\/BTC$|^There is no USDT-M contract/);
+    expectRefusal(await create(user, { market: 'futures', symbol: 'DOGE_BTC', condition: 'above', price: '1' }), 400, 'There is no USDT-M contract DOGE/BTC');
     const rise = expectOk(await create(user, { market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '61000' }));
     expect(rise).toMatchObject({ market: 'futures', symbol: 'BTC_USDT', price: '61000' });
     t.advance(10_000);

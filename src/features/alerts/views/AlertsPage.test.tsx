@@ -7,12 +7,10 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { ALERT_PATHS, type AlertList, type CreateAlertInput, type PriceAlert } from '../../../../domain/alerts';
-import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
+import type { MarketTick, Pair } from '../../../../domain/api';
 import { createUserStreamHub } from '../../../app/actors/userStream.actor';
-import { appMachine } from '../../../app/machines/app/app.machine';
-import { fakeApi, FORM_TEST_MS, refusal, renderView } from '../../../app/testing/viewHarness';
+import { fakeApi, FORM_TEST_MS, refusal, renderView, startedApp } from '../../../app/testing/viewHarness';
 import { ShellContext } from '../../../app/views/hooks';
 import { createAlertsActors } from '../actors/alerts.actors';
 import { AlertsContext } from '../alerts.context';
@@ -40,18 +38,7 @@ const BTC_FUTURE_TICK = { ...BTC_TICK, channel: 'btc_usdt_future_tick', close: '
 
 /** The app's actor with the pairs listed and BTC/USDT's tick in. */
 async function appWithPairs() {
-  const app = createActor(
-    appMachine.provide({
-      actors: {
-        applyLanguage: fromPromise(async (): Promise<void> => undefined),
-        fetchConfig: fromPromise(async (): Promise<PlatConfig> => ({ communities: [], config: {} as PlatConfig['config'] })),
-        fetchCurrencies: fromPromise(async (): Promise<Currency[]> => []),
-        fetchPairs: fromPromise(async (): Promise<Pair[]> => PAIRS),
-        fetchUsdtPrice: fromPromise((): Promise<PairPrice> => new Promise(() => undefined)),
-      },
-    }),
-    { input: { marketFeature: false } },
-  ).start();
+  const app = startedApp({ pairs: PAIRS });
   await waitFor(() => expect(app.getSnapshot().context.pairs).toHaveLength(PAIRS.length));
   app.send({ type: 'market.tick', tick: BTC_TICK });
   app.send({ type: 'market.tick', tick: BTC_FUTURE_TICK });
@@ -96,6 +83,13 @@ const sent = (calls: { path: string; body: unknown }[], path: string) => calls.f
 const activeTable = (name = 'Active alerts') => screen.getByRole('table', { name });
 const typePrice = (value: string, label = 'Target price') => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const create = (label = 'Create alert') => fireEvent.click(screen.getByRole('button', { name: label }));
+/** Sends the form with `price`, waits for the active list to hold it after the fixture's one, and answers its row. */
+async function createdRow(price: string) {
+  typePrice(price);
+  create();
+  await waitFor(() => expect(within(activeTable()).getAllByRole('row')).toHaveLength(3));
+  return within(activeTable()).getAllByRole('row')[2]!;
+}
 
 describe('/alerts', () => {
   it('lists the active and triggered alerts, and preselects the pair ?symbol= names, with its last price', async () => {
@@ -140,11 +134,8 @@ describe('/alerts', () => {
     expect(pressed('USDT-M futures')).toBe('true');
     expect(options()).toEqual(['BTC_USDT', 'SOL_USDT']);
     expect(screen.getByTestId('alerts-last-price').textContent).toBe('Last price 65,480.50 USDT');
-    typePrice('70000');
-    create();
-    await waitFor(() => expect(within(activeTable()).getAllByRole('row')).toHaveLength(3));
+    const row = await createdRow('70000');
     expect(sent(calls, ALERT_PATHS.create)).toEqual([{ market: 'futures', symbol: 'BTC_USDT', condition: 'above', price: '70000' }]);
-    const row = within(activeTable()).getAllByRole('row')[2]!;
     expect(row.textContent).toContain('BTC/USDT');
     expect(row.textContent).toContain('USDT-M futures');
     // The fresh form stays on futures; back on spot, BTC (listed there too) is kept.
@@ -174,11 +165,8 @@ describe('/alerts', () => {
     const { calls } = await renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Falls to' }));
     expect(screen.getByRole('button', { name: 'Falls to' }).getAttribute('aria-pressed')).toBe('true');
-    typePrice('60000');
-    create();
-    await waitFor(() => expect(within(activeTable()).getAllByRole('row')).toHaveLength(3));
+    const row = await createdRow('60000');
     expect(sent(calls, ALERT_PATHS.create)).toEqual([{ market: 'spot', symbol: 'BTC_USDT', condition: 'below', price: '60000' }]);
-    const row = within(activeTable()).getAllByRole('row')[2]!;
     expect(row.textContent).toContain('Falls to');
     expect(row.textContent).toContain('60,000.00');
     // A fresh form on the same pair and condition.

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { useParams } from 'react-router-dom';
 import { useSessionFlow } from '../../../app/views/hooks';
+import { PriceAlertLink } from '../../../kit/trade/views/PriceAlertLink';
 import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useFuturesDesk, useFuturesOrderForm, type Desk } from '../futures.hooks';
 import { FuturesOrderForm } from './FuturesOrderForm';
@@ -24,24 +23,10 @@ function PairDesk(props: { symbol: string }) {
   const stats = (
     <>
       <FuturesStats data={desk.data} desk={desk.ref} />
-      <PriceAlertLink symbol={props.symbol} />
+      <PriceAlertLink market="futures" />
     </>
   );
   return <TradePage kind="contract" product={{ stats, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
-}
-
-const AlertLink = styled(Link)`
-  align-self: center;
-  font-size: 12px;
-  white-space: nowrap;
-  color: ${({ theme }) => theme.color.accent};
-`;
-
-/** In the stats bar, as on the spot page: the price alerts page on this contract (a visitor is asked to log in there). */
-function PriceAlertLink(props: { symbol: string }) {
-  const { t } = useTranslation();
-  // The trade page shows only a listed contract, so the route's symbol is one; the alerts page checks it again.
-  return <AlertLink to={`/alerts?symbol=${encodeURIComponent(props.symbol.toUpperCase())}&market=futures`}>{t('futures.priceAlert')}</AlertLink>;
 }
 
 /**

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { PriceAlertLink } from '../../../kit/trade/views/PriceAlertLink';
 import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useOrderForm } from '../spot.hooks';
 import { OpenOrdersPanel } from './OrderPanels';
@@ -11,22 +9,7 @@ import { OrderForm } from './OrderForm';
  * own panels; a visitor is asked to log in in their place.
  */
 export function SpotTradePage() {
-  return <TradePage kind="spot" product={{ panels: (p) => <SpotPanels {...p} />, stats: <PriceAlertLink /> }} />;
-}
-
-const AlertLink = styled(Link)`
-  align-self: center;
-  font-size: 12px;
-  white-space: nowrap;
-  color: ${({ theme }) => theme.color.accent};
-`;
-
-/** In the stats bar: the price alerts page with this pair chosen (a visitor is asked to log in there). */
-function PriceAlertLink() {
-  const { t } = useTranslation();
-  // The trade page shows only a listed pair, so the route's symbol is one; the alerts page checks it again.
-  const symbol = (useParams().symbol ?? '').toUpperCase();
-  return <AlertLink to={`/alerts?symbol=${encodeURIComponent(symbol)}`}>{t('spot.priceAlert')}</AlertLink>;
+  return <TradePage kind="spot" product={{ panels: (p) => <SpotPanels {...p} />, stats: <PriceAlertLink market="spot" /> }} />;
 }
 
 /**

@@ -2,14 +2,12 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Currency, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
+import type { Currency } from '../../../../domain/api';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { WALLET_PATHS, type WalletNetwork } from '../../../../domain/wallet';
 import { confirmActing } from '../../../app/machines/confirmAct/confirmAct.machine';
-import { appMachine } from '../../../app/machines/app/app.machine';
 import { pagedListMachine } from '../../../app/machines/pagedList/pagedList.machine';
-import { fakeApi, refusal, renderView } from '../../../app/testing/viewHarness';
+import { fakeApi, refusal, renderView, startedApp } from '../../../app/testing/viewHarness';
 import { ShellContext } from '../../../app/views/hooks';
 import { createWalletActors, createWalletSignals } from '../actors/wallet.actors';
 import { depositMachine } from '../machines/deposit/deposit.machine';
@@ -30,19 +28,8 @@ const closedNetwork = (currency: string, delisting?: WalletNetwork['delisting'])
 /** The deposit page at /wallet/recharge/{currency}, its networks answered by `networks`. */
 async function renderPage(currency: string, networks: (body: unknown) => unknown) {
   const { api, calls } = fakeApi({ [WALLET_PATHS.networks]: networks, [WALLET_PATHS.deposits]: { list: [], total: 0, page: 1, size: 10 } });
-  const app = createActor(
-    appMachine.provide({
-      actors: {
-        applyLanguage: fromPromise(async (): Promise<void> => undefined),
-        fetchConfig: fromPromise(async (): Promise<PlatConfig> => ({ communities: [], config: {} as PlatConfig['config'] })),
-        fetchCurrencies: fromPromise(async () => [coin('USDT', 1), coin('DOGE', 0), coin('SHIB', 0)]),
-        fetchPairs: fromPromise(async (): Promise<Pair[]> => []),
-        // Pricing is not this page's: never answered.
-        fetchUsdtPrice: fromPromise((): Promise<PairPrice> => new Promise(() => undefined)),
-      },
-    }),
-    { input: { marketFeature: false } },
-  ).start();
+  // Pricing is not this page's: never answered (startedApp).
+  const app = startedApp({ currencies: [coin('USDT', 1), coin('DOGE', 0), coin('SHIB', 0)] });
   await waitFor(() => expect(app.getSnapshot().context.currencies).toHaveLength(3));
   const actors = createWalletActors(api);
   const signals = createWalletSignals();

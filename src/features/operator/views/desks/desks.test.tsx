@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { Currency, Pair, PairPrice, PlatConfig } from '../../../../../domain/api';
+import { createActor } from 'xstate';
 import { ShellContext } from '../../../../app/views/hooks';
-import { appMachine } from '../../../../app/machines/app/app.machine';
 import { LANGUAGES } from '../../../../../domain/languages';
 import { OPERATOR_AUDIT_KINDS } from '../../../../../domain/operatorAuditKinds';
 import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
 import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
-import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, inShell, refusal, renderView } from '../../../../app/testing/viewHarness';
+import { expectCodeRefusedInDialog, FORM_TEST_MS, fakeApi, inShell, refusal, renderView, startedApp } from '../../../../app/testing/viewHarness';
 import { provideOperatorDesks } from '../../desks.flows';
 import { operatorSessionMachine } from '../../machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from '../../operator.context';
@@ -230,18 +228,7 @@ describe('operator layout: desks by role', () => {
 
   it('offers its own language and theme choice (the console has no trader header)', async () => {
     // A started app actor (its startup answered), as the page runs under: the choices are its.
-    const app = createActor(
-      appMachine.provide({
-        actors: {
-          applyLanguage: fromPromise(async (): Promise<void> => undefined),
-          fetchConfig: fromPromise(async (): Promise<PlatConfig> => ({ communities: [], config: {} as PlatConfig['config'] })),
-          fetchCurrencies: fromPromise(async (): Promise<Currency[]> => []),
-          fetchPairs: fromPromise(async (): Promise<Pair[]> => []),
-          fetchUsdtPrice: fromPromise((): Promise<PairPrice> => new Promise(() => undefined)),
-        },
-      }),
-      { input: { marketFeature: false } },
-    ).start();
+    const app = startedApp();
     await waitFor(() => expect(JSON.stringify(app.getSnapshot().value)).toContain('ready'), { timeout: 3000 });
     const operatorSession = createActor(operatorSessionMachine, { input: {} }).start();
     const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: fakeApi({}).api, showToast: () => undefined }) };

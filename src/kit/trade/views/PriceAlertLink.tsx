@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { AlertMarket } from '../../../../domain/alerts';
+
+const AlertLink = styled(Link)`
+  align-self: center;
+  font-size: 12px;
+  white-space: nowrap;
+  color: ${({ theme }) => theme.color.accent};
+`;
+
+/**
+ * In a trade page's stats bar (the spot and futures pages pass it as their `stats`): the price
+ * alerts page with this pair (and, on a contract, its market) chosen; a visitor is asked to log in
+ * there. The trade page shows only a listed pair, so the route's symbol is one; the alerts page
+ * checks it again.
+ */
+export function PriceAlertLink(props: { market: AlertMarket }) {
+  const { t } = useTranslation();
+  const symbol = encodeURIComponent((useParams().symbol ?? '').toUpperCase());
+  return <AlertLink to={`/alerts?symbol=${symbol}${props.market === 'futures' ? '&market=futures' : ''}`}>{t('trade.priceAlert')}</AlertLink>;
+}
