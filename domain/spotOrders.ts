@@ -33,9 +33,11 @@ export interface PlaceSpotOrder {
   amount?: string;
   /**
    * Limit orders only: GTC rests (the default); IOC fills what it can at once and cancels the rest;
-   * POST_ONLY only ever rests (a maker), and is cancelled unfilled if it would take.
+   * POST_ONLY only ever rests (a maker), and is cancelled unfilled if it would take. FOK (fills
+   * whole at once, or not at all) only from the server's own callers (Convert): the order route's
+   * schema does not take it.
    */
-  time_in_force?: SpotTimeInForce;
+  time_in_force?: SpotTimeInForce | 'FOK';
 }
 
 export const SPOT_TIME_IN_FORCE = ['GTC', 'IOC', 'POST_ONLY'] as const;

@@ -1,6 +1,7 @@
 import type { ServerProduct } from '../kernel/platform/product.js';
 import { accounts } from './accounts/product.js';
 import { alerts } from './alerts/product.js';
+import { convert } from './convert/product.js';
 import { apikeys } from './apikeys/product.js';
 import { binance } from './binance/product.js';
 import { fees } from './fees/product.js';
@@ -23,4 +24,4 @@ import { wallet } from './wallet/product.js';
  * folder under server/products and one line here. Futures comes with the Binance dialect's calls
  * that need its engine, for where it runs apart (futuresApart.ts).
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futuresComposed, apikeys, binance, liabilities, treasury, fees, alerts];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futuresComposed, apikeys, binance, liabilities, treasury, fees, alerts, convert];

@@ -198,6 +198,8 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/fiat/standing', '/api/fiat/methods', '/api/fiat/order', '/api/fiat/orders', '/api/fiat/records', '/api/fiat/chat', '/api/futures/account', '/api/futures/positions',
     '/api/futures/settings', '/api/futures/orders_current', '/api/futures/orders_history', '/api/futures/plans', '/api/futures/order_detail', '/api/apikey/list',
     '/api/wallet/funds_password_check', '/api/liabilities/proof', '/api/fees/mine', '/api/fees/rate', '/api/alerts/list',
+    // A quote keeps a row for its acceptance and moves nothing.
+    '/api/convert/quote', '/api/convert/history',
   ],
   'changes the account, not its funds (the security changes take their own proofs)': [
     '/api/user/nickname', '/api/user/avatar', '/api/user/send_code', '/api/user/login_pwd', '/api/user/funds_pwd', '/api/user/email', '/api/user/phone', '/api/user/address_add',
@@ -212,6 +214,8 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
   'a trade on a market, with the platform or a project': [
     '/api/spot/order_place', '/api/spot/order_cancel', '/api/spot/stop_place', '/api/spot/stop_cancel', '/api/seconds/buy', '/api/ico/subscribe', '/api/futures/order',
     '/api/futures/close', '/api/futures/flash_close', '/api/futures/margin', '/api/futures/cancel', '/api/futures/plan', '/api/futures/plan_cancel',
+    // A conversion is a spot order (fill-or-kill) between the user's own spot balances.
+    '/api/convert/accept',
   ],
 };
 

@@ -20,6 +20,7 @@ export const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   id: 'fieldId',
   user_id: 'fieldUserId',
   quantity: 'fieldQuantity',
+  quote_id: 'fieldQuoteId',
   currency: 'fieldCurrency',
   address: 'fieldAddress',
   account: 'fieldAccount',

@@ -46,6 +46,7 @@ export const CASES: Case[] = [
   { path: '/api/inform/read', body: (i) => ({ id: i.notification }), refusal: 'notificationNotFound' },
   { path: '/api/apikey/delete', body: (i) => ({ api_key: i.apiKey }), refusal: 'apiKeyNotFound' },
   { path: '/api/alerts/cancel', body: (i) => ({ id: i.priceAlert }), refusal: 'alertUnknown' },
+  { path: '/api/convert/accept', body: (i) => ({ quote_id: i.convertQuote }), refusal: 'convertQuoteUnknown' },
 ];
 
 /** The id-naming fields' other shapes: each a refusal (never a 500), changing nothing. */

@@ -56,6 +56,7 @@ export interface OwnedIds {
   apiKey: string;
   /** A's active price alert. */
   priceAlert: number;
+  convertQuote: number;
   /** A's client order id on a spot order (Binance's newClientOrderId). */
   clientOrderId: string;
 }
@@ -179,6 +180,13 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     [a.id, Date.now()],
   );
 
+  // A convert quote of A's, not yet accepted (as the convert product writes one: its quote needs a book, which this world has not).
+  const [quote] = await db.query<{ id: string }>(
+    `insert into convert_quote (user_id, from_currency, to_currency, left_symbol, right_symbol, side, price, quantity, created_ms, expires_ms)
+     values ($1, 'USDT', 'BTC', 'BTC', 'USDT', 'buy', 30000, 0.001, $2, $3) returning id`,
+    [a.id, Date.now(), Date.now() + 3_600_000],
+  );
+
   const [session] = await db.query<{ id: string }>('select id from session_token where user_id = $1 order by id limit 1', [a.id]);
   const [notification] = await db.query<{ id: string }>('select id from notification where user_id = $1 order by id limit 1', [a.id]);
   expect(notification, 'A has a notification (its API key notice)').toBeDefined();
@@ -196,6 +204,7 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     address,
     session: Number(session!.id),
     notification: Number(notification!.id),
+    convertQuote: Number(quote!.id),
     kycSubmission,
     apiKey: w.keyA.api_key,
     priceAlert: Number(alert!.id),
