@@ -45,13 +45,12 @@ export function readSpotPlace(params: Params, symbol: string): SpotPlaceRequest 
   const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
   const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const, invalidOrderType) ?? (required(params, 'type') as never);
   if (type !== 'LIMIT' && type !== 'MARKET' && type !== 'LIMIT_MAKER') throw unsupported('type', type);
-  // Time in force as the engine has it: GTC, IOC, and post-only (Binance's LIMIT_MAKER type, or GTX as futures spell it); FOK it has not.
+  // Time in force as the engine has it: GTC, IOC, FOK (filled whole at once or EXPIRED), and post-only (Binance's LIMIT_MAKER type, or GTX as futures spell it).
   const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK', 'GTX'] as const, invalidTimeInForce);
   if (type === 'LIMIT' && tif === undefined) throw mandatoryParameter('timeInForce');
   if (type !== 'LIMIT' && tif !== undefined) throw parameterNotRequired('timeInForce');
-  if (tif === 'FOK') throw unsupported('timeInForce', tif);
   const postOnly = type === 'LIMIT_MAKER' || tif === 'GTX';
-  const timeInForce: SpotTimeInForce | undefined = postOnly ? 'POST_ONLY' : tif === 'IOC' ? 'IOC' : undefined;
+  const timeInForce: SpotTimeInForce | 'FOK' | undefined = postOnly ? 'POST_ONLY' : tif === 'IOC' || tif === 'FOK' ? tif : undefined;
   acceptSelfTradeMode(params['selfTradePreventionMode']);
   const clientOrderId = params['newClientOrderId'];
   if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');

@@ -106,10 +106,10 @@ export function spotOrder(order: SpotOrder, clientOrderId: string) {
 export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: SpotDeal[], asked?: { type: string; timeInForce: string }) {
   const { time, updateTime, isWorking, stopPrice, icebergQty, ...rest } = spotOrder(order, clientOrderId);
   void [time, updateTime, isWorking, stopPrice, icebergQty];
-  // An IOC's unfilled rest ends EXPIRED at Binance, not CANCELED; a GTC LIMIT ended as it was placed
+  // An IOC's unfilled rest, or a FOK that could not fill whole, ends EXPIRED at Binance, not CANCELED; a GTC LIMIT ended as it was placed
   // can only have met the user's own order, which Binance's EXPIRE_TAKER answers EXPIRED_IN_MATCH.
   const selfTraded = asked?.type === 'LIMIT' && asked.timeInForce === 'GTC' && rest.status === 'CANCELED';
-  const status = asked?.timeInForce === 'IOC' && rest.status === 'CANCELED' ? 'EXPIRED' : selfTraded ? 'EXPIRED_IN_MATCH' : rest.status;
+  const status = (asked?.timeInForce === 'IOC' || asked?.timeInForce === 'FOK') && rest.status === 'CANCELED' ? 'EXPIRED' : selfTraded ? 'EXPIRED_IN_MATCH' : rest.status;
   return {
     ...rest,
     ...(asked ? { type: asked.type, timeInForce: asked.type === 'LIMIT' ? asked.timeInForce : asked.type === 'LIMIT_MAKER' ? 'GTC' : rest.timeInForce } : {}),

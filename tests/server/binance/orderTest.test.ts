@@ -86,7 +86,7 @@ describe('POST /api/v3/order/test', () => {
       { ...market, side: 'SELL', quantity: '0.01', price: '30000' },
       { ...market, side: 'BUY' },
       { ...limit, quoteOrderQty: '200' },
-      { ...limit, timeInForce: 'FOK' },
+      { ...limit, timeInForce: 'ALL_OR_NONE' },
       { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', price: '20000', quantity: '0.01' },
       { ...limit, type: 'LIMIT_MAKER' },
       { ...limit, type: 'STOP_LOSS' },

@@ -62,7 +62,7 @@ describe('Binance signing', () => {
   it('bad parameters are Binance refusals, never a 500', async () => {
     const trader = await t.trader([['USDT', '1000']]);
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, symbol: 'NOPEUSDT' })).toMatchObject({ status: 400, body: { code: -1121 } });
-    expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, timeInForce: 'FOK' })).toMatchObject({ status: 400, body: { code: -1100 } });
+    expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, timeInForce: 'ALL_OR_NONE' })).toMatchObject({ status: 400, body: { code: -1115, msg: 'Invalid timeInForce.' } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, debug: '1' })).toMatchObject({ status: 400, body: { code: -1104 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, quantity: '1e3' })).toMatchObject({ status: 400, body: { code: -1100 } });
     expect(await t.signed(trader.key, 'POST', '/api/v3/order', { ...order, quantity: '100' })).toMatchObject({ status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } });
@@ -115,7 +115,7 @@ describe('Binance signing', () => {
     expect(await t.signed(trader.key, 'GET', '/api/v3/account')).toMatchObject({ status: 401, body: { code: -2015 } });
   });
 
-  it('time in force as the engine has it: IOC expires its rest, LIMIT_MAKER and GTX only rest (refused if they would take), FOK stays refused', async () => {
+  it('time in force as the engine has it: IOC expires its rest, LIMIT_MAKER and GTX only rest (refused if they would take), FOK fills whole or expires', async () => {
     const seller = await t.trader([['BTC', '1']]);
     const buyer = await t.trader([['USDT', '2000']]);
     // Above the bids the other tests leave at 20000.
@@ -132,6 +132,13 @@ describe('Binance signing', () => {
     expect((await t.signed(buyer.key, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toHaveLength(2);
     expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { ...maker, timeInForce: 'GTC' })).toMatchObject({ status: 400, body: { code: -1106 } });
     expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quoteOrderQty: '10', timeInForce: 'IOC' })).toMatchObject({ status: 400, body: { code: -1106 } });
-    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { ...order, timeInForce: 'FOK' })).toMatchObject({ status: 400, body: { code: -1100 } });
+    // FOK: more than the book holds at the price expires whole, nothing filled and nothing kept frozen; what it holds fills whole.
+    const before = (await t.signed(buyer.key, 'GET', '/api/v3/account')).body.balances;
+    await t.signed(seller.key, 'POST', '/api/v3/order', { ...ask, quantity: '0.01' });
+    const killed = await t.signed(buyer.key, 'POST', '/api/v3/order', { ...taking, timeInForce: 'FOK', quantity: '0.02' });
+    expect(killed.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', origQty: '0.02', executedQty: '0', fills: [] });
+    expect((await t.signed(buyer.key, 'GET', '/api/v3/account')).body.balances).toEqual(before);
+    const whole = await t.signed(buyer.key, 'POST', '/api/v3/order', { ...taking, timeInForce: 'FOK', quantity: '0.01' });
+    expect(whole.body).toMatchObject({ status: 'FILLED', timeInForce: 'FOK', executedQty: '0.01' });
   });
 });
