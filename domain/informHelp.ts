@@ -43,6 +43,9 @@ export const NOTIFICATION_KINDS = [
   // A futures position's (or cross account's) margin ratio reached 80 %, before its liquidation at 100 % (marginCalls.ts).
   'futures_margin_call',
   'futures_margin_call_cross',
+  // A liquidation closed (some of) a position; auto-deleveraging reduced a counterparty's (handlers.ts, adl.ts).
+  'futures_liquidated',
+  'futures_adl',
   // A price alert whose price a spot trade reached (server/products/alerts/watch.ts).
   'price_alert_above',
   'price_alert_below',

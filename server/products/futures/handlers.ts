@@ -92,16 +92,30 @@ export async function liquidate(m: FuturesMemory, b: Batch, userId: number, symb
   const symbols = new Set(targets.map((p) => p.symbol));
   for (const o of b.openOrdersOf(userId)) if (pos.mode === 'cross' || symbols.has(o.symbol)) await cancelOrder(m, b, userId, o.id, now);
   for (const p of targets) {
+    const before = p.quantity;
     if (mustDeleverage(bookCloseDeficit(m, p, closable(b, p)), p.mode, b.books.available(m.accounts.insurance), b.books.available(userId))) {
       await deleverage(m, b, p, now);
-      continue;
+    } else {
+      const book = m.engines.get(p.symbol)!.depth(CLOSE_BOOK_LEVELS);
+      if ((p.side === 1 ? book.bids : book.asks).length === 0) continue;
+      await placeOrder(m, b, { userId, symbol: p.symbol, action: p.side === 1 ? 'close_long' : 'close_short', type: 'market', quantity: 'closable', source: 'liquidation' }, now);
     }
-    const book = m.engines.get(p.symbol)!.depth(CLOSE_BOOK_LEVELS);
-    if ((p.side === 1 ? book.bids : book.asks).length === 0) continue;
-    await placeOrder(m, b, { userId, symbol: p.symbol, action: p.side === 1 ? 'close_long' : 'close_short', type: 'market', quantity: 'closable', source: 'liquidation' }, now);
+    await noticeLiquidated(b, userId, p.symbol, before);
   }
   m.stats.liquidations += 1;
   return true;
+}
+
+/**
+ * Its owner hears what a liquidation closed of a position, in the batch's transaction: one notice
+ * per call that closed some (what the book could not take is tried again at the next mark, and
+ * told then).
+ */
+async function noticeLiquidated(b: Batch, userId: number, symbol: string, before: bigint): Promise<void> {
+  const closed = before - (b.peekPosition(userId, symbol)?.quantity ?? 0n);
+  if (closed <= 0n) return;
+  await notify(b.tx, userId, { kind: 'futures_liquidated', params: { symbol: symbol.replace('_', '/'), quantity: fxText(closed) } });
+  b.noticed.add(userId);
 }
 
 /** Fires a waiting plan if its trigger still holds: a close order for the plan's quantity (at most what is closable); the other plan of the pair ends with it. */

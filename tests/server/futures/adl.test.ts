@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { listNotifications } from '../../../server/kernel/platform/notifications/notify.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 
@@ -78,6 +79,15 @@ describe('auto-deleveraging', () => {
     expect(JSON.stringify(t.published.slice(published))).not.toContain('"price":"54000"');
     expect(await t.contractTotal()).toBe(totalBefore);
     await noNegativeBalance();
+    // Each is told, in its language: the trader of the liquidation, A and B of what deleveraging took from them.
+    const told = async (userId: number, lang = 'en_US') => (await listNotifications(t.db, userId, lang, 1, 50)).list.filter((n) => n.kind === 'futures_liquidated' || n.kind === 'futures_adl').map((n) => n.body);
+    expect(await told(trader.id)).toEqual(['Your BTC/USDT position reached a margin ratio of 100% and was liquidated: 0.5 of it was closed.']);
+    expect(await told(a.id)).toEqual([
+      'Auto-deleveraging closed 0.3 of your BTC/USDT position at 54,000: a liquidated position on the other side could not be closed in the order book, and yours was next in the queue.',
+    ]);
+    expect(await told(b.id, 'de_DE')).toEqual([
+      'Das automatische Deleveraging hat 0,2 Ihrer BTC/USDT-Position zu 54.000 geschlossen: Eine liquidierte Gegenposition konnte nicht im Orderbuch geschlossen werden, und Ihre war als Nächste in der Warteschlange.',
+    ]);
     await t.expectAuditClean();
   });
 

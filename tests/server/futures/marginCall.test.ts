@@ -81,6 +81,10 @@ describe('a margin call', () => {
     const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from futures_margin_call where user_id = $1', [trader.id]);
     expect(row!.n).toBe(0);
     expect(await calls(trader.id)).toHaveLength(1);
+    // …and its owner is told of the liquidation, once, with what it closed.
+    const [liquidated, ...more] = await calls(trader.id, 'futures_liquidated');
+    expect(more).toEqual([]);
+    expect(liquidated).toMatchObject({ title: 'Position liquidated', body: 'Your BTC/USDT position reached a margin ratio of 100% and was liquidated: 0.1 of it was closed.' });
     await t.expectAuditClean();
   });
 
