@@ -113,7 +113,7 @@ export interface FeatureRoute {
   element?: ReactElement;
   /** Paths a visitor is likely to open next from here: their pages are fetched when the browser is idle. */
   next?: string[];
-  /** Its link in its slot's menu (site: the header; user, wallet, order: their menus), see app/layout/navigation.ts. */
+  /** Its link in its slot's menu (site and gated: the header; user, wallet, order: their menus), see app/layout/navigation.ts. */
   menu?: MenuEntry;
   children?: FeatureRoute[];
 }

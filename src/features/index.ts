@@ -1,6 +1,7 @@
 import type { Feature } from '../app/feature';
 import { accountsFeature } from './accounts/feature';
 import { alertsFeature } from './alerts/feature';
+import { convertFeature } from './convert/feature';
 import { fiatFeature } from './fiat/feature';
 import { futuresFeature } from './futures/feature';
 import { feesFeature } from './fees/feature';
@@ -22,4 +23,4 @@ import { walletFeature } from './wallet/feature';
  * (Operator desks appear in this order: identity reviews first.)
  */
 // The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, ICO, then P2P appeals.
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature, alertsFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature, alertsFeature, convertFeature];

@@ -45,7 +45,8 @@ describe('the header fit level', () => {
     expect(at(0).more).toEqual([]);
     expect(at(FIT_SHORT).more).toEqual([]);
     expect(at(FIT_SHORT + 1).more.map((l) => l.to)).toEqual(['/subscribe']);
-    expect(at(FIT_SHORT + 3).more.map((l) => l.to)).toEqual(['/deal', '/subscribe', '/contract_sec/btc_usdt']);
+    expect(at(FIT_SHORT + 2).more.map((l) => l.to)).toEqual(['/subscribe', '/convert', '/contract_sec/btc_usdt']);
+    expect(at(FIT_SHORT + 3).more.map((l) => l.to)).toEqual(['/deal', '/subscribe', '/convert', '/contract_sec/btc_usdt']);
     const last = at(FIT_MAX);
     expect(last.shown.map((l) => l.to)).toEqual(['/markets']);
     expect(last.more).toHaveLength(HEADER_LINKS.length - 1);
@@ -53,6 +54,6 @@ describe('the header fit level', () => {
 
   it('skips a link the deployment does not offer', () => {
     const links = offeredLinks(HEADER_LINKS, { seconds_contracts: 0 });
-    expect(splitLinks(links, FIT_SHORT + 2).more.map((l) => l.to)).toEqual(['/subscribe']);
+    expect(splitLinks(links, FIT_SHORT + 2).more.map((l) => l.to)).toEqual(['/subscribe', '/convert']);
   });
 });

@@ -10,7 +10,7 @@ import type { NavLinkSpec } from './navigation';
  *  1        the utilities short: no app download (the footer has it), the language as its
  *           region badge, the pricing currency as its code (the menus themselves are unchanged);
  *  2 … 6    also the product links, least used first (their `fold`), under a "More" menu: ICO,
- *           seconds contracts, buy crypto, futures, spot; Markets always stays.
+ *           seconds contracts and convert, buy crypto, futures, spot; Markets always stays.
  *
  * At the last level the header needs ≈750 px in the longest language, so from 1100 px up (below,
  * COMPACT_HEADER shows the menu button instead) it always fits.

@@ -33,6 +33,8 @@ describe('menus gathered from the products', () => {
       { to: '/markets', labelKey: 'nav.markets' },
       { to: '/subscribe', labelKey: 'nav.ico', fold: 1 },
       { to: '/markets/kline/BTC_USDT', labelKey: 'nav.spot', fold: 5 },
+      // A signed-in page (the gated slot), beside Spot.
+      { to: '/convert', labelKey: 'nav.convert', fold: 2 },
       { to: '/contract/btc_usdt', labelKey: 'nav.contract', fold: 4 },
       { to: '/contract_sec/btc_usdt', labelKey: 'nav.secContract', fold: 2 },
     ]);
@@ -72,7 +74,7 @@ describe('menus gathered from the products', () => {
     const all = [...offeredLinks(menus.header, off), ...[menus.wallet, menus.order].flatMap((menu) => menuGroups(menu, off).flatMap((g) => g.links))];
     expect(all.map((l) => l.to).filter((to) => /sec/i.test(to))).toEqual([]);
     expect(menuGroups(menus.order, off).map((g) => g.titleKey)).not.toContain('menu.order.sec');
-    expect(offeredLinks(menus.header, { seconds_contracts: 1 })).toHaveLength(6);
+    expect(offeredLinks(menus.header, { seconds_contracts: 1 })).toHaveLength(7);
   });
 });
 

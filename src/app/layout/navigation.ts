@@ -5,9 +5,9 @@ import { createFlowContext } from '../flowContext';
 /**
  * The menus of spec §2 as data: header links, the wallet and orders dropdowns, and the left menus
  * of /user, /wallet and /order. A product declares an entry on the route it links to (`menu` on a
- * route of its feature.tsx: the site slot's go to the header, the user, wallet and order slots' to
- * their menus); `collectMenus` puts every product's in place, and the shell renders them without
- * naming a product. Labels are translation keys.
+ * route of its feature.tsx: the site and gated slots' go to the header, the user, wallet and order
+ * slots' to their menus); `collectMenus` puts every product's in place, and the shell renders them
+ * without naming a product. Labels are translation keys.
  */
 export interface NavLinkSpec {
   to: string;
@@ -67,13 +67,17 @@ export type MenuLink = MenuEntry & NavLinkSpec;
 
 /** What the menus read of a product's routes (app/feature.tsx's FeatureRoute and FeatureRoutes, which name MenuEntry). */
 type MenuRoute = { path?: string; index?: boolean; menu?: MenuEntry };
-type MenuSlots = Partial<Record<'site' | 'user' | 'wallet' | 'order', MenuRoute[]>>;
+type MenuSlots = Partial<Record<'site' | 'gated' | 'user' | 'wallet' | 'order', MenuRoute[]>>;
 
-/** The routes' entries of one slot, linked to the route's path (optional parameters left out), in their places. */
+/**
+ * The routes' entries of one slot, linked to the route's path (optional parameters left out), in
+ * their places. The header's are the site slot's and the gated one's (a signed-in page with a path
+ * of its own, /convert: a visitor who follows it is asked to log in first).
+ */
 function entries(features: ReadonlyArray<{ routes: MenuSlots }>, slot: 'site' | 'user' | 'wallet' | 'order'): MenuLink[] {
   const base = slot === 'site' ? '' : `/${slot}`;
   const linked = ({ menu, index, path }: MenuRoute): MenuLink[] => (menu ? [{ to: index ? base : `${base}/${path!.replace(/\/:\w+\?/g, '')}`, ...menu }] : []);
-  return features.flatMap((f) => (f.routes[slot] ?? []).flatMap(linked)).sort((a, b) => a.place - b.place);
+  return features.flatMap((f) => [...(f.routes[slot] ?? []), ...((slot === 'site' && f.routes.gated) || [])].flatMap(linked)).sort((a, b) => a.place - b.place);
 }
 
 /** Every product's entries, by menu, in their places. */
