@@ -1,5 +1,5 @@
 import { CONVERT_PAGE_SIZE, QUOTE_TOLERANCE, QUOTE_VALID_MS, type ConvertQuote, type ConvertQuoteInput, type ConvertResult } from '../../../domain/convert.js';
-import { subDecimal, trimZeros } from '../../../domain/decimal.js';
+import { subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
 import { depthChannel, type DepthMessage } from '../../../domain/market.js';
 import { SpotOrderStatus, type SpotOrder } from '../../../domain/spotOrders.js';
@@ -127,7 +127,10 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
         [userId, from, to, pair.left_symbol, pair.right_symbol, side, f.price, f.quantity, now, expires, now],
       );
-      const rates = ratesOf(f.payExpected, f.receiveExpected);
+      // The direction that is the pair's price (quote per base) at its price places, as the trade page reads it.
+      const exact = ratesOf(f.payExpected, f.receiveExpected);
+      const asPrice = (rate: string) => trimZeros(toFixedDecimal(rate, pair.price_precision));
+      const rates = side === 'buy' ? { rate: exact.rate, inverse: asPrice(exact.inverse) } : { rate: asPrice(exact.rate), inverse: exact.inverse };
       return {
         ok: true,
         data: {

@@ -71,7 +71,8 @@ describe('Convert', () => {
       valid_ms: 10_000,
     });
     expect(quote.rate).toBe('0.0000332963');
-    expect(quote.inverse_rate).toBe('30033.3309180494');
+    // USDT per BTC is the pair's price: at its two places.
+    expect(quote.inverse_rate).toBe('30033.33');
     const accepted = await post<ConvertResult>(buyer, CONVERT_PATHS.accept, { quote_id: quote.quote_id });
     expect(accepted.code, accepted.msg).toBe(200);
     expect(accepted.msg).toBe('Converted');
@@ -95,7 +96,7 @@ describe('Convert', () => {
     const seller = await user({ BTC: '1' });
     const quote = await quoteWhenBooked(seller, { from: 'BTC', to: 'USDT', amount: '0.02' });
     // 0.02 BTC takes both bids (599.7 USDT) down to 29,980; the bound is 29,980 × 0.995 = 29,830.1.
-    expect(quote).toMatchObject({ side: 'sell', pay_max: '0.02', pay_expected: '0.02', receive_expected: '599.1003', receive_min: '596.005398', fee_currency: 'USDT' });
+    expect(quote).toMatchObject({ side: 'sell', pay_max: '0.02', pay_expected: '0.02', receive_expected: '599.1003', receive_min: '596.005398', fee_currency: 'USDT', rate: '29955.02' });
     // The maker withdraws its bids: the fill-or-kill order finds nothing within the bound.
     for (const bid of bids) expect((await post(maker, SPOT_PATHS.cancel, { id: bid.id })).code).toBe(200);
     const moved = await post<ConvertResult>(seller, CONVERT_PATHS.accept, { quote_id: quote.quote_id });

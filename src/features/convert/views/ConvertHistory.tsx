@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { ConvertResult } from '../../../../domain/convert';
 import { money } from '../../../../domain/figures';
 import { Badge } from '../../../app/ui/Badge';
@@ -6,9 +7,17 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
 import { Muted } from '../../../app/ui/Panel';
 import { FailedLine } from '../../../app/ui/RetryButton';
+import { PHONE } from '../../../app/theme';
 import type { useConvertFlow } from '../convert.hooks';
 
 type Flow = ReturnType<typeof useConvertFlow>;
+
+// On a phone the conversion's two amounts wrap under each other, so the status stays in view.
+const Section = styled.section`
+  ${PHONE} {
+    td.conversion { white-space: normal; }
+  }
+`;
 
 const STATUS_KEYS = { converted: 'convert.statuses.converted', moved: 'convert.statuses.moved' } as const;
 
@@ -20,7 +29,7 @@ export function ConvertHistory(props: { flow: Flow }) {
   const { t } = useTranslation();
   const { flow } = props;
   return (
-    <section aria-labelledby="convert-history">
+    <Section aria-labelledby="convert-history">
       <h2 id="convert-history">{t('convert.history')}</h2>
       {flow.historyFailed && <FailedLine onRetry={flow.historyRetry}>{t('convert.historyFailed')}</FailedLine>}
       {flow.history ? (
@@ -31,13 +40,13 @@ export function ConvertHistory(props: { flow: Flow }) {
           emptyKey="convert.noHistory"
           columns={[
             { key: 'convert.time', render: (r) => <DateTime at={r.created_at} /> },
-            { key: 'convert.conversion', render: conversionOf },
+            { key: 'convert.conversion', className: 'conversion', render: conversionOf },
             { key: 'convert.status', align: 'right', render: (r) => <Badge $tone={r.status === 'converted' ? 'up' : 'dim'}>{t(STATUS_KEYS[r.status])}</Badge> },
           ]}
         />
       ) : (
         flow.historyLoading && <Muted>{t('common.loading')}</Muted>
       )}
-    </section>
+    </Section>
   );
 }
