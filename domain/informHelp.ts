@@ -111,3 +111,33 @@ export interface HelpQuery {
   search: string;
   category: string;
 }
+
+/**
+ * Which notices are also emailed: the risk
+ * to a futures position (a margin call, a liquidation, an auto-deleveraging) and a price alert
+ * reached. The security notices are always emailed; these only while the user's `trading_emails`
+ * is on (the default), in the language they last used the site in.
+ */
+export const EMAILED_TRADING_KINDS = [
+  'futures_margin_call',
+  'futures_margin_call_cross',
+  'futures_liquidated',
+  'futures_adl',
+  'price_alert_above',
+  'price_alert_below',
+  'futures_price_alert_above',
+  'futures_price_alert_below',
+] as const satisfies readonly NotificationKind[];
+export type EmailedTradingKind = (typeof EMAILED_TRADING_KINDS)[number];
+
+export const NOTICE_SETTINGS_PATHS = {
+  /** POST {}: the user's notice settings. */
+  get: '/api/user/notice_settings',
+  /** POST {trading_emails}: saves them; answers them. */
+  set: '/api/user/notice_settings_set',
+} as const;
+
+export interface NoticeSettings {
+  /** Email the EMAILED_TRADING_KINDS notices too (they are always in the bell). */
+  trading_emails: boolean;
+}
