@@ -13,6 +13,7 @@ import { userCentre } from './userCentre.js';
 import { userRoutes } from './userRoutes.js';
 import { safetyRoutes } from './safety/safetyRoutes.js';
 import { withAntiPhishing } from './sessions/antiPhishing.js';
+import { noticeSettingsRoutes } from './sessions/noticeSettings.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { twoFactor } from './twoFactor.js';
 import { twoFactorRoutes } from './twoFactorRoutes.js';
@@ -48,6 +49,7 @@ export const accounts = defineProduct({
         await app.register(safetyRoutes(db));
         await app.register(centerRoutes(db));
         await app.register(sessionRoutes(db));
+        await app.register(noticeSettingsRoutes(db));
         await app.register(twoFactorRoutes(secondFactor));
         await app.register(usersDeskRoutes(db, { secondFactor, freezes }));
       },

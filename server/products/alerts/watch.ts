@@ -4,6 +4,7 @@ import type { NotificationKind } from '../../../domain/informHelp.js';
 import { listPairs } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { notifyAll } from '../../kernel/platform/notifications/notify.js';
+import { mailTradingNotices } from '../../kernel/platform/auth/securityNotices.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { TRADES_OF } from './alerts.js';
 
@@ -73,13 +74,13 @@ export async function sweepAlerts(db: Database, feed: UserFeed, since: number, u
       SWEEP_SQL,
       [since, upto, spot.map((p) => p.left_symbol), spot.map((p) => p.right_symbol), contracts.map((p) => p.left_symbol), contracts.map((p) => p.right_symbol)],
     );
-    await notifyAll(
-      tx,
-      rows.map((r) => ({ userId: Number(r.user_id), kind: NOTICE_KIND[r.market][r.condition], params: { symbol: r.symbol, price: r.price, traded: r.crossed } })),
-    );
-    return rows;
+    const notices = rows.map((r) => ({ userId: Number(r.user_id), kind: NOTICE_KIND[r.market][r.condition], params: { symbol: r.symbol, price: r.price, traded: r.crossed } }));
+    await notifyAll(tx, notices);
+    return notices;
   });
-  for (const userId of new Set(triggered.map((r) => Number(r.user_id)))) feed.message?.(userId, NOTICE_PUSH);
+  for (const userId of new Set(triggered.map((n) => n.userId))) feed.message?.(userId, NOTICE_PUSH);
+  // Not awaited: the next sweep does not wait for the mail (securityNotices.ts; the user's switch decides).
+  if (triggered.length > 0) void mailTradingNotices(db, triggered);
   return triggered.length;
 }
 

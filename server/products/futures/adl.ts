@@ -1,11 +1,11 @@
 import { CLOSE_BOOK_LEVELS } from '../../../domain/futures/api.js';
 import { divFx, fxText, mulFx, type Fx } from '../../../domain/fx.js';
-import { notify } from '../../kernel/platform/notifications/notify.js';
 import { notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { Batch } from './batch.js';
 import { closable, settleFill } from './engine/engine.js';
 import type { FuturesMemory } from './memory.js';
+import { tell } from './notices.js';
 import type { OrderState } from './orderState.js';
 import { fxToTicks, ticksToFx, lotsToFx, type FuturesPair } from './pairs.js';
 import { entryPrice, type Position } from './positions.js';
@@ -125,8 +125,7 @@ export async function deleverage(mem: FuturesMemory, b: Batch, pos: Position, no
     });
     if (b.position(m.counterparty.userId, pos.symbol).side === 0) await cancelPlansOfFlat(mem.plans, b, m.counterparty.userId, pos.symbol, now);
     // The counterparty did nothing: it is told why its position shrank, in the batch's transaction.
-    await notify(b.tx, m.counterparty.userId, { kind: 'futures_adl', params: { symbol: pos.symbol.replace('_', '/'), quantity: fxText(m.quantity), price: fxText(price) } });
-    b.noticed.add(m.counterparty.userId);
+    await tell(b, m.counterparty.userId, { kind: 'futures_adl', params: { symbol: pos.symbol.replace('_', '/'), quantity: fxText(m.quantity), price: fxText(price) } });
   }
   if (b.position(pos.userId, pos.symbol).side === 0) await cancelPlansOfFlat(mem.plans, b, pos.userId, pos.symbol, now);
   mem.stats.deleveraged += 1;

@@ -1,5 +1,6 @@
 import type { FuturesLeveragePush } from '../../../domain/futures/api.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
+import { mailTradingNotices } from '../../kernel/platform/auth/securityNotices.js';
 import type { Batch } from './batch.js';
 import { liquidationCheck } from './margin.js';
 import { adoptMarginCalls } from './marginCalls.js';
@@ -58,7 +59,9 @@ export function adopt(ex: FuturesMemory, b: Batch): void {
     feed.message?.(c.userId, { channel: 'user', ...push } as never);
   }
   adoptMarginCalls(ex, b);
-  for (const userId of b.noticed) feed.message?.(userId, NOTICE_PUSH);
+  for (const userId of new Set(b.told.map((n) => n.userId))) feed.message?.(userId, NOTICE_PUSH);
+  // Not awaited: the emails go after the commit and never hold the market up (securityNotices.ts).
+  if (b.told.length > 0) void mailTradingNotices(ex.db, b.told);
   for (const [symbol, data] of ex.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());
 }
 

@@ -1,6 +1,7 @@
 import type { FuturesMarginCallPush } from '../../../domain/futures/marginCall.js';
 import type { KlineBar, PublicTrade } from '../../../domain/market.js';
 import { fxText } from '../../../domain/fx.js';
+import type { TradingNotice } from '../../kernel/platform/auth/securityNotices.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import { forgetBatch, rememberBatch, type Claim, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
@@ -72,8 +73,8 @@ export class Batch implements Working {
   readonly touched = new Map<number, Set<string>>();
   /** Margin calls the batch made (with their push) or re-armed (without), in order: memory takes them after the commit (marginCalls.ts). */
   readonly marginCalls: Array<{ key: string; userId: number; push?: FuturesMarginCallPush }> = [];
-  /** Users the batch wrote a notification for (a TP/SL that fired): their bell is rung after the commit. */
-  readonly noticed = new Set<number>();
+  /** The notifications the batch wrote (notices.ts tell): after the commit their bell is rung, and those a user has emailed are mailed. */
+  readonly told: TradingNotice[] = [];
   /**
    * The batch's submission keys, claimed together before its first command (by place request);
    * a request without an entry claims its own. What each fresh claim answered, and the keys of the

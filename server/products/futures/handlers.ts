@@ -3,7 +3,6 @@ import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
-import { notify } from '../../kernel/platform/notifications/notify.js';
 import { bookCloseDeficit, deleverage } from './adl.js';
 import type { Batch } from './batch.js';
 import type { OrderView } from './commands.js';
@@ -12,6 +11,7 @@ import { liquidationCheck } from './margin.js';
 import type { FuturesMemory } from './memory.js';
 import { orderView, remainingOf } from './orderState.js';
 import { ticksToFx } from './pairs.js';
+import { tell } from './notices.js';
 import { placeOrder } from './place.js';
 import { planFires } from './plans.js';
 import { flatPosition, positionKey } from './positions.js';
@@ -46,8 +46,7 @@ export async function cancelOrder(m: FuturesMemory, b: Batch, userId: number, or
 export async function cancelUnbackedCloses(m: FuturesMemory, b: Batch, userId: number, symbol: string, now: number): Promise<void> {
   for (const o of unbackedCloses(b, userId, symbol)) {
     await cancelOrder(m, b, userId, o.id, now);
-    await notify(b.tx, userId, { kind: 'futures_close_unbacked', params: { symbol: symbol.replace('_', '/'), price: fxText(o.price!), quantity: fxText(remainingOf(o)) } });
-    b.noticed.add(userId);
+    await tell(b, userId, { kind: 'futures_close_unbacked', params: { symbol: symbol.replace('_', '/'), price: fxText(o.price!), quantity: fxText(remainingOf(o)) } });
   }
 }
 
@@ -114,8 +113,7 @@ export async function liquidate(m: FuturesMemory, b: Batch, userId: number, symb
 async function noticeLiquidated(b: Batch, userId: number, symbol: string, before: bigint): Promise<void> {
   const closed = before - (b.peekPosition(userId, symbol)?.quantity ?? 0n);
   if (closed <= 0n) return;
-  await notify(b.tx, userId, { kind: 'futures_liquidated', params: { symbol: symbol.replace('_', '/'), quantity: fxText(closed) } });
-  b.noticed.add(userId);
+  await tell(b, userId, { kind: 'futures_liquidated', params: { symbol: symbol.replace('_', '/'), quantity: fxText(closed) } });
 }
 
 /** Fires a waiting plan if its trigger still holds: a close order for the plan's quantity (at most what is closable); the other plan of the pair ends with it. */
@@ -140,8 +138,7 @@ export async function firePlan(m: FuturesMemory, b: Batch, planId: number, now: 
   await planPlaced(b.tx, planId, outcome.ok ? { orderId: outcome.data.order.id } : { refusal: outcome.key });
   if (outcome.ok) {
     // Its owner hears it fired (issue 50 M10), in the batch's transaction.
-    await notify(b.tx, plan.userId, { kind: 'futures_plan_triggered', params: { symbol: plan.symbol.replace('_', '/'), quantity: outcome.data.order.quantity } });
-    b.noticed.add(plan.userId);
+    await tell(b, plan.userId, { kind: 'futures_plan_triggered', params: { symbol: plan.symbol.replace('_', '/'), quantity: outcome.data.order.quantity } });
   }
   return true;
 }

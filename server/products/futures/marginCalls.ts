@@ -1,7 +1,7 @@
 import { fxText, roundFx, type Fx } from '../../../domain/fx.js';
 import { marginRatio } from '../../../domain/futures/formulas.js';
 import { marginCallStep, type FuturesMarginCallPush } from '../../../domain/futures/marginCall.js';
-import { notify } from '../../kernel/platform/notifications/notify.js';
+import { tell } from './notices.js';
 import type { Batch } from './batch.js';
 import { liquidationCheck, memoryPositionsOf, positionRisk } from './margin.js';
 import type { FuturesMemory } from './memory.js';
@@ -100,8 +100,7 @@ export async function checkMarginCall(m: FuturesMemory, b: Batch, key: string, n
   );
   const symbols = positions.map((p) => p.symbol.replace('_', '/')).join(', ');
   const percent = `${fxText(roundFx((state.ratio ?? 10n ** 18n) * 100n, 2, 'down'))}%`;
-  await notify(b.tx, userId, scope === 'cross' ? { kind: 'futures_margin_call_cross', params: { symbols, ratio: percent } } : { kind: 'futures_margin_call', params: { symbol: symbols, ratio: percent } });
-  b.noticed.add(userId);
+  await tell(b, userId, scope === 'cross' ? { kind: 'futures_margin_call_cross', params: { symbols, ratio: percent } } : { kind: 'futures_margin_call', params: { symbol: symbols, ratio: percent } });
   b.marginCalls.push({ key, userId, push: callPush(m, positions, scope, ratio, state.wallet, now) });
   return step;
 }

@@ -199,14 +199,14 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/futures/settings', '/api/futures/orders_current', '/api/futures/orders_history', '/api/futures/plans', '/api/futures/order_detail', '/api/apikey/list',
     '/api/wallet/funds_password_check', '/api/liabilities/proof', '/api/fees/mine', '/api/fees/rate', '/api/alerts/list',
     // A quote keeps a row for its acceptance and moves nothing.
-    '/api/convert/quote', '/api/convert/history',
+    '/api/convert/quote', '/api/convert/history', '/api/user/notice_settings',
   ],
   'changes the account, not its funds (the security changes take their own proofs)': [
     '/api/user/nickname', '/api/user/avatar', '/api/user/send_code', '/api/user/login_pwd', '/api/user/funds_pwd', '/api/user/email', '/api/user/phone', '/api/user/address_add',
     '/api/user/address_delete', '/api/user/coll_method_add', '/api/user/coll_method_edit', '/api/user/coll_method_delete', '/api/user/withdraw_allowlist', '/api/user/session_revoke',
     '/api/user/sessions_revoke_others', '/api/user/anti_phishing_set', '/api/user/2fa/begin', '/api/user/2fa/confirm', '/api/user/2fa/disable', '/api/user/2fa/unlock_send', '/api/user/2fa/unlock', '/api/inform/read',
     '/api/inform/read_all', '/api/identity/submit', '/api/seconds/acknowledge', '/api/apikey/create', '/api/apikey/delete', '/api/futures/leverage', '/api/fiat/say',
-    '/api/alerts/create', '/api/alerts/cancel',
+    '/api/alerts/create', '/api/alerts/cancel', '/api/user/notice_settings_set',
   ],
   'moves funds between the user’s own accounts, or gives frozen funds back': ['/api/wallet/transfer', '/api/wallet/withdraw_cancel', '/api/ico/thaw', '/api/fiat/cancel'],
   'a P2P step that moves no crypto (the buyer’s payment, an appeal the operator decides)': ['/api/fiat/mark_paid', '/api/fiat/appeal'],

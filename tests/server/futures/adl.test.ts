@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setSecurityOutlet } from '../../../server/kernel/platform/auth/securityNotices.js';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { listNotifications } from '../../../server/kernel/platform/notifications/notify.js';
 import { expectOk } from '../http.js';
@@ -51,6 +52,11 @@ describe('auto-deleveraging', () => {
     const fundBefore = await t.insurance();
     const totalBefore = await t.contractTotal();
     const published = t.published.length;
+    // Emails as the accounts product would send them: A reads Japanese, B has switched trading emails off.
+    const mails: Array<{ userId: number; kind: string; lang: string }> = [];
+    setSecurityOutlet({ mail: async (userId, notice, lang) => void mails.push({ userId, kind: notice.kind, lang }), push: () => undefined });
+    await t.db.query(`update app_user set lang = 'ja_JP' where id = $1`, [a.id]);
+    await t.db.query('update app_user set trading_emails = false where id = $1', [b.id]);
 
     await t.mark(BTC, '50000');
 
@@ -80,10 +86,16 @@ describe('auto-deleveraging', () => {
     expect(await t.contractTotal()).toBe(totalBefore);
     await noNegativeBalance();
     // Each is told, in its language: the trader of the liquidation, A and B of what deleveraging took from them.
-    const told = async (userId: number, lang = 'en_US') => (await listNotifications(t.db, userId, lang, 1, 50)).list.filter((n) => n.kind === 'futures_liquidated' || n.kind === 'futures_adl').map((n) => n.body);
+    const told = async (userId: number, lang: 'en_US' | 'de_DE' = 'en_US') => (await listNotifications(t.db, userId, lang, 1, 50)).list.filter((n) => n.kind === 'futures_liquidated' || n.kind === 'futures_adl').map((n) => n.body);
     expect(await told(trader.id)).toEqual(['Your BTC/USDT position reached a margin ratio of 100% and was liquidated: 0.5 of it was closed.']);
     expect(await told(a.id)).toEqual([
       'Auto-deleveraging closed 0.3 of your BTC/USDT position at 54,000: a liquidated position on the other side could not be closed in the order book, and yours was next in the queue.',
+    ]);
+    await vi.waitFor(() => expect(mails).toHaveLength(2));
+    setSecurityOutlet(undefined);
+    expect(mails.sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
+      { userId: a.id, kind: 'futures_adl', lang: 'ja_JP' },
+      { userId: trader.id, kind: 'futures_liquidated', lang: 'en_US' },
     ]);
     expect(await told(b.id, 'de_DE')).toEqual([
       'Das automatische Deleveraging hat 0,2 Ihrer BTC/USDT-Position zu 54.000 geschlossen: Eine liquidierte Gegenposition konnte nicht im Orderbuch geschlossen werden, und Ihre war als Nächste in der Warteschlange.',

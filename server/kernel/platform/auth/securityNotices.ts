@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../../../../domain/informHelp.js';
+import { EMAILED_TRADING_KINDS, type EmailedTradingKind, type NotificationKind } from '../../../../domain/informHelp.js';
 import type { Queryable } from '../db/database.js';
 import { notify } from '../notifications/notify.js';
 
@@ -36,7 +36,8 @@ export type SecurityNoticeKind = Extract<
 >;
 
 export interface SecurityNotice {
-  kind: SecurityNoticeKind;
+  /** A security change's, or a trading notice the user has emailed too (mailTradingNotices). */
+  kind: SecurityNoticeKind | EmailedTradingKind;
   params?: Record<string, string>;
   /**
    * An address the email goes to as well as the account's: the one an email or phone change
@@ -78,4 +79,39 @@ export function announceSecurityNotice(userId: number, notice: SecurityNotice, l
   }
   // An email that cannot go out must not undo or fail the change: the in-app notice is there anyway.
   return current.mail(userId, notice, lang).catch(() => undefined);
+}
+
+/** A trading notice as its product wrote it (notify), for the email that may follow it. */
+export interface TradingNotice {
+  userId: number;
+  kind: NotificationKind;
+  params: Record<string, string>;
+}
+
+const EMAILED = new Set<NotificationKind>(EMAILED_TRADING_KINDS);
+
+/**
+ * After the commit that wrote them: the notices of EMAILED_TRADING_KINDS (the risk to a futures
+ * position, a price alert reached) emailed too, to each user whose `trading_emails` is on, in the
+ * language they last used the site in (userLanguage.ts; English before any). The in-app notice and
+ * its push are the writer's; this only mails, through the accounts product's outlet (none in a
+ * process without it: nothing is sent). One read for all the notices' users. Never throws; answers
+ * when every email has gone or failed (tests).
+ */
+export async function mailTradingNotices(db: Queryable, notices: readonly TradingNotice[]): Promise<void> {
+  const current = outlet;
+  const mailed = notices.filter((n) => EMAILED.has(n.kind));
+  if (!current || mailed.length === 0) return;
+  try {
+    const rows = await db.query<{ id: string; lang: string | null }>(`select id::text, lang from app_user where id = any($1::bigint[]) and trading_emails and kind = 'user'`, [[...new Set(mailed.map((n) => n.userId))]]);
+    const langOf = new Map(rows.map((r) => [Number(r.id), r.lang ?? 'en_US']));
+    await Promise.all(
+      mailed.flatMap((n) => {
+        const lang = langOf.get(n.userId);
+        return lang === undefined ? [] : [current.mail(n.userId, { kind: n.kind as EmailedTradingKind, params: n.params }, lang).catch(() => undefined)];
+      }),
+    );
+  } catch {
+    // An email that cannot go out must not fail what was committed: the notice is in the bell anyway.
+  }
 }

@@ -161,6 +161,7 @@ export const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   time_in_force: 'fieldTimeInForce',
   titles: 'fieldTitles',
   to: 'fieldTo',
+  trading_emails: 'fieldTradingEmails',
   token_places: 'fieldTokenPlaces',
   total: 'fieldTotal',
   trigger_by: 'fieldTriggerBy',
