@@ -15,7 +15,7 @@ import { expectRefusal, post } from './http.js';
 const t = useFuzzApp();
 
 /** Binance's dialect answers its own error codes (server/products/binance), not these words. */
-const binance = (route: SeenRoute) => route.url.startsWith('/api/v3/') || route.url.startsWith('/fapi/');
+const binance = (route: SeenRoute) => /^\/(api\/v3|fapi|sapi)\//.test(route.url);
 
 /**
  * Every member name a schema takes, nested objects, array items and anyOf branches included; a

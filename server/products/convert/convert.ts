@@ -184,6 +184,25 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
       return { ok: true, data: toResult(again!) };
     },
 
+    /** One of the user's conversions by its quote's id; undefined for a quote not accepted, not theirs, or none. */
+    async conversion(userId: number, quoteId: number): Promise<ConvertResult | undefined> {
+      const [row] = await db.query<QuoteRow>(`select ${RESULT_COLUMNS} from convert_quote where id = $1 and user_id = $2 and order_id is not null`, [quoteId, userId]);
+      return row ? toResult(row) : undefined;
+    },
+
+    /**
+     * The user's conversions accepted from `from` to `to` (ms, both included), newest first, at most
+     * `limit`; `more` when the window holds older ones past it (the Binance dialect's tradeFlow).
+     */
+    async conversionsBetween(userId: number, window: { from: number; to: number; limit: number }): Promise<{ list: ConvertResult[]; more: boolean }> {
+      const rows = await db.query<QuoteRow>(
+        `select ${RESULT_COLUMNS} from convert_quote where user_id = $1 and order_id is not null and accepted_ms between $2 and $3
+          order by accepted_ms desc, id desc limit $4`,
+        [userId, window.from, window.to, window.limit + 1],
+      );
+      return { list: rows.slice(0, window.limit).map(toResult), more: rows.length > window.limit };
+    },
+
     async history(userId: number, page: number): Promise<Page<ConvertResult>> {
       const rows = await db.query<QuoteRow & { total: string }>(
         `select ${RESULT_COLUMNS}, count(*) over () as total from convert_quote where user_id = $1 and order_id is not null

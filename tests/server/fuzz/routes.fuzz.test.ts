@@ -68,7 +68,7 @@ function refusalProblem(response: LightMyRequestResponse, lang: LocaleCode, acce
  * The Binance dialect (server/products/binance) answers in Binance's shapes, not our envelope: a
  * refusal is HTTP 4xx with `{code: <negative>, msg}` (issue 36). Never a 500 either way.
  */
-const BINANCE_DIALECT = /^\/(api\/v3|fapi)\//;
+const BINANCE_DIALECT = /^\/(api\/v3|fapi|sapi)\//;
 function binanceRefusalProblem(response: LightMyRequestResponse): string | undefined {
   if (response.statusCode < 400 || response.statusCode >= 500) return `HTTP ${response.statusCode}: ${response.body.slice(0, 200)}`;
   let body: { code?: unknown; msg?: unknown };

@@ -64,6 +64,7 @@ export const PROBED_APART = [
   'DELETE /fapi/v1/order',
   'GET /fapi/v1/allOrders',
   'GET /fapi/v1/userTrades',
+  'GET /sapi/v1/convert/orderStatus',
 ];
 
 /** Routes whose id names nothing a user owns, each with why. */

@@ -108,6 +108,25 @@ describe('Binance dialect: B’s key names A’s orders', () => {
     await expectUnchanged(w, before, 'Binance order calls');
   });
 
+  it('Convert: B accepts or reads A’s quote and conversion by their ids: -2013, nothing changed; A reads hers; B’s history holds none of A’s', async () => {
+    const before = await snapshot(w);
+    for (const id of [w.ids.convertQuote, w.ids.convertDone]) {
+      const accept = await signed(w, w.keyB, 'POST', '/sapi/v1/convert/acceptQuote', { quoteId: String(id) });
+      expect([accept.status, accept.body.code], `accept ${id}`).toEqual([400, -2013]);
+      const names: Array<Record<string, string>> = [{ orderId: String(id) }, { quoteId: String(id) }];
+      for (const name of names) {
+        const read = await signed(w, w.keyB, 'GET', '/sapi/v1/convert/orderStatus', name);
+        expect([read.status, read.body.code], JSON.stringify(name)).toEqual([400, -2013]);
+      }
+    }
+    expect((await signed(w, w.keyA, 'GET', '/sapi/v1/convert/orderStatus', { orderId: String(w.ids.convertDone) })).body).toMatchObject({ orderId: w.ids.convertDone, orderStatus: 'SUCCESS' });
+    const window = { startTime: String(Date.now() - 86_400_000), endTime: String(Date.now() + 60_000) };
+    const flow = async (key: typeof w.keyA) => ((await signed(w, key, 'GET', '/sapi/v1/convert/tradeFlow', window)).body as unknown as { list: Array<{ orderId: number }> }).list.map((c) => c.orderId);
+    expect(await flow(w.keyB)).toEqual([]);
+    expect(await flow(w.keyA)).toEqual([w.ids.convertDone]);
+    await expectUnchanged(w, before, 'Binance convert calls');
+  });
+
   it('lists by A’s order id hold none of A’s orders or trades', async () => {
     const lists: Array<[string, Record<string, string>]> = [
       ['/api/v3/openOrders', { symbol: 'BTCUSDT' }],

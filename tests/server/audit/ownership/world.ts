@@ -57,6 +57,8 @@ export interface OwnedIds {
   /** A's active price alert. */
   priceAlert: number;
   convertQuote: number;
+  /** A conversion of A's, done (an accepted quote: what the Binance dialect's orderStatus reads). */
+  convertDone: number;
   /** A's client order id on a spot order (Binance's newClientOrderId). */
   clientOrderId: string;
 }
@@ -186,6 +188,12 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
      values ($1, 'USDT', 'BTC', 'BTC', 'USDT', 'buy', 30000, 0.001, $2, $3) returning id`,
     [a.id, Date.now(), Date.now() + 3_600_000],
   );
+  const [doneQuote] = await db.query<{ id: string }>(
+    `insert into convert_quote (user_id, from_currency, to_currency, left_symbol, right_symbol, side, price, quantity, created_ms, expires_ms,
+       order_id, status, paid, received, fee, accepted_ms)
+     values ($1, 'USDT', 'BTC', 'BTC', 'USDT', 'buy', 30000, 0.001, $2, $3, $4, 'converted', 30, 0.000999, 0.000001, $2) returning id`,
+    [a.id, Date.now(), Date.now() + 10_000, spotOrder],
+  );
 
   const [session] = await db.query<{ id: string }>('select id from session_token where user_id = $1 order by id limit 1', [a.id]);
   const [notification] = await db.query<{ id: string }>('select id from notification where user_id = $1 order by id limit 1', [a.id]);
@@ -205,6 +213,7 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     session: Number(session!.id),
     notification: Number(notification!.id),
     convertQuote: Number(quote!.id),
+    convertDone: Number(doneQuote!.id),
     kycSubmission,
     apiKey: w.keyA.api_key,
     priceAlert: Number(alert!.id),
