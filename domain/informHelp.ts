@@ -116,7 +116,7 @@ export interface HelpQuery {
  * Which notices are also emailed: the risk
  * to a futures position (a margin call, a liquidation, an auto-deleveraging) and a price alert
  * reached. The security notices are always emailed; these only while the user's `trading_emails`
- * is on (the default), in the language they last used the site in.
+ * is on (the default), in the language of their last sign-in.
  */
 export const EMAILED_TRADING_KINDS = [
   'futures_margin_call',

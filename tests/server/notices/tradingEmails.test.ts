@@ -8,11 +8,12 @@ import type { RunningServer } from '../../../server/start.js';
 import { postEnvelope, until } from '../http.js';
 import { startQuietServer } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';
+import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
 
 /**
  * Trading notices by email, over the whole server: a price alert reached is emailed (the outbox,
- * DATA_DIR/outbox.jsonl, as a self-hosted instance without SMTP sends) in the language the user
- * last used the site in, with their anti-phishing frame like every email; with the user's switch
+ * DATA_DIR/outbox.jsonl, as a self-hosted instance without SMTP sends) in the user's language (of
+ * their last sign-in or settings page), with their anti-phishing frame like every email; with the user's switch
  * off the notice is still in the bell and nothing is emailed. The switch's route refuses bad input.
  */
 let server: RunningServer;
@@ -51,14 +52,13 @@ async function trade(price: string) {
 }
 
 describe('trading notices by email', () => {
-  it('emails a price alert reached in the language last used, and nothing once the user switches it off', async () => {
+  it('emails a price alert reached in the user’s language, and nothing once the user switches it off', async () => {
     await trade('3000');
     const user = await createTestUser(server.db, { tag: 'emails', email: true, verified: true });
     const [{ account }] = (await server.db.query<{ account: string }>('select account from app_user where id = $1', [user.id])) as [{ account: string }];
-    // The settings, read in German: the site now knows the user reads German.
-    const settings = await post<NoticeSettings>(user, NOTICE_SETTINGS_PATHS.get, {}, 'de_DE');
-    expect(settings.data).toEqual({ trading_emails: true });
-    await until(async () => (await server.db.query<{ lang: string }>('select lang from app_user where id = $1', [user.id]))[0]?.lang === 'de_DE', 5000);
+    expect((await post<NoticeSettings>(user, NOTICE_SETTINGS_PATHS.get, {})).data).toEqual({ trading_emails: true });
+    // Saved on the German settings page: the emails it lets through are in German (as after a German sign-in).
+    expect((await post<NoticeSettings>(user, NOTICE_SETTINGS_PATHS.set, { trading_emails: true }, 'de_DE')).msg).toBe('Benachrichtigungseinstellungen gespeichert');
 
     expect((await post(user, ALERT_PATHS.create, { symbol: 'ETH_USDT', condition: 'above', price: '3100' }, 'de_DE')).code).toBe(200);
     await trade('3105');
@@ -78,6 +78,14 @@ describe('trading notices by email', () => {
     // The email, had it been sent, goes after the commit that wrote the notice: give it the time it would take.
     await new Promise((r) => setTimeout(r, 500));
     expect(outbox().filter((m) => m.to === account)).toHaveLength(mailed);
+  });
+
+  it('a sign-in says which language the emails are in', async () => {
+    const account = `emails-login-${Date.now()}@example.org`;
+    const user = await createTestUser(server.db, { name: account, email: true, passwordHash: await hashPassword('Trader2026!') });
+    const signedIn = await postEnvelope<{ token: string }>(server.url, '/api/login', { account, password: 'Trader2026!' }, undefined, 'ko_KR');
+    expect(signedIn.code, signedIn.msg).toBe(200);
+    expect((await server.db.query('select lang from app_user where id = $1', [user.id]))[0]).toEqual({ lang: 'ko_KR' });
   });
 
   it('the switch takes a boolean only, and is the user’s own', async () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rememberLanguage } from './userLanguage.js';
 import { ResultCode } from '../../../../domain/api.js';
 import type { Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/envelope.js';
@@ -79,7 +78,6 @@ export function authentication(db: Queryable) {
         operators.set(request, await authoriseOperator(db, { method: request.method, url, client: request.ip }, principal.id, principal.session));
       }
       request.principal = principal;
-      if (principal.kind === 'user') rememberLanguage(db, principal.id, request.headers.lang);
     });
   });
 }

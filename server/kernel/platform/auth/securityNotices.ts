@@ -93,7 +93,7 @@ const EMAILED = new Set<NotificationKind>(EMAILED_TRADING_KINDS);
 /**
  * After the commit that wrote them: the notices of EMAILED_TRADING_KINDS (the risk to a futures
  * position, a price alert reached) emailed too, to each user whose `trading_emails` is on, in the
- * language they last used the site in (userLanguage.ts; English before any). The in-app notice and
+ * language of their last sign-in (app_user.lang; English before any). The in-app notice and
  * its push are the writer's; this only mails, through the accounts product's outlet (none in a
  * process without it: nothing is sent). One read for all the notices' users. Never throws; answers
  * when every email has gone or failed (tests).

@@ -24,7 +24,8 @@ export function noticeSettingsRoutes(db: Database) {
       NOTICE_SETTINGS_PATHS.set,
       { config: auth, schema: { body: strictObject(['trading_emails'], { trading_emails: { type: 'boolean' } }) } },
       async (request) => {
-        await db.query('update app_user set trading_emails = $2 where id = $1', [request.user.id, request.body.trading_emails]);
+        // The page's language too: the emails this switch lets through are written in it (as a sign-in's).
+        await db.query('update app_user set trading_emails = $2, lang = $3 where id = $1', [request.user.id, request.body.trading_emails, request.lang]);
         return okWith(request.lang, 'noticeSettingsSaved', await read(request.user.id));
       },
     );

@@ -23,5 +23,7 @@ export async function completeSignIn(db: Queryable, delivery: CodeDelivery, user
       .deliver({ to: user.account, purpose: 'login_new_device', code: '', lang: device.lang ?? 'en_US', time, params: { ...params, time: time.slice(0, 16).replace('T', ' ') } })
       .catch(() => undefined);
   }
+  // The language of the sign-in: what the emails nobody asked for at the moment (a margin call, a price alert) are written in.
+  if (device?.lang) await db.query('update app_user set lang = $2 where id = $1 and lang is distinct from $2', [user.id, device.lang]);
   return openSession(db, user.id, undefined, device);
 }
