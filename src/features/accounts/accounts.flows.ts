@@ -14,6 +14,7 @@ import { registrationMachine } from './machines/registration/registration.machin
 import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
 import { createSessionsActors } from './actors/sessions.actors';
 import { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
+import { noticeSettingsMachine } from './machines/noticeSettings/noticeSettings.machine';
 import { addressNetworksMachine } from './machines/addressNetworks/addressNetworks.machine';
 import { createSafetyActors, createSecuritySignals } from './actors/safety.actors';
 import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
@@ -88,6 +89,7 @@ export const provide = ({ api, operatorApi, store, i18n, navigate, showToast, sh
       },
       actions: { showToast, refreshSession },
     }),
+    noticeSettings: noticeSettingsMachine.provide({ actors: { fetchSettings: user.fetchNoticeSettings, saveSettings: user.saveNoticeSettings }, actions: { showToast } }),
     securityChange: securityChangeMachine.provide({
       actors: { sendCode: user.sendSecurityCode, submitChange: user.submitSecurityChange },
       // The server already ended every session: clear ours and go to /login with "log in again".

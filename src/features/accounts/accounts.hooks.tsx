@@ -18,6 +18,7 @@ import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { OperatorPermission } from '../../../domain/operators';
 import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
+import type { noticeSettingsMachine } from './machines/noticeSettings/noticeSettings.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import type { addressNetworksMachine } from './machines/addressNetworks/addressNetworks.machine';
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
@@ -38,6 +39,8 @@ export interface AccountsFlows {
   registration: typeof registrationMachine;
   passwordReset: typeof passwordResetMachine;
   profile: typeof profileMachine;
+  /** /user/c-set's "Email notifications": whether the trading alerts are emailed too. */
+  noticeSettings: typeof noticeSettingsMachine;
   securityChange: typeof securityChangeMachine;
   addresses: typeof recordBookMachine;
   collectionMethods: typeof recordBookMachine;

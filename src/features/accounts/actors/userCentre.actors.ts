@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../../../domain/api';
 import type { SecurityKind } from '../../../../domain/userCentre';
 import { WALLET_PATHS, type WalletNetwork } from '../../../../domain/wallet';
+import { NOTICE_SETTINGS_PATHS, type NoticeSettings } from '../../../../domain/informHelp';
 import type { AvatarFile } from '../machines/profile/profile.machine';
 import type { BookRecord, RecordFields } from '../../../kit/addressBook/bookRecord';
 import { createAddressesReader } from '../../../kit/addressBook/addressBook.actors';
@@ -36,5 +37,8 @@ export function createUserCentreActors(api: ApiClient, readFile: (file: AvatarFi
       input.id === undefined ? api.post('/api/user/coll_method_add', input.fields, signal) : api.post('/api/user/coll_method_edit', { id: input.id, ...input.fields }, signal),
     ),
     deleteMethod: fromPromise<null, { id: number }>(({ input, signal }) => api.post('/api/user/coll_method_delete', input, signal)),
+    /** Whether the trading alerts are emailed too (/user/c-set's "Email notifications"). */
+    fetchNoticeSettings: fromPromise<NoticeSettings>(({ signal }) => api.post<NoticeSettings>(NOTICE_SETTINGS_PATHS.get, {}, signal)),
+    saveNoticeSettings: fromPromise<NoticeSettings, NoticeSettings>(({ input, signal }) => api.post<NoticeSettings>(NOTICE_SETTINGS_PATHS.set, { trading_emails: input.trading_emails }, signal)),
   };
 }

@@ -11,9 +11,10 @@ import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { OptionSelect } from '../../../../app/ui/FormRows';
 import { FormField } from '../../../../kit/auth/AuthForm';
 import { Avatar, FormCard } from './FormCard';
+import { EmailNoticesSection } from './EmailNoticesSection';
 import { useProfileFlow } from '../../accounts.hooks';
 
-/** /user/c-set: avatar, nickname (server), display language and pricing currency (client choices). */
+/** /user/c-set: avatar, nickname (server), display language and pricing currency (client choices), and which notices are emailed (server). */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
   const { user } = useSessionFlow();
@@ -71,6 +72,7 @@ export function GeneralSettingsPage() {
           <OptionSelect id={ids.pricing} value={app.pricing.name} options={PRICING_CURRENCIES.map((p) => p.name)} labelOf={(name) => `${name} (${PRICING_CURRENCIES.find((p) => p.name === name)!.mark})`} onChange={app.changePricing} />
         </div>
       </div>
+      <EmailNoticesSection />
     </FormCard>
   );
 }
