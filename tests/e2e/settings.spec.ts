@@ -99,3 +99,19 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('trading alerts by email: switched off in French, still off after a reload, and on again', async ({ page }) => {
+  const fr = baseCatalogue('fr_FR') as unknown as Record<string, Record<string, string>>;
+  await signUp(page, `e2e-notice-${Date.now()}@example.org`);
+  await page.goto('/user/c-set');
+  await page.getByLabel('Display language').selectOption('fr_FR');
+  const toggle = page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByRole('status').filter({ hasText: fr.noticeSettings!.saved! })).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! })).not.toBeChecked();
+  await page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! }).click();
+  await expect(page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! })).toBeChecked();
+});
