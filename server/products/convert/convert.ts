@@ -121,11 +121,12 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
       const now = clock();
       const expires = now + QUOTE_VALID_MS;
       // The user's stale quotes go with each new one, so quoting never piles rows up.
+      // Stale: expired a whole validity ago, so no accept that began in time is still placing its order.
       const [row] = await db.query<{ id: string }>(
         `with stale as (delete from convert_quote where user_id = $1 and order_id is null and expires_ms < $11)
          insert into convert_quote (user_id, from_currency, to_currency, left_symbol, right_symbol, side, price, quantity, created_ms, expires_ms)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-        [userId, from, to, pair.left_symbol, pair.right_symbol, side, f.price, f.quantity, now, expires, now],
+        [userId, from, to, pair.left_symbol, pair.right_symbol, side, f.price, f.quantity, now, expires, now - QUOTE_VALID_MS],
       );
       // The direction that is the pair's price (quote per base) at its price places, as the trade page reads it.
       const exact = ratesOf(f.payExpected, f.receiveExpected);
@@ -181,7 +182,9 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
       );
       if (row) return { ok: true, data: toResult(row) };
       const [again] = await db.query<QuoteRow>(`select ${RESULT_COLUMNS} from convert_quote where id = $1`, [quoteId]);
-      return { ok: true, data: toResult(again!) };
+      if (again?.order_id != null) return { ok: true, data: toResult(again) };
+      // Gone meanwhile (a new quote of the user's swept it as stale while its order was placed): the order answers.
+      return { ok: true, data: { quote_id: quoteId, from: quote.from_currency, to: quote.to_currency, ...done, order_id: placed.data.id, created_at: clock() } };
     },
 
     /** One of the user's conversions by its quote's id; undefined for a quote not accepted, not theirs, or none. */

@@ -145,7 +145,7 @@ describe('Convert', () => {
     expect(unpaid.code).toBe(400);
     expect(unpaid.msg).toMatch(/balance/i);
     expect(await balance(poor.id, 'USDT')).toEqual({ available: '50', frozen: '0' });
-    await server.db.query('update convert_quote set expires_ms = $2 where id = $1', [quote.quote_id, Date.now() - 1]);
+    await server.db.query('update convert_quote set expires_ms = $2 where id = $1', [quote.quote_id, Date.now() - 20_000]);
     expect((await post(poor, CONVERT_PATHS.accept, { quote_id: quote.quote_id })).msg).toBe('This quote has expired: get a new quote');
     // A later quote sweeps the user's stale ones away.
     await quoteWhenBooked(poor, { from: 'USDT', to: 'BTC', amount: '20' });
