@@ -77,6 +77,12 @@ test('USDT to BTC from the header: quoted, converted whole, listed, balances mov
   // The conversion is a spot order of the user's: its detail page opens from the result.
   await done.getByRole('link', { name: /#\d+/ }).click();
   await expect(page).toHaveURL(/\/order\/spot-detail\/\d+$/);
+
+  // The spot account's BTC row converts BTC: the page opens paying it.
+  await page.goto('/wallet/spot');
+  await page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'BTC', exact: true }) }).getByRole('link', { name: say('nav.convert') }).click();
+  await expect(page).toHaveURL(/\/convert\?from=BTC$/);
+  await expect(page.getByRole('form', { name: say('convert.request') }).getByLabel(say('convert.from'), { exact: true })).toHaveValue('BTC');
 });
 
 test('the form checks the places, the server refuses more than the book holds, and a quote expires (German)', async ({ page }) => {

@@ -64,6 +64,8 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
                 {chainActions && <Link to={`/wallet/recharge/${r.currency}`}>{t('menu.wallet.recharge')}</Link>}
                 {chainActions && <Link to={`/wallet/cash/${r.currency}`}>{t('menu.wallet.cash')}</Link>}
                 <Link to={`/wallet/transfer?currency=${r.currency}&from=${props.account}`}>{t('menu.wallet.transfer')}</Link>
+                {/* Convert pays from the spot balance: from here, that currency is what is paid. */}
+                {chainActions && <Link to={`/convert?from=${r.currency}`}>{t('nav.convert')}</Link>}
               </span>
             ),
           },
