@@ -3,6 +3,7 @@ import { call, tokenOf } from './support/api';
 import { serverTextsOf, textsOf } from './support/catalogue';
 import { useLanguage } from './support/phone';
 import { signUp } from './support/register';
+import { fund } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
 
 /**
@@ -15,16 +16,6 @@ import { failOnPageErrors } from './support/waits';
  */
 test.describe.configure({ mode: 'parallel' });
 failOnPageErrors();
-
-/** A simulated USDT deposit to the spot account, waited for. */
-async function depositUsdt(page: Page, quantity: string) {
-  const token = await tokenOf(page);
-  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
-  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
-  await expect
-    .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', { timeout: 60_000 })
-    .toBe(quantity);
-}
 
 /** Waits for BTC/USDT's first trade, spot's or the perpetual's (the market makers', seconds after the server starts): an alert compares with the last one. */
 async function traded(page: Page, market: 'spot' | 'futures' = 'spot') {
@@ -42,7 +33,7 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   test.setTimeout(120_000);
   const say = textsOf('en_US');
   await signUp(page, `e2e-alerts-en-${Date.now()}@example.org`, { open: false });
-  await depositUsdt(page, '60000');
+  await fund(page, '60000');
   const token = await tokenOf(page);
   await traded(page);
 

@@ -3,6 +3,7 @@ import { call, tokenOf } from './support/api';
 import { serverTextsOf, textsOf } from './support/catalogue';
 import { useLanguage } from './support/phone';
 import { signUp } from './support/register';
+import { fund } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
 
 /**
@@ -14,14 +15,6 @@ import { failOnPageErrors } from './support/waits';
  */
 test.describe.configure({ mode: 'parallel' });
 failOnPageErrors();
-
-/** A simulated USDT deposit to the spot account, waited for. */
-async function depositUsdt(page: Page, quantity: string) {
-  const token = await tokenOf(page);
-  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
-  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
-  await expect.poll(async () => (await spotBalance(page, 'USDT')).available, { timeout: 60_000 }).toBe(quantity);
-}
 
 async function spotBalance(page: Page, currency: string) {
   const rows = await call<Array<{ currency: string; available: string; frozen: string }>>(page, '/api/wallet/balances', { account: 'spot' }, await tokenOf(page));
@@ -39,7 +32,7 @@ test('USDT to BTC from the header: quoted, converted whole, listed, balances mov
   test.setTimeout(120_000);
   const say = textsOf('en_US');
   await signUp(page, `e2e-convert-en-${Date.now()}@example.org`, { open: false });
-  await depositUsdt(page, '1000');
+  await fund(page, '1000');
   await booked(page);
 
   await page.goto('/home');

@@ -159,7 +159,7 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
      * so a repeat (a double tap, a retry after a lost answer) answers the same conversion.
      */
     async accept(userId: number, quoteId: number): Promise<Outcome<ConvertResult>> {
-      const [quote] = await db.query<QuoteRow>(`select *, ${RESULT_COLUMNS} from convert_quote where id = $1 and user_id = $2`, [quoteId, userId]);
+      const [quote] = await db.query<QuoteRow>(`select left_symbol, right_symbol, side, price, quantity, expires_ms, ${RESULT_COLUMNS} from convert_quote where id = $1 and user_id = $2`, [quoteId, userId]);
       if (!quote) return refuse('convertQuoteUnknown');
       if (quote.order_id !== null) return { ok: true, data: toResult(quote) };
       if (clock() > Number(quote.expires_ms)) return refuse('convertQuoteExpired');

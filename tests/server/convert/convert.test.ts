@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERT_PATHS, type ConvertQuote, type ConvertResult } from '../../../domain/convert.js';
 import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
+import { subDecimal } from '../../../domain/decimal.js';
 import type { RunningServer } from '../../../server/start.js';
 import { postEnvelope, until } from '../http.js';
 import { startQuietServer } from '../quietServer.js';
@@ -90,6 +91,21 @@ describe('Convert', () => {
     const history = await post<Page<ConvertResult>>(buyer, CONVERT_PATHS.history, {});
     expect(history.data.list).toEqual([accepted.data]);
     expect(history.data.total).toBe(1);
+  });
+
+  it('two accepts of one quote at once convert once; an amount with trailing zeros is the same amount', async () => {
+    const buyer = await user({ USDT: '1000' });
+    const plain = await quoteWhenBooked(buyer, { from: 'USDT', to: 'BTC', amount: '100' });
+    const padded = await quoteWhenBooked(buyer, { from: 'USDT', to: 'BTC', amount: '100.000' });
+    const figures = (q: ConvertQuote) => [q.pay_max, q.pay_expected, q.receive_min, q.receive_expected];
+    expect(figures(padded)).toEqual(figures(plain));
+    const [one, two] = await Promise.all([0, 1].map(() => post<ConvertResult>(buyer, CONVERT_PATHS.accept, { quote_id: padded.quote_id })));
+    expect(one!.code, one!.msg).toBe(200);
+    expect(two!.data).toEqual(one!.data);
+    expect(one!.data.status).toBe('converted');
+    const [{ n }] = (await server.db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [buyer.id])) as [{ n: number }];
+    expect(n).toBe(1);
+    expect(await balance(buyer.id, 'USDT')).toEqual({ available: subDecimal('1000', one!.data.paid), frozen: '0' });
   });
 
   it('sells an amount of base, and when the book moves past the bound converts nothing', async () => {

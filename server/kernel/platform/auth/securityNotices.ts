@@ -89,6 +89,7 @@ export interface TradingNotice {
 }
 
 const EMAILED = new Set<NotificationKind>(EMAILED_TRADING_KINDS);
+const isEmailed = (n: TradingNotice): n is TradingNotice & { kind: EmailedTradingKind } => EMAILED.has(n.kind);
 
 /**
  * After the commit that wrote them: the notices of EMAILED_TRADING_KINDS (the risk to a futures
@@ -100,7 +101,7 @@ const EMAILED = new Set<NotificationKind>(EMAILED_TRADING_KINDS);
  */
 export async function mailTradingNotices(db: Queryable, notices: readonly TradingNotice[]): Promise<void> {
   const current = outlet;
-  const mailed = notices.filter((n) => EMAILED.has(n.kind));
+  const mailed = notices.filter(isEmailed);
   if (!current || mailed.length === 0) return;
   try {
     const rows = await db.query<{ id: string; lang: string | null }>(`select id::text, lang from app_user where id = any($1::bigint[]) and trading_emails and kind = 'user'`, [[...new Set(mailed.map((n) => n.userId))]]);
@@ -108,7 +109,7 @@ export async function mailTradingNotices(db: Queryable, notices: readonly Tradin
     await Promise.all(
       mailed.flatMap((n) => {
         const lang = langOf.get(n.userId);
-        return lang === undefined ? [] : [current.mail(n.userId, { kind: n.kind as EmailedTradingKind, params: n.params }, lang).catch(() => undefined)];
+        return lang === undefined ? [] : [current.mail(n.userId, { kind: n.kind, params: n.params }, lang).catch(() => undefined)];
       }),
     );
   } catch {

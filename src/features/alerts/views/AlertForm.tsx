@@ -9,6 +9,7 @@ import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { FormField, FormSelectField } from '../../../app/ui/FormField';
 import { fieldInput } from '../../../app/ui/fieldStyles';
+import { inlineFormCard } from '../../../app/ui/inlineFormCard';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useTickers } from '../../../app/views/hooks';
 import { FormRefusal } from '../../../kit/auth/AuthForm';
@@ -21,12 +22,8 @@ const Row = styled(Form)`
   align-items: start;
   gap: 8px 12px;
   margin: 12px 0 6px;
-  padding: 10px 12px;
-  background: ${({ theme }) => theme.color.panelRaised}80;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  .field { display: grid; gap: 4px; min-width: 0; }
-  label, .label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  ${inlineFormCard}
+  .label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
   input[type='text'], select { ${fieldInput('6px 8px')} font: inherit; width: 100%; min-width: 0; box-sizing: border-box; }
   .with-button { display: flex; gap: 6px; align-items: center; }
   .unit { font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }

@@ -8,6 +8,7 @@ import { decimalInput } from '../../../../domain/orderMath';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { fieldInput } from '../../../app/ui/fieldStyles';
+import { inlineFormCard } from '../../../app/ui/inlineFormCard';
 import { WalletAccountsContext } from '../../../kit/wallet/walletAccounts.context';
 import type { useConvertFlow } from '../convert.hooks';
 import { amountPlaces, amountProblem, currenciesOf, partnersOf, toAfter } from '../convertRules';
@@ -25,12 +26,7 @@ const Card = styled.form`
   align-items: end;
   gap: 4px 12px;
   margin: 12px 0 6px;
-  padding: 10px 12px;
-  background: ${({ theme }) => theme.color.panelRaised}80;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  .field { display: grid; gap: 4px; min-width: 0; }
-  label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  ${inlineFormCard}
   input, select { ${fieldInput('0 8px')} font: inherit; height: 32px; min-width: 0; box-sizing: border-box; }
   input { text-align: right; font-variant-numeric: tabular-nums; }
   .from { grid-area: from; }

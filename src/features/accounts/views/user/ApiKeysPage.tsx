@@ -10,6 +10,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { RetryButton } from '../../../../app/ui/RetryButton';
+import { inlineFormCard } from '../../../../app/ui/inlineFormCard';
 import type { DeleteSubject } from '../../machines/apiKeys/apiKeys.machine';
 import { useApiKeysFlow } from '../../apiKeys.hooks';
 import { FormRefusal } from '../../../../kit/auth/AuthForm';
@@ -20,12 +21,8 @@ const Form = styled.form`
   align-items: end;
   gap: 8px 12px;
   margin: 12px 0 14px;
-  padding: 10px 12px;
-  background: ${({ theme }) => theme.color.panelRaised}80;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  .field { display: grid; gap: 4px; min-width: 0; }
-  label, legend { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  ${inlineFormCard}
+  legend { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
   fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
   .checks { display: flex; gap: 12px; padding: 6px 0; white-space: nowrap; }
   .checks label { font-size: 13px; color: ${({ theme }) => theme.color.text}; display: inline-flex; gap: 5px; align-items: center; }
