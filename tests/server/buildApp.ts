@@ -15,6 +15,7 @@ import { informRoutes } from '../../server/products/support/informRoutes.js';
 import { operatorRoutes } from '../../server/products/operator/routes.js';
 import { platformRoutes } from '../../server/products/platform/routes.js';
 import { spotRoutes } from '../../server/products/spot/routes.js';
+import { spotFillsStatement } from '../../server/products/spot/statement.js';
 import type { SpotTrading } from '../../server/products/spot/trading.js';
 import type { SimulatedChain } from '../../server/products/wallet/chain/simulatedChain.js';
 import { chainRoutes } from '../../server/products/wallet/chainRoutes.js';
@@ -53,7 +54,7 @@ export function testAppRoutes(deps: Omit<TestAppDeps, 'logger'>): Array<(app: Fa
   if (deps.accounts) routes.push(accountRoutes(db, deps.accounts, deps.accountRateLimits));
   if (deps.userCentre) routes.push(userRoutes(db, deps.userCentre), safetyRoutes(db));
   if (deps.kyc) routes.push(kycRoutes(deps.kyc), kycOperatorRoutes(deps.kyc), operatorRoutes(db));
-  if (deps.spot) routes.push(spotRoutes(deps.spot));
+  if (deps.spot) routes.push(spotRoutes(deps.spot, spotFillsStatement(db)));
   if (deps.wallet) routes.push(walletRoutes(deps.wallet), operatorWalletRoutes(deps.wallet), chainRoutes(deps.wallet, deps.chainSimulator));
   return routes;
 }

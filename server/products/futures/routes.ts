@@ -15,7 +15,10 @@ import {
   type FuturesPlanCreate,
   type MarginMode,
 } from '../../../domain/futures/api.js';
+import { STATEMENT_PATHS } from '../../../domain/statements.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
+import { statementRoute } from '../../kernel/platform/http/statementRoute.js';
+import { futuresOrdersStatement } from './statement.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { numberVar, translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
@@ -182,6 +185,8 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
     app.post<{ Body: { days: number; page: number; size?: number; symbol?: string } }>(FUTURES_PATHS.history, { config: user, schema: { body: historyBody } }, async (request) =>
       ok(request.lang, await service().orders(request.user.id, { ...request.body, open: false })),
     );
+    // The user's finished orders that traded, as a CSV file (docs/API.md "Statements").
+    statementRoute(app, STATEMENT_PATHS.futuresOrders, futuresOrdersStatement(() => ex().db));
     app.post<{ Body: { page: number; size?: number; waiting?: boolean } }>(FUTURES_PATHS.plans, { config: user, schema: { body: plansBody } }, async (request) =>
       ok(request.lang, await service().plans(request.user.id, { page: request.body.page, size: request.body.size, waiting: request.body.waiting ?? true })),
     );

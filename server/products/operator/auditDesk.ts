@@ -1,6 +1,7 @@
 import type { OperatorAuditPage, OperatorAuditQuery, OperatorAuditRow } from '../../../domain/operators.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { Outcome } from '../../kernel/platform/outcome.js';
+import { csvText } from '../../kernel/platform/http/csv.js';
 import './messages.js';
 
 /**
@@ -49,17 +50,6 @@ export async function searchAudit(db: Queryable, query: OperatorAuditQuery, page
 
 const CSV_HEADER = ['id', 'at', 'operator_id', 'operator_account', 'roles', 'client', 'kind', 'object_type', 'object_id', 'outcome', 'detail', 'before', 'after', 'prev_hash', 'hash'];
 
-/**
- * One CSV field: quoted when it holds a separator, quote or line break; a text that a spreadsheet
- * would read as a formula (= + - @, a tab or a return first) gets a leading apostrophe, since the
- * log holds what operators and sign-in attempts typed.
- */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The filtered rows as CSV, oldest first (the chain's order, so prev_hash follows the line above), or a refusal past AUDIT_EXPORT_MAX rows. */
 export async function exportAudit(db: Queryable, query: OperatorAuditQuery): Promise<Outcome<{ csv: string; rows: number }>> {
   const filter = where(query);
@@ -67,9 +57,7 @@ export async function exportAudit(db: Queryable, query: OperatorAuditQuery): Pro
   if (Number(count?.n ?? 0) > AUDIT_EXPORT_MAX) return { ok: false, key: 'operatorAuditExportTooLarge', vars: { max: String(AUDIT_EXPORT_MAX) } };
   const rows = (await db.query<Row>(`select ${COLUMNS} from operator_audit_log ${filter.sql} order by id`, filter.params)).map(toRow);
   const lines = rows.map((r) =>
-    [r.id, new Date(r.at).toISOString(), r.operator_id, r.operator_account, r.roles.join(' '), r.client, r.kind, r.object_type, r.object_id, r.outcome, r.detail, r.before, r.after, r.prev_hash, r.hash]
-      .map(csvField)
-      .join(','),
+    [r.id, new Date(r.at).toISOString(), r.operator_id, r.operator_account, r.roles.join(' '), r.client, r.kind, r.object_type, r.object_id, r.outcome, r.detail, r.before, r.after, r.prev_hash, r.hash],
   );
-  return { ok: true, data: { csv: [CSV_HEADER.join(','), ...lines].join('\r\n') + '\r\n', rows: rows.length } };
+  return { ok: true, data: { csv: csvText(CSV_HEADER, lines), rows: rows.length } };
 }

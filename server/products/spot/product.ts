@@ -12,6 +12,7 @@ import { spotLedger } from './ledger.js';
 import { MarketService } from './marketService.js';
 import { remoteSpotMarket, runSpotCommand, type SpotCommand, type TradableMarket } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
+import { spotFillsStatement } from './statement.js';
 import { spotStops } from './stops.js';
 import { spotTrading, type SpotTrading } from './trading.js';
 import type { SpotBookReader } from './restedBook.js';
@@ -71,7 +72,7 @@ export const spot = defineProduct({
     // A frozen account's orders and stops are cancelled through this trading (kernel/platform/accountFreeze).
     registerSpotFreezeRelease(accountFreezes(offers), db, trading);
     return {
-      routes: spotRoutes(trading),
+      routes: spotRoutes(trading, spotFillsStatement(db)),
       command: (market, command) => runSpotCommand(markets.market(market), command),
       prepare: async () => {
         await markets.prepare();

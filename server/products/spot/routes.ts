@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder, type PlaceSpotStop } from '../../../domain/spotOrders.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
+import { STATEMENT_PATHS } from '../../../domain/statements.js';
+import { statementRoute, type StatementSource } from '../../kernel/platform/http/statementRoute.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
 import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
@@ -41,7 +43,7 @@ function unwrap<T>(outcome: SpotOutcome<T>): T {
  * with its fills, the fee schedule. Every call needs a live user token (body code 403 otherwise) and
  * sees only the token's own orders.
  */
-export function spotRoutes(trading: SpotTrading) {
+export function spotRoutes(trading: SpotTrading, fills: StatementSource) {
 
   const auth = { auth: 'user' } as const;
   return async (app: FastifyInstance) => {
@@ -78,6 +80,9 @@ export function spotRoutes(trading: SpotTrading) {
     app.post<{ Body: { id: number } }>(SPOT_PATHS.detail, { config: auth, schema: { body: byId } }, async (request) =>
       ok(request.lang, unwrap(await trading.detail(request.user.id, request.body.id))),
     );
+
+    // The user's fills as a CSV file (docs/API.md "Statements").
+    statementRoute(app, STATEMENT_PATHS.spotFills, fills);
 
     // Stop-limit and OCO (stops.ts), where this process offers them.
     const stops = trading.stops;

@@ -1,5 +1,6 @@
 import { RECORD_PAGE_SIZE, type DepositRecord, type LedgerRecord, type Page, type RecordQuery, type TransferRecord, type WalletAccount, type WithdrawalRecord } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { StatementSource } from '../../kernel/platform/http/statementRoute.js';
 import { DEPOSIT_COLUMNS, toDepositRecord } from './deposits.js';
 import { DAY_MS } from './rules.js';
 import { TRANSFER_COLUMNS, toTransferRecord } from './transfers.js';
@@ -30,8 +31,39 @@ async function pageOf<T extends object>(db: Queryable, userColumn: string, userI
   return { list: rows.map(spec.map), total: Number(total), page: query.page, size };
 }
 
+const LEDGER_HEADER = ['time_utc', 'account', 'currency', 'kind', 'change', 'balance_after', 'frozen_change', 'frozen_after', 'ref_type', 'ref_id', 'note', 'entry_id'] as const;
+
+/**
+ * The trader's ledger entries in every account and currency (docs/API.md "Statements"), oldest
+ * first, by the (user, created_at) index the record list's count uses: each change with the balance
+ * after it, so a spreadsheet can follow every balance from entry to entry.
+ */
+export function ledgerStatement(db: Queryable): StatementSource {
+  return {
+    kind: 'ledger',
+    header: LEDGER_HEADER,
+    async rows(userId, from, to, limit) {
+      const rows = await db.query<Record<string, string | null>>(
+        `select (extract(epoch from created_at) * 1000)::bigint as time, account, currency, kind, trim_scale(available_change)::text as change,
+           trim_scale(available_after)::text as after, trim_scale(frozen_change)::text as frozen_change, trim_scale(frozen_after)::text as frozen_after,
+           ref_type, ref_id, (select bc.reason from balance_correction bc where ledger_entry.ref_type = 'correction' and bc.id = ledger_entry.ref_id) as note, id
+         from ledger_entry
+         where user_id = $1 and created_at >= to_timestamp($2::float8 / 1000) and created_at < to_timestamp($3::float8 / 1000)
+         order by created_at, id limit $4`,
+        [userId, from, to, limit],
+      );
+      return rows.map((r) => [
+        new Date(Number(r.time)).toISOString(),
+        r.account, r.currency, r.kind, r.change, r.after, r.frozen_change, r.frozen_after, r.ref_type,
+        r.ref_id === null ? '' : Number(r.ref_id), r.note ?? '', Number(r.id),
+      ]);
+    },
+  };
+}
+
 export function records(db: Queryable, now: () => number) {
   return {
+    statement: ledgerStatement(db),
     deposits: (userId: number, query: RecordQuery) =>
       pageOf<DepositRecord>(db, 'user_id', userId, query, now(), { from: 'deposit', columns: DEPOSIT_COLUMNS, time: 'created_ms', map: toDepositRecord }),
 

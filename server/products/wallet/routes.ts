@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../domain/wallet.js';
+import { STATEMENT_PATHS } from '../../../domain/statements.js';
+import { statementRoute } from '../../kernel/platform/http/statementRoute.js';
 import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
@@ -66,6 +68,9 @@ export function walletRoutes(wallet: Wallet) {
     app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity: decimal }), async (request) =>
       okWith(request.lang, 'walletTransferSucceeded', unwrap(await wallet.transfers.transfer(userOf(request), request.body, keyOf(request, 'wallet.transfer')))),
     );
+
+    // The ledger as a CSV file (docs/API.md "Statements").
+    statementRoute(app, STATEMENT_PATHS.ledger, wallet.records.statement);
 
     const list = object(['days', 'page'], recordQuery);
     app.post<{ Body: RecordQuery }>(WALLET_PATHS.deposits, list, async (request) => ok(request.lang, await wallet.records.deposits(userOf(request), request.body)));

@@ -193,6 +193,7 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/user/addresses', '/api/user/coll_methods', '/api/user/security_level', '/api/center/index', '/api/user/sessions', '/api/user/login_history', '/api/user/anti_phishing',
     '/api/user/2fa/status', '/api/user/avatar_image', '/api/inform/list', '/api/inform/unread', '/api/identity/status', '/api/wallet/overview', '/api/wallet/balances',
     '/api/wallet/networks', '/api/wallet/deposit_address', '/api/wallet/withdraw_quota', '/api/wallet/deposits', '/api/wallet/withdrawals', '/api/wallet/transfers', '/api/wallet/ledger',
+    '/api/wallet/statement', '/api/spot/statement', '/api/futures/statement',
     '/api/spot/fee_rate', '/api/spot/orders_current', '/api/spot/orders_history', '/api/spot/order_detail', '/api/spot/stops_current', '/api/spot/stops_history', '/api/seconds/account',
     '/api/seconds/orders_current', '/api/seconds/orders_history', '/api/ico/mine', '/api/ico/account', '/api/ico/orders', '/api/ico/records', '/api/fiat/my_ads',
     '/api/fiat/standing', '/api/fiat/methods', '/api/fiat/order', '/api/fiat/orders', '/api/fiat/records', '/api/fiat/chat', '/api/futures/account', '/api/futures/positions',

@@ -2,6 +2,7 @@ import type { NameStatus } from '../../../../domain/api.js';
 import { USERS_EXPORT_MAX, type TriState, type UsersDeskPage, type UsersDeskRow, type UsersQuery } from '../../../../domain/usersDesk.js';
 import type { Queryable } from '../../../kernel/platform/db/database.js';
 import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
+import { csvText } from '../../../kernel/platform/http/csv.js';
 import './messages.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,17 +64,6 @@ export async function searchUsers(db: Queryable, query: UsersQuery, page: number
 
 const CSV_HEADER = ['id', 'account', 'nickname', 'email', 'phone', 'name_status', 'two_factor', 'frozen', 'registered', 'last_sign_in'] as const;
 
-/**
- * One CSV field: quoted when it holds a separator, quote or line break; a text a spreadsheet would
- * read as a formula (= + - @, a tab or a return first) gets a leading apostrophe — nicknames are
- * what users typed. (The audit desk's export follows the same rule.)
- */
-export function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : '');
 
 /** The users the filters find as CSV, oldest first, or a refusal past USERS_EXPORT_MAX rows. */
@@ -81,8 +71,6 @@ export async function exportUsers(db: Queryable, query: UsersQuery): Promise<Out
   const { sql, params } = where(query);
   const rows = (await db.query<Raw>(`select ${COLUMNS} from app_user u where ${sql} order by u.id limit ${USERS_EXPORT_MAX + 1}`, params)).map(toRow);
   if (rows.length > USERS_EXPORT_MAX) return refuse('usersDeskExportTooMany', { max: String(USERS_EXPORT_MAX) });
-  const lines = rows.map((r) =>
-    [r.id, r.account, r.nickname, r.email, r.phone, r.name_status, r.two_factor, r.frozen, iso(r.created_at), iso(r.last_sign_in)].map(csvField).join(','),
-  );
-  return { ok: true, data: { csv: [CSV_HEADER.join(','), ...lines].join('\r\n') + '\r\n', rows: rows.length } };
+  const lines = rows.map((r) => [r.id, r.account, r.nickname, r.email, r.phone, r.name_status, r.two_factor, r.frozen, iso(r.created_at), iso(r.last_sign_in)]);
+  return { ok: true, data: { csv: csvText(CSV_HEADER, lines), rows: rows.length } };
 }
