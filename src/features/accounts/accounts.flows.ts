@@ -22,7 +22,8 @@ import { sessionsMachine } from './machines/sessions/sessions.machine';
 import { createApiKeysActors } from './actors/apiKeys.actors';
 import { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import { createTwoFactorActors } from './actors/twoFactor.actors';
-import { createUsersDeskActors, saveCsv } from './actors/usersDesk.actors';
+import { saveCsvFile } from '../../app/actors/saveFile';
+import { createUsersDeskActors } from './actors/usersDesk.actors';
 import { createOperatorStorage } from '../../services/operatorStorage';
 import { rolesGrant, type OperatorPermission } from '../../../domain/operators';
 import { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
@@ -122,7 +123,7 @@ export const provide = ({ api, operatorApi, store, i18n, navigate, showToast, sh
     securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist, securitySignals: securitySignals.actor }, actions: { showToast } }),
     operatorUsers: operatorUsersMachine.provide({
       actors: { list: pagedListMachine.provide({ actors: { loadPage: usersDesk.fetchUsers }, actions: { showToast } }), exportUsers: usersDesk.exportUsers },
-      actions: { showToast, saveFile: (_, file) => saveCsv(file) },
+      actions: { showToast, saveFile: (_, file) => saveCsvFile(file) },
     }),
     operatorUser: operatorUserMachine.provide({ actors: { loadUser: usersDesk.loadUser, runAction: usersDesk.runAction }, actions: { showToast } }),
     antiPhishing: antiPhishingMachine.provide({

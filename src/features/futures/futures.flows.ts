@@ -1,5 +1,7 @@
 import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import type { Services } from '../../app/services';
+import { statementExport } from '../../app/actors/statementExport';
+import { STATEMENT_PATHS } from '../../../domain/statements';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createFuturesActors, createFuturesUpdatesActor } from './actors/futures.actors';
@@ -28,5 +30,7 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
     close: closeDialogMachine.provide({ actors: { closePosition: confirmActing(actors.closePosition, showToast) }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),
     tpsl: tpslDialogMachine.provide({ actors: { createPlans: actors.createPlans }, actions: { showToast } }),
     margin: marginDialogMachine.provide({ actors: { adjustMargin: actors.adjustMargin }, actions: { showToast } }),
+    // The finished orders that traded as a CSV file (docs/API.md "Statements"), from /order/u-history.
+    ordersStatement: statementExport(STATEMENT_PATHS.futuresOrders, { api, showToast }),
   };
 };

@@ -23,6 +23,8 @@ import { stopBeyondLiquidation, triggerPrices, type tpslDialogMachine } from './
 import type { FuturesAction, FuturesOrder, FuturesPlan, FuturesPosition, MarginAdjustment, MarginMode } from '../../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
+import type { statementExportMachine } from '../../app/machines/statementExport/statementExport.machine';
+import { useStatementExport } from '../../app/views/useStatementExport';
 
 /** The futures flows, supplied with their effects in futures.flows.ts. */
 export interface FuturesFlows {
@@ -34,7 +36,11 @@ export interface FuturesFlows {
   close: typeof closeDialogMachine;
   tpsl: typeof tpslDialogMachine;
   margin: typeof marginDialogMachine;
+  ordersStatement: typeof statementExportMachine;
 }
+
+/** /order/u-history's statement: the finished orders that traded, of a period, as a CSV file. */
+export const useFuturesStatement = () => useStatementExport(FuturesContext.use().ordersStatement);
 
 /** The trade page's desk for one pair (the caller keys it by pair and session). */
 export function useFuturesDesk(symbol: string) {

@@ -1,6 +1,7 @@
 import type { Services } from '../../app/services';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
-import { createOperatorDeskActors, saveTextFile } from './actors/desks.actors';
+import { saveTextFile } from '../../app/actors/saveFile';
+import { createOperatorDeskActors } from './actors/desks.actors';
 import { auditDeskMachine } from './machines/auditDesk/auditDesk.machine';
 import { operatorsDeskMachine } from './machines/operatorsDesk/operatorsDesk.machine';
 

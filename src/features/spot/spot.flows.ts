@@ -1,5 +1,7 @@
 import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import type { Services } from '../../app/services';
+import { statementExport } from '../../app/actors/statementExport';
+import { STATEMENT_PATHS } from '../../../domain/statements';
 import { assign, fromCallback, type EventObject } from 'xstate';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
 import { pagedList } from '../../app/machines/pagedList/pagedList.typed';
@@ -35,5 +37,7 @@ export const provide = ({ api, userStream, showToast, newKey }: Services) => {
     // Stops that are over (issue 50 M11): read when the page opens or its filter changes.
     stopHistory: pagedList<OrderHistoryFilter, SpotStop>(actors.fetchStopHistory, { showToast }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
+    // The user's fills as a CSV file (docs/API.md "Statements"), from the history page.
+    fillsStatement: statementExport(STATEMENT_PATHS.spotFills, { api, showToast }),
   };
 };

@@ -14,6 +14,8 @@ import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.type
 import { usePagedList } from '../../app/views/usePagedList';
 import { useActorFlow, signals } from '../../app/views/actorFlow';
 import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
+import type { statementExportMachine } from '../../app/machines/statementExport/statementExport.machine';
+import { useStatementExport } from '../../app/views/useStatementExport';
 
 /**
  * Spot trading's flows, supplied with their effects in spot/feature.tsx (API calls, the
@@ -28,6 +30,7 @@ export interface SpotFlows {
   /** Stops that are over: cancelled, failed, or triggered with their order finished (issue 50 M11). */
   stopHistory: TypedPagedList<OrderHistoryFilter, SpotStop>;
   orderDetail: typeof orderDetailMachine;
+  fillsStatement: typeof statementExportMachine;
 }
 
 const useSpot = SpotContext.use;
@@ -133,6 +136,9 @@ export function useStopHistory(input: OrderHistoryInput) {
   const { rows: stops, ...rest } = useHistoryList(useSpot().stopHistory, input);
   return { stops, ...rest };
 }
+
+/** /order/spot-history's statement: the user's fills of a period as a CSV file. */
+export const useFillsStatement = () => useStatementExport(useSpot().fillsStatement);
 
 export function useOrderDetail(id: number) {
   return useActorFlow(

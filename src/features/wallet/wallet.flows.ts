@@ -1,4 +1,6 @@
 import type { Services } from '../../app/services';
+import { statementExport } from '../../app/actors/statementExport';
+import { STATEMENT_PATHS } from '../../../domain/statements';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { fromPromise } from 'xstate';
@@ -48,6 +50,8 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
       actions: { showToast, transferred: signals.walletChanged, mintIdempotencyKey: transferKeyMinter(newKey) },
     }),
     records: { deposits: records(actors.deposits), withdrawals: records(actors.withdrawals), transfers: records(actors.transfers), ledger: records(actors.ledger) },
+    // Every ledger entry of a period as a CSV file (docs/API.md "Statements"), from /wallet/wallet-log.
+    ledgerStatement: statementExport(STATEMENT_PATHS.ledger, { api, showToast }),
     operatorWithdrawals: operatorWithdrawalsMachine.provide({
       actors: {
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),

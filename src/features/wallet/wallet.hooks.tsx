@@ -19,6 +19,8 @@ import { useAppFlow } from '../../app/views/hooks';
 import { useWalletAccounts } from '../../app/walletAccountList';
 import { useActorFlow, signals } from '../../app/views/actorFlow';
 import { withdrawalsHeldUntil } from './machines/withdrawal/withdrawalHold';
+import type { statementExportMachine } from '../../app/machines/statementExport/statementExport.machine';
+import { useStatementExport } from '../../app/views/useStatementExport';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
 
@@ -34,6 +36,7 @@ export interface WalletFlows extends WalletAccounts {
   withdrawal: typeof withdrawalMachine;
   transfer: typeof transferMachine;
   records: Record<RecordKind, typeof walletRecordsMachine>;
+  ledgerStatement: typeof statementExportMachine;
   operatorWithdrawals: typeof operatorWithdrawalsMachine;
   simulateDeposit: typeof simulateDepositMachine;
   operatorHeldDeposits: typeof operatorHeldDepositsMachine;
@@ -45,6 +48,9 @@ export interface WalletFlows extends WalletAccounts {
 }
 
 const useWallet = WalletContext.use;
+
+/** /wallet/wallet-log's statement: every ledger entry of a period as a CSV file. */
+export const useLedgerStatement = () => useStatementExport(useWallet().ledgerStatement);
 
 /** Reads the whole wallet again (e.g. after a trade elsewhere); pushed rows arrive by themselves. */
 export function useRefreshWallet() {

@@ -19,17 +19,3 @@ export function createUsersDeskActors(operatorApi: ApiClient) {
     }),
   };
 }
-
-/** Saves a text (the export's CSV) as a file through a temporary link: the one effect of the export. */
-export function saveCsv(file: UsersExport, doc: Document | undefined = globalThis.document): void {
-  if (!doc) return;
-  const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  doc.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: some browsers read the URL asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

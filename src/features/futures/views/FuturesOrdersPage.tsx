@@ -7,7 +7,8 @@ import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { CancelDialogs } from './CancelDialog';
-import { useFuturesPairOf, useFuturesRecords, usePositionActions } from '../futures.hooks';
+import { useFuturesPairOf, useFuturesRecords, useFuturesStatement, usePositionActions } from '../futures.hooks';
+import { StatementExport } from '../../../app/ui/StatementExport';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
@@ -22,6 +23,12 @@ const TITLES: Record<Mode, string> = { current: 'page.order.uCurrent', history: 
 /** /order/u-current, u-history, u-plan and u-hold: the fields of spec §3's futures order and position. */
 export function FuturesOrdersPage(props: { mode: Mode }) {
   return <Records key={props.mode} mode={props.mode} />;
+}
+
+/** The history's CSV statement, its own actor only on the history page. */
+function FuturesStatement() {
+  const { t } = useTranslation();
+  return <StatementExport what={t('statement.futuresOrders')} {...useFuturesStatement()} />;
 }
 
 function Records(props: { mode: Mode }) {
@@ -42,6 +49,7 @@ function Records(props: { mode: Mode }) {
           <PageTitle>{title}</PageTitle>
           {props.mode === 'history' ? <DaysFilter days={r.days} onChange={r.setDays} /> : <Link to="/wallet/contract">{t('futures.account')} →</Link>}
         </div>
+        {props.mode === 'history' && <FuturesStatement />}
         {props.mode === 'hold' ? (
           <Positions records={r} title={title} empty={empty} />
         ) : props.mode === 'plans' ? (

@@ -39,22 +39,3 @@ export function createOperatorDeskActors(operatorApi: ApiClient) {
     exportAudit: fromPromise<OperatorAuditExport, OperatorAuditQuery>(({ input, signal }) => operatorApi.post<OperatorAuditExport>(OPERATOR_PATHS.auditExport, input, signal)),
   };
 }
-
-/**
- * Saves text as a file the browser downloads (the audit export): a Blob behind a temporary link,
- * clicked once, then let go. `document` is the browser's; elsewhere (tests) nothing happens.
- */
-export function saveTextFile(file: { filename: string; text: string; type: string }, doc: Document | undefined = globalThis.document): void {
-  if (!doc) return;
-  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  doc.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled: some browsers read the URL asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { LedgerRecord } from '../../../../domain/wallet';
 import { useWalletAccounts } from '../../../app/walletAccountList';
-import { useWalletRecords } from '../wallet.hooks';
+import { useLedgerStatement, useWalletRecords } from '../wallet.hooks';
+import { StatementExport } from '../../../app/ui/StatementExport';
 import { ledgerColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
 
@@ -10,6 +11,13 @@ export function LedgerPage() {
   const { t } = useTranslation();
   const accounts = useWalletAccounts();
   const records = useWalletRecords<LedgerRecord>('ledger', { days: 7 });
-  return <RecordsCard<LedgerRecord> heading="h1" title={t('menu.wallet.walletLog')} intro={<p className="intro">{t('page.walletLog.intro')}</p>} records={records} columns={ledgerColumns(t, accounts)} />;
+  const statement = useLedgerStatement();
+  const intro = (
+    <>
+      <p className="intro">{t('page.walletLog.intro')}</p>
+      <StatementExport what={t('statement.ledger')} {...statement} />
+    </>
+  );
+  return <RecordsCard<LedgerRecord> heading="h1" title={t('menu.wallet.walletLog')} intro={intro} records={records} columns={ledgerColumns(t, accounts)} />;
 }
 

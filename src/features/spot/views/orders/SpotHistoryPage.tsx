@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Pair } from '../../../../../domain/api';
 import type { RecordDays } from '../../../../../domain/wallet';
 import { useAppFlow } from '../../../../app/views/hooks';
-import { useOrderHistory, useStopHistory } from '../../spot.hooks';
+import { useFillsStatement, useOrderHistory, useStopHistory } from '../../spot.hooks';
+import { StatementExport } from '../../../../app/ui/StatementExport';
 import { useStopColumns } from './stopColumns';
 import { PageTitle } from '../../../../app/ui/Panel';
 import { useOrderColumns } from './orderColumns';
@@ -32,9 +33,11 @@ export function SpotHistoryPage() {
   const columns = useOrderColumns({ kind: 'history', withPair: true });
   const stops = useStopHistory({});
   const stopColumns = useStopColumns({ withPair: true });
+  const statement = useFillsStatement();
   return (
     <>
       <PageTitle>{t('page.order.spotHistory')}</PageTitle>
+      <StatementExport what={t('statement.spotFills')} {...statement} />
       <OrdersListPanel
         label={t('page.order.spotHistory')}
         filters={<HistoryFilters pairs={pairs} list={history} />}
