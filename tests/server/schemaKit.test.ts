@@ -8,6 +8,7 @@ import { useFuzzApp } from './fuzz/fuzzApp.js';
 import type { Schema } from './fuzz/schema.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { RECORD_DAYS, WALLET_PATHS } from '../../domain/wallet.js';
+import { STATEMENT_DAYS, STATEMENT_PATHS } from '../../domain/statements.js';
 import { expectRefusal, post } from './http.js';
 import { OPERATOR_ROUTE_PERMISSIONS } from '../../server/products/operator/permissions.js';
 
@@ -111,6 +112,7 @@ function fields(schema: Schema | undefined, where: string, name = ''): Field[] {
   ];
 }
 
+const STATEMENT_PATHS_SET = new Set<string>(Object.values(STATEMENT_PATHS));
 const isString = (s: Schema) => [s.type ?? []].flat().includes('string');
 const isInteger = (s: Schema) => [s.type ?? []].flat().includes('integer');
 /** An anchored pattern with no open-ended repeat bounds its text's length by itself. */
@@ -139,7 +141,9 @@ describe('route schemas use the kit’s shapes (fastify’s route table)', () =>
   it('every record window is recordDays, every money string decimal, every pair symbol pairSymbol', () => {
     const wrong = all().flatMap(({ where, name, schema }) => {
       const shape = JSON.stringify(schema);
-      if (name === 'days' && shape !== JSON.stringify(recordDays(RECORD_DAYS))) return [`${where}: ${shape} is not recordDays(RECORD_DAYS)`];
+      // A statement (a CSV file) has its own longer windows; every on-screen record list has RECORD_DAYS.
+      const window = STATEMENT_PATHS_SET.has(where.split(' ')[1]) ? STATEMENT_DAYS : RECORD_DAYS;
+      if (name === 'days' && shape !== JSON.stringify(recordDays(window))) return [`${where}: ${shape} is not recordDays(${window === RECORD_DAYS ? 'RECORD_DAYS' : 'STATEMENT_DAYS'})`];
       if (MONEY.test(name) && isString(schema) && shape !== JSON.stringify(decimal)) return [`${where}: ${shape} is not decimal`];
       if (schema.pattern?.includes('}_[') && shape !== JSON.stringify(pairSymbol)) return [`${where}: ${shape} is not pairSymbol`];
       return [];
