@@ -54,6 +54,8 @@ export const NOTIFICATION_KINDS = [
   // A balance correction approved by a second operator (issue 51 §4), with its reason.
   'balance_correction_credit',
   'balance_correction_debit',
+  // A recurring buy paused after FAILURES_TO_PAUSE failed runs in a row (server/products/recurring/runner.ts).
+  'recurring_paused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

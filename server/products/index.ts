@@ -14,6 +14,7 @@ import { markets } from './markets/product.js';
 import { operator } from './operator/product.js';
 import { platform } from './platform/product.js';
 import { seconds } from './seconds/product.js';
+import { recurring } from './recurring/product.js';
 import { spot } from './spot/product.js';
 import { support } from './support/product.js';
 import { treasury } from './treasury/product.js';
@@ -24,4 +25,4 @@ import { wallet } from './wallet/product.js';
  * folder under server/products and one line here. Futures comes with the Binance dialect's calls
  * that need its engine, for where it runs apart (futuresApart.ts).
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futuresComposed, apikeys, binance, liabilities, treasury, fees, alerts, convert];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futuresComposed, apikeys, binance, liabilities, treasury, fees, alerts, convert, recurring];

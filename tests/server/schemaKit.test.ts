@@ -142,7 +142,7 @@ describe('route schemas use the kit’s shapes (fastify’s route table)', () =>
     const wrong = all().flatMap(({ where, name, schema }) => {
       const shape = JSON.stringify(schema);
       // A statement (a CSV file) has its own longer windows; every on-screen record list has RECORD_DAYS.
-      const window = STATEMENT_PATHS_SET.has(where.split(' ')[1]) ? STATEMENT_DAYS : RECORD_DAYS;
+      const window = STATEMENT_PATHS_SET.has(where.split(' ')[1] ?? '') ? STATEMENT_DAYS : RECORD_DAYS;
       if (name === 'days' && shape !== JSON.stringify(recordDays(window))) return [`${where}: ${shape} is not recordDays(${window === RECORD_DAYS ? 'RECORD_DAYS' : 'STATEMENT_DAYS'})`];
       if (MONEY.test(name) && isString(schema) && shape !== JSON.stringify(decimal)) return [`${where}: ${shape} is not decimal`];
       if (schema.pattern?.includes('}_[') && shape !== JSON.stringify(pairSymbol)) return [`${where}: ${shape} is not pairSymbol`];
