@@ -201,6 +201,7 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/wallet/funds_password_check', '/api/liabilities/proof', '/api/fees/mine', '/api/fees/rate', '/api/alerts/list',
     // A quote keeps a row for its acceptance and moves nothing.
     '/api/convert/quote', '/api/convert/history', '/api/user/notice_settings',
+    '/api/recurring/list', '/api/recurring/runs',
   ],
   'changes the account, not its funds (the security changes take their own proofs)': [
     '/api/user/nickname', '/api/user/avatar', '/api/user/send_code', '/api/user/login_pwd', '/api/user/funds_pwd', '/api/user/email', '/api/user/phone', '/api/user/address_add',
@@ -208,6 +209,8 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/user/sessions_revoke_others', '/api/user/anti_phishing_set', '/api/user/2fa/begin', '/api/user/2fa/confirm', '/api/user/2fa/disable', '/api/user/2fa/unlock_send', '/api/user/2fa/unlock', '/api/inform/read',
     '/api/inform/read_all', '/api/identity/submit', '/api/seconds/acknowledge', '/api/apikey/create', '/api/apikey/delete', '/api/futures/leverage', '/api/fiat/say',
     '/api/alerts/create', '/api/alerts/cancel', '/api/user/notice_settings_set',
+    // A plan moves nothing by itself: each of its buys is a spot order (below).
+    '/api/recurring/pause', '/api/recurring/resume', '/api/recurring/cancel',
   ],
   'moves funds between the user’s own accounts, or gives frozen funds back': ['/api/wallet/transfer', '/api/wallet/withdraw_cancel', '/api/ico/thaw', '/api/fiat/cancel'],
   'a P2P step that moves no crypto (the buyer’s payment, an appeal the operator decides)': ['/api/fiat/mark_paid', '/api/fiat/appeal'],
@@ -217,6 +220,8 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/futures/close', '/api/futures/flash_close', '/api/futures/margin', '/api/futures/cancel', '/api/futures/plan', '/api/futures/plan_cancel',
     // A conversion is a spot order (fill-or-kill) between the user's own spot balances.
     '/api/convert/accept',
+    // A recurring plan's first buy is placed at once: a spot market order between the user's own spot balances.
+    '/api/recurring/create',
   ],
 };
 

@@ -63,6 +63,7 @@ export const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   fiat: 'fieldFiat',
   fixed_price: 'fieldFixedPrice',
   from: 'fieldFrom',
+  frequency: 'fieldFrequency',
   front: 'fieldFront',
   frozen: 'fieldFrozen',
   funds_password: 'fieldFundsPassword',

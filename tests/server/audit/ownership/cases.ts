@@ -47,6 +47,10 @@ export const CASES: Case[] = [
   { path: '/api/apikey/delete', body: (i) => ({ api_key: i.apiKey }), refusal: 'apiKeyNotFound' },
   { path: '/api/alerts/cancel', body: (i) => ({ id: i.priceAlert }), refusal: 'alertUnknown' },
   { path: '/api/convert/accept', body: (i) => ({ quote_id: i.convertQuote }), refusal: 'convertQuoteUnknown' },
+  { path: '/api/recurring/pause', body: (i) => ({ plan_id: i.recurringPlan }), refusal: 'recurringPlanUnknown' },
+  { path: '/api/recurring/resume', body: (i) => ({ plan_id: i.recurringPlan }), refusal: 'recurringPlanUnknown' },
+  { path: '/api/recurring/cancel', body: (i) => ({ plan_id: i.recurringPlan }), refusal: 'recurringPlanUnknown' },
+  { path: '/api/recurring/runs', body: (i) => ({ plan_id: i.recurringPlan }), refusal: 'recurringPlanUnknown', ownerReads: true },
 ];
 
 /** The id-naming fields' other shapes: each a refusal (never a 500), changing nothing. */

@@ -56,6 +56,8 @@ export interface OwnedIds {
   apiKey: string;
   /** A's active price alert. */
   priceAlert: number;
+  /** A's active recurring plan. */
+  recurringPlan: number;
   convertQuote: number;
   /** A conversion of A's, done (an accepted quote: what the Binance dialect's orderStatus reads). */
   convertDone: number;
@@ -182,6 +184,13 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     [a.id, Date.now()],
   );
 
+  // A recurring plan of A's, due in a week (written as the product writes one: its create buys at once, on a book this world has not).
+  const [plan] = await db.query<{ id: string }>(
+    `insert into recurring_plan (user_id, left_symbol, right_symbol, amount, frequency, status, anchor_ms, next_run_ms, created_ms)
+     values ($1, 'BTC', 'USDT', 10, 'weekly', 'active', $2, $3, $2) returning id`,
+    [a.id, Date.now(), Date.now() + 7 * 86_400_000],
+  );
+
   // A convert quote of A's, not yet accepted (as the convert product writes one: its quote needs a book, which this world has not).
   const [quote] = await db.query<{ id: string }>(
     `insert into convert_quote (user_id, from_currency, to_currency, left_symbol, right_symbol, side, price, quantity, created_ms, expires_ms)
@@ -217,6 +226,7 @@ async function makeOwnedThings(w: World): Promise<OwnedIds> {
     kycSubmission,
     apiKey: w.keyA.api_key,
     priceAlert: Number(alert!.id),
+    recurringPlan: Number(plan!.id),
     clientOrderId,
   };
 }
