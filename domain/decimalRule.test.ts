@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalUnits, isDecimalInput, isPositiveDecimalInput, isShareInput } from './decimalRule';
+import { decimalUnits, isDecimalInput, isPositiveDecimalInput, isShareInput, positiveAmountProblem } from './decimalRule';
 import { isAmount } from './fiat';
 import { isQuantity } from './ico';
 import { isPositiveAmount } from './walletValidation';
@@ -50,5 +50,23 @@ describe('the one rule for decimal strings (issue 34)', () => {
     expect(decimalUnits('00.1', 5)).toBeUndefined();
     expect(isShareInput('0.50000', 4)).toBe(true);
     expect(isShareInput('1.0000001', 4)).toBe(false);
+  });
+});
+
+describe('a positive amount as a form types it', () => {
+  it('says what is wrong: nothing typed, not a positive decimal, too many places; nothing for a good one', () => {
+    expect(['', '  ', '0', '-1', '01', '1e3', '1234567890123456', '1.234', ' 1.23 ', '1.2300', '999999999999999'].map((v) => positiveAmountProblem(v, 2))).toEqual([
+      'required',
+      'required',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'places',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -71,3 +71,20 @@ export function decimalPlaces(value: string): number {
 export function isShareInput(value: unknown, places: number): value is string {
   return isPositiveDecimalInput(value, { places, integerDigits: 1 }) && compareDecimal(value, '1') <= 0;
 }
+
+/** What a form says of a positive amount it takes: nothing typed, not a positive decimal, or too many places. */
+export type AmountProblem = 'required' | 'invalid' | 'places';
+
+/**
+ * The problem of a positive amount as typed (spaces around it ignored), or undefined: a form's
+ * field and its machine's guard ask it alike, each naming the problem in its own catalogue keys.
+ * At most 15 digits before the point, far inside the database's NUMERIC(36, 18) (as the wallet's
+ * amounts, walletValidation.ts), and at most `places` after it.
+ */
+export function positiveAmountProblem(value: string, places: number): AmountProblem | undefined {
+  const typed = value.trim();
+  if (typed === '') return 'required';
+  if (!isPositiveDecimalInput(typed, { integerDigits: 15 })) return 'invalid';
+  if (!isDecimalInput(typed, { places })) return 'places';
+  return undefined;
+}

@@ -8,9 +8,9 @@
  * user with a notice.
  */
 export const RECURRING_PATHS = {
-  /** POST { symbol, amount, frequency }: a new plan; it buys at once, then every period. */
+  /** POST { symbol, amount, frequency } with an Idempotency-Key: a new plan; it buys at once, then every period. Answers the RecurringPlan. */
   create: '/api/recurring/create',
-  /** POST {}: the user's plans, active and paused first, then the cancelled ones of the last 30 days. */
+  /** POST {}: the user's plans (RecurringPlan[]), active and paused first, then the cancelled ones of the last 30 days. */
   list: '/api/recurring/list',
   /** POST { plan_id }: no buys until resumed. */
   pause: '/api/recurring/pause',
@@ -18,7 +18,7 @@ export const RECURRING_PATHS = {
   resume: '/api/recurring/resume',
   /** POST { plan_id }: ends the plan; its runs stay listed. */
   cancel: '/api/recurring/cancel',
-  /** POST { plan_id, page }: the plan's runs, newest first. */
+  /** POST { plan_id, page }: the plan's finished runs, newest first (Page<RecurringRun> of domain/wallet.ts). Pause, resume and cancel answer the RecurringPlan. */
   runs: '/api/recurring/runs',
 } as const;
 

@@ -11,6 +11,7 @@ import { liabilitiesFeature } from './liabilities/feature';
 import { marketsFeature } from './markets/feature';
 import { marketsDeskFeature } from './markets/operator/marketsDesk.feature';
 import { operatorFeature } from './operator/feature';
+import { recurringFeature } from './recurring/feature';
 import { secondsFeature } from './seconds/feature';
 import { spotFeature } from './spot/feature';
 import { supportFeature } from './support/feature';
@@ -23,4 +24,4 @@ import { walletFeature } from './wallet/feature';
  * (Operator desks appear in this order: identity reviews first.)
  */
 // The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, ICO, then P2P appeals.
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature, alertsFeature, convertFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature, treasuryFeature, feesFeature, alertsFeature, convertFeature, recurringFeature];

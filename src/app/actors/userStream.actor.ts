@@ -116,3 +116,16 @@ export function createUserUpdatesActor(hub: UserStreamHub) {
 export function createBalanceUpdatesActor(hub: UserStreamHub) {
   return fromCallback<EventObject>(({ sendBack }) => hub.onBalances((rows) => sendBack({ type: 'balance.changed', rows })));
 }
+
+/**
+ * For a page that reads again when the user is written a notice (the bell, price alerts, recurring
+ * buys): the private channel's `notice` push, and a resync (after which pushes may have been
+ * missed), each as the parent's `<type>` event.
+ */
+export function createNoticePushesActor<T extends string>(hub: UserStreamHub, type: T) {
+  return fromCallback<EventObject>(({ sendBack }) =>
+    hub.listen((event) => {
+      if ((event.type === 'stream.product' && event.kind === 'notice') || event.type === 'stream.resync') sendBack({ type });
+    }),
+  );
+}

@@ -38,8 +38,9 @@ const ACCOUNT_LINKS: ReadonlyArray<{ to: string; labelKey: string; only?: 'popup
   { to: '/user/s-securityset', labelKey: 'menu.user.securitySettings' },
   { to: '/user/identity', labelKey: 'menu.user.identity', only: 'popup' },
   { to: '/user/c-set', labelKey: 'menu.user.generalSettings' },
-  // A gated page of its own (/alerts), not under /user: so listed here, its label in the alerts feature's shell texts.
+  // Gated pages of their own (/alerts, /recurring), not under /user: so listed here, each label in its feature's shell texts.
   { to: '/alerts', labelKey: 'nav.priceAlerts' },
+  { to: '/recurring', labelKey: 'nav.recurringBuys' },
   { to: '/inform', labelKey: 'nav.notifications', only: 'sheet' },
   { to: '/user/helpcenter', labelKey: 'menu.user.help' },
 ];

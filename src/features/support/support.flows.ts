@@ -1,4 +1,4 @@
-import { fromCallback, type EventObject } from 'xstate';
+import { createNoticePushesActor } from '../../app/actors/userStream.actor';
 import type { Services } from '../../app/services';
 import { createNoticeActors, createNoticesDeskActors } from './actors/notices.actors';
 import { createSupportActors } from './actors/support.actors';
@@ -20,11 +20,8 @@ export const provide = ({ api, operatorApi, socket, showToast, start, userStream
   const actors = createSupportActors(api);
   const notices = createNoticeActors(api, socket);
   const desk = createNoticesDeskActors(operatorApi);
-  const informPushes = fromCallback<EventObject>(({ sendBack }) =>
-    userStream.listen((event) => {
-      if ((event.type === 'stream.product' && event.kind === 'notice') || event.type === 'stream.resync') sendBack({ type: 'inform.pushed' });
-    }),
-  );
+  const informPushes = createNoticePushesActor(userStream, 'inform.pushed');
+
   return {
     // The bell's list follows the display language itself (the app actor): the server writes the notifications in it.
     inform: start(informMachine.provide({ actors: { fetchNotifications: actors.fetchNotifications, markRead: actors.markRead, markAllRead: actors.markAllRead, notices: informPushes }, actions: { showToast } }), {

@@ -1,6 +1,6 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import { ALERT_PATHS, type AlertList, type CreateAlertInput, type PriceAlert } from '../../../../domain/alerts';
-import type { UserStreamHub } from '../../../app/actors/userStream.actor';
+import { createNoticePushesActor, type UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 
 /** The alerts page's effects: the user's alerts read, created and cancelled with their token (domain/alerts.ts). */
@@ -13,10 +13,6 @@ export function createAlertsActors(api: ApiClient, userStream: UserStreamHub) {
      * A triggered alert writes the user a notice: the private channel's `notice` push (and a resync,
      * after which pushes may have been missed) reads the list again, as support's bell does.
      */
-    notices: fromCallback<EventObject>(({ sendBack }) =>
-      userStream.listen((event) => {
-        if ((event.type === 'stream.product' && event.kind === 'notice') || event.type === 'stream.resync') sendBack({ type: 'alerts.pushed' });
-      }),
-    ),
+    notices: createNoticePushesActor(userStream, 'alerts.pushed'),
   };
 }

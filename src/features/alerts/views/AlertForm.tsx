@@ -1,5 +1,5 @@
-import { Form, Formik } from 'formik';
-import { useMemo, useState } from 'react';
+import { Form } from 'formik';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { futureTickChannel, spotTickChannel, type Pair } from '../../../../domain/api';
@@ -7,9 +7,10 @@ import { ALERT_MARKETS, type AlertCondition, type AlertMarket } from '../../../.
 import { price } from '../../../../domain/figures';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
-import { FormField, FormSelectField } from '../../../app/ui/FormField';
 import { fieldInput } from '../../../app/ui/fieldStyles';
 import { inlineFormCard } from '../../../app/ui/inlineFormCard';
+import { PairSelectField, QuoteFigureField } from '../../../app/ui/PairFormFields';
+import { RenewingFormik } from '../../../app/ui/RenewingFormik';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useTickers } from '../../../app/views/hooks';
 import { FormRefusal } from '../../../kit/auth/AuthForm';
@@ -51,8 +52,6 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMa
   const { flow, pairs } = props;
   const tickers = useTickers();
   const schema = useMemo(() => alertSchema(pairs), [pairs]);
-  // The market, pair and condition of the last request: the next form starts with them (presentation only).
-  const [last, setLast] = useState<Pick<AlertFormValues, 'market' | 'symbol' | 'condition'>>({ market: props.initialMarket, symbol: props.initialSymbol, condition: 'above' });
   const conditions: ReadonlyArray<readonly [AlertCondition, string]> = [
     ['above', t('alerts.above')],
     ['below', t('alerts.below')],
@@ -60,14 +59,12 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMa
   const markets = ALERT_MARKETS.map((m) => [m, t(MARKET_KEYS[m])] as const);
   return (
     <>
-      <Formik<AlertFormValues>
-        key={flow.created}
-        initialValues={{ ...last, price: '' }}
+      <RenewingFormik<AlertFormValues, 'price'>
+        created={flow.created}
+        choices={{ market: props.initialMarket, symbol: props.initialSymbol, condition: 'above' }}
+        figure="price"
         validationSchema={schema}
-        onSubmit={(values) => {
-          setLast({ market: values.market, symbol: values.symbol, condition: values.condition });
-          flow.create({ market: values.market, symbol: values.symbol, condition: values.condition, price: values.price.trim() }, placesOf(pairs, values.symbol));
-        }}
+        onSubmit={(values) => flow.create(values, placesOf(pairs, values.symbol))}
       >
         {(formik) => {
           const { market } = formik.values;
@@ -91,7 +88,7 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMa
                   }}
                 />
               </div>
-              <FormSelectField name="symbol" labelKey="alerts.pair" options={listed.map((p) => ({ value: symbolOf(p), label: `${p.left_symbol}/${p.right_symbol}` }))} />
+              <PairSelectField labelKey="alerts.pair" pairs={listed} />
               <div className="field">
                 <span className="label">{t('alerts.condition')}</span>
                 <PressedChoice
@@ -106,13 +103,7 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMa
                 />
               </div>
               <div className="field">
-                <FormField
-                  name="price"
-                  labelKey="alerts.targetPrice"
-                  inputMode="decimal"
-                  messageValues={{ places: pair?.price_precision ?? 8 }}
-                  after={pair && <span className="unit">{pair.right_symbol}</span>}
-                />
+                <QuoteFigureField name="price" labelKey="alerts.targetPrice" pair={pair} />
                 {pair && tick && (
                   <span className="last" data-testid="alerts-last-price">
                     {t('alerts.lastPrice')} <b>{price(tick.close, pair.price_precision)}</b> {pair.right_symbol}
@@ -125,7 +116,7 @@ export function AlertForm(props: { flow: Flow; pairs: readonly Pair[]; initialMa
             </Row>
           );
         }}
-      </Formik>
+      </RenewingFormik>
       <FormRefusal refusal={flow.refusal} testId="alerts-refusal" />
     </>
   );

@@ -10,9 +10,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Pair } from '../../../../domain/api';
 import { CONVERT_PATHS, type ConvertQuote, type ConvertQuoteInput, type ConvertResult } from '../../../../domain/convert';
-import { fakeApi, FORM_TEST_MS, refusal, renderView, startedApp } from '../../../app/testing/viewHarness';
-import { ShellContext } from '../../../app/views/hooks';
-import { WalletAccountsContext, type AccountBalances } from '../../../kit/wallet/walletAccounts.context';
+import { fakeApi, FORM_TEST_MS, refusal } from '../../../app/testing/viewHarness';
+import { renderPairsPage, spotBalances } from '../../../kit/wallet/testing/pairsPage';
 import { createConvertActors } from '../actors/convert.actors';
 import { ConvertContext } from '../convert.context';
 import { BUY_QUOTE, CONVERTED, HISTORY_FIXTURE, MOVED } from '../machines/convert/convert.fixtures';
@@ -34,20 +33,6 @@ const pair = (left: string, right: string, pricePrecision: number, amountPrecisi
 });
 // SOL trades only as a contract: no conversion goes through it.
 const PAIRS = [pair('BTC', 'USDT', 2, 5), pair('ETH', 'USDT', 2, 4), pair('ETH', 'BTC', 6, 4), pair('DOGE', 'USDT', 5, 0), pair('SOL', 'USDT', 3, 2, 0)];
-
-/** The spot account as the wallet's slot gives it. */
-const BALANCES: AccountBalances = {
-  rows: [
-    { currency: 'USDT', account: 'spot', available: '1234.5678', frozen: '0', valuation_usdt: '1234.5678' },
-    { currency: 'BTC', account: 'spot', available: '0.5', frozen: '0', valuation_usdt: '32000' },
-  ],
-  overview: undefined,
-  loading: false,
-  failed: false,
-  hideZero: false,
-  refresh: () => undefined,
-  setHideZero: () => undefined,
-};
 
 type AcceptAnswer = 'converted' | 'moved' | 'refused';
 
@@ -75,18 +60,12 @@ async function renderPage(options: { locale?: 'en_US' | 'de_DE'; route?: string;
     [CONVERT_PATHS.history]: () => ({ list: [...history], total: history.length, page: 1, size: 20 }),
   });
   const convert = convertMachine.provide({ actors: createConvertActors(api), actions: { showToast: () => undefined } });
-  const app = startedApp({ pairs: PAIRS });
-  await waitFor(() => expect(app.getSnapshot().context.pairs).toHaveLength(PAIRS.length));
-  await renderView(
-    <ShellContext.Provider value={{ app } as never}>
-      <WalletAccountsContext.Provider value={{ useAccountBalances: () => BALANCES }}>
-        <ConvertContext.Provider value={{ convert }}>
-          <ConvertPage />
-        </ConvertContext.Provider>
-      </WalletAccountsContext.Provider>
-    </ShellContext.Provider>,
-    { locale: options.locale ?? 'en_US', route: options.route ?? '/convert' },
-  );
+  await renderPairsPage(ConvertContext, { convert }, <ConvertPage />, {
+    pairs: PAIRS,
+    balances: spotBalances({ USDT: '1234.5678', BTC: '0.5' }),
+    locale: options.locale ?? 'en_US',
+    route: options.route ?? '/convert',
+  });
   return { calls };
 }
 
