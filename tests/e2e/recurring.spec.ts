@@ -6,9 +6,10 @@ import { fund } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
 
 /**
- * Recurring buys against the real server: in English a trader starts a daily plan of 25 USDT of
- * BTC, which buys at once from the market makers' asks (its card shows the run, its Runs table the
- * order's figures), pauses and resumes it, and cancels it through the "Keep plan" / "Cancel plan"
+ * Recurring buys against the real server: in English a trader follows the spot trade page's
+ * "Recurring buy" link and starts a daily plan of 25 USDT of BTC, which buys at once from the
+ * market makers' asks (its card shows the run, its Runs table the order's figures), pauses and
+ * resumes it, and cancels it through the "Keep plan" / "Cancel plan"
  * question. In German: the form's own check of the amount's places, the server's refusal of an
  * amount under the pair's minimum, and a plan without funds whose first buy failed, with the reason
  * in German.
@@ -29,7 +30,10 @@ test('a daily plan buys at once, shows its run, pauses, resumes and is cancelled
   await fund(page, '1000');
   await booked(page);
 
-  await page.goto('/recurring?symbol=BTC_USDT');
+  // From the spot trade page's stats bar, beside the price alert.
+  await page.goto('/markets/kline/BTC_USDT');
+  await page.getByRole('link', { name: say('trade.recurringBuy') }).click();
+  await expect(page).toHaveURL(/\/recurring\?symbol=BTC_USDT$/);
   const form = page.getByRole('form', { name: say('recurring.newPlan') });
   await expect(form.getByRole('combobox', { name: say('recurring.pair') })).toHaveValue('BTC_USDT');
   await form.getByRole('textbox', { name: say('recurring.amountEach') }).fill('25');

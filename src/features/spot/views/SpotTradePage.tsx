@@ -1,4 +1,4 @@
-import { PriceAlertLink } from '../../../kit/trade/views/PriceAlertLink';
+import { PriceAlertLink, RecurringBuyLink } from '../../../kit/trade/views/PriceAlertLink';
 import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useOrderForm } from '../spot.hooks';
 import { OpenOrdersPanel } from './OrderPanels';
@@ -9,7 +9,20 @@ import { OrderForm } from './OrderForm';
  * own panels; a visitor is asked to log in in their place.
  */
 export function SpotTradePage() {
-  return <TradePage kind="spot" product={{ panels: (p) => <SpotPanels {...p} />, stats: <PriceAlertLink market="spot" /> }} />;
+  return (
+    <TradePage
+      kind="spot"
+      product={{
+        panels: (p) => <SpotPanels {...p} />,
+        stats: (
+          <>
+            <PriceAlertLink market="spot" />
+            <RecurringBuyLink />
+          </>
+        ),
+      }}
+    />
+  );
 }
 
 /**

@@ -21,3 +21,13 @@ export function PriceAlertLink(props: { market: AlertMarket }) {
   const symbol = encodeURIComponent((useParams().symbol ?? '').toUpperCase());
   return <AlertLink to={`/alerts?symbol=${symbol}${props.market === 'futures' ? '&market=futures' : ''}`}>{t('trade.priceAlert')}</AlertLink>;
 }
+
+/**
+ * Beside it on the spot trade page: the recurring buys page with this pair chosen ("buy this pair
+ * every week"); a visitor is asked to log in there.
+ */
+export function RecurringBuyLink() {
+  const { t } = useTranslation();
+  const symbol = encodeURIComponent((useParams().symbol ?? '').toUpperCase());
+  return <AlertLink to={`/recurring?symbol=${symbol}`}>{t('trade.recurringBuy')}</AlertLink>;
+}
