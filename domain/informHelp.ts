@@ -115,10 +115,10 @@ export interface HelpQuery {
 }
 
 /**
- * Which notices are also emailed: the risk
- * to a futures position (a margin call, a liquidation, an auto-deleveraging) and a price alert
- * reached. The security notices are always emailed; these only while the user's `trading_emails`
- * is on (the default), in the language of their last sign-in.
+ * Which notices are also emailed: the risk to a futures position (a margin call, a liquidation, an
+ * auto-deleveraging), a price alert reached and a recurring buy paused by its failures. The
+ * security notices are always emailed; these only while the user's `trading_emails` is on (the
+ * default), in the language of their last sign-in.
  */
 export const EMAILED_TRADING_KINDS = [
   'futures_margin_call',
@@ -129,6 +129,7 @@ export const EMAILED_TRADING_KINDS = [
   'price_alert_below',
   'futures_price_alert_above',
   'futures_price_alert_below',
+  'recurring_paused',
 ] as const satisfies readonly NotificationKind[];
 export type EmailedTradingKind = (typeof EMAILED_TRADING_KINDS)[number];
 

@@ -4,6 +4,7 @@ import { subDecimal, trimZeros, compareDecimal } from '../../../domain/decimal.j
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import { notify } from '../../kernel/platform/notifications/notify.js';
+import { mailTradingNotices } from '../../kernel/platform/auth/securityNotices.js';
 import type { Offers } from '../../kernel/platform/offers.js';
 import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 
@@ -102,11 +103,14 @@ export function recurringRunner(db: Database, offers: Offers | undefined, feed: 
         [run.plan_id, figures.spent, figures.bought, result.status === 'failed', FAILURES_TO_PAUSE],
       );
       if (!plan || plan.was !== 'active' || plan.status !== 'paused') return undefined;
-      const userId = Number(plan.user_id);
-      await notify(tx, userId, { kind: 'recurring_paused', params: { symbol: plan.symbol, amount: plan.amount, currency: plan.quote, failures: String(FAILURES_TO_PAUSE) } });
-      return userId;
+      const notice = { userId: Number(plan.user_id), kind: 'recurring_paused', params: { symbol: plan.symbol, amount: plan.amount, currency: plan.quote, failures: String(FAILURES_TO_PAUSE) } } as const;
+      await notify(tx, notice.userId, notice);
+      return notice;
     });
-    if (paused !== undefined) feed.message?.(paused, NOTICE_PUSH);
+    if (!paused) return;
+    feed.message?.(paused.userId, NOTICE_PUSH);
+    // Not awaited: the sweep does not wait for the mail (securityNotices.ts; the user's switch decides).
+    void mailTradingNotices(db, [paused]);
   }
 
   /** Runs one plan that was due at `due` (as read), unless another process or request claimed that time first. Answers whether it ran. */

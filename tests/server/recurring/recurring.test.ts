@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURES_TO_PAUSE, MAX_LIVE_PLANS, RECURRING_PATHS, type RecurringPlan, type RecurringRun } from '../../../domain/recurring.js';
 import { compareDecimal, subDecimal } from '../../../domain/decimal.js';
@@ -15,10 +18,19 @@ import { createTestUser } from '../support/users.js';
  */
 let server: RunningServer;
 let stop: () => Promise<void>;
+// The data directory is this file's own, to read the outbox in it (the paused plan's email).
+const dataDir = mkdtempSync(join(tmpdir(), 'openex-recurring-'));
 beforeAll(async () => {
-  ({ server, stop } = await startQuietServer('recurring'));
+  ({ server, stop } = await startQuietServer('recurring', { dataDir }));
 }, 240_000);
-afterAll(async () => stop?.());
+afterAll(async () => {
+  await stop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const outbox = () =>
+  existsSync(join(dataDir, 'outbox.jsonl'))
+    ? readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { subject: string; params?: { kind?: string } })
+    : [];
 
 type Who = { id: number; token: string };
 async function post<T>(who: Who, path: string, body: object, options: { lang?: string; key?: string } = {}) {
@@ -103,6 +115,8 @@ describe('Recurring buys', () => {
     expect(german.data.list[0]!.reason).toMatch(/Guthaben/);
     const notices = await server.db.query<{ kind: string; params: Record<string, string> }>(`select kind, params from notification where user_id = $1`, [saver.id]);
     expect(notices).toEqual([{ kind: 'recurring_paused', params: { symbol: 'BTC/USDT', amount: '50', currency: 'USDT', failures: String(FAILURES_TO_PAUSE) } }]);
+    // Emailed too (a trading notice: the user's switch is on by default).
+    await until(async () => outbox().some((m) => m.params?.kind === 'recurring_paused' && m.subject.includes('Recurring buy paused: BTC/USDT')), 5000);
     // A paused plan is not run, however due.
     await server.db.query('update recurring_plan set next_run_ms = $2 where id = $1', [plan.id, Date.now() - 1000]);
     await new Promise((r) => setTimeout(r, 2500));
