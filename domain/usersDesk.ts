@@ -101,6 +101,7 @@ export const USER_SECTIONS = [
   'p2p_orders',
   'p2p_ads',
   'ico_subscriptions',
+  'recurring_plans',
   'deposits',
   'withdrawals',
   'ledger',

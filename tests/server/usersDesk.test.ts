@@ -109,7 +109,14 @@ describe("a user's page", () => {
        values ($1, 'USDT', 'TRC20', 'Tdesk', 25, $2, 3, 12, 2, 1, 1)`,
       [who.id, `0xdesk${who.id}`],
     );
+    // A paused recurring plan (as the recurring product writes one).
+    await t.db.query(
+      `insert into recurring_plan (user_id, left_symbol, right_symbol, amount, frequency, status, anchor_ms, next_run_ms, created_ms, runs, failures_in_a_row)
+       values ($1, 'BTC', 'USDT', 50, 'weekly', 'paused', 1, 2, 1, 3, 3)`,
+      [who.id],
+    );
     const page = expectOk(await post<UserPage>(t.app, USERS_DESK_PATHS.user, { user_id: who.id }, support.headers));
+    expect(page.sections.recurring_plans).toEqual([expect.objectContaining({ symbol: 'BTC_USDT', amount: '50', frequency: 'weekly', status: 'paused', failures_in_a_row: 3, next_run_at: null })]);
     expect(page.profile).toMatchObject({ id: who.id, account: who.account, frozen: false, two_factor: false });
     expect(page.balances).toContainEqual({ account: 'spot', currency: 'USDT', available: '490', frozen: '10' });
     expect(page.sections.spot_orders).toEqual([expect.objectContaining({ id: order.id, symbol: 'BTC_USDT', side: 'buy', frozen: '10' })]);

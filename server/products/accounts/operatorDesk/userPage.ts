@@ -67,6 +67,12 @@ const SECTIONS: Record<UserSection, Section> = {
       ${n('s.refund')} as refund, ${ms('s.first_ms')} as created_at
       from ico_subscription s join ico_project p on p.id = s.project_id where s.user_id = $1 order by s.first_ms desc`,
   },
+  // Plans that buy for the user on a schedule (server/products/recurring): "why did my USDT go every Monday".
+  recurring_plans: userRows(
+    'recurring_plan',
+    `id::int, left_symbol || '_' || right_symbol as symbol, ${n('amount')} as amount, frequency, status, runs, failures_in_a_row,
+      ${n('spent')} as spent, ${n('bought')} as bought, case when status = 'active' then ${ms('next_run_ms')} end as next_run_at, ${ms('created_ms')} as created_at`,
+  ),
   deposits: userRows(
     'deposit',
     `id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required, ${ms('created_ms')} as created_at`,

@@ -22,6 +22,7 @@ const SECTION_KEYS: Record<UserSection, string> = {
   p2p_orders: 'usersDesk.section.p2p_orders',
   p2p_ads: 'usersDesk.section.p2p_ads',
   ico_subscriptions: 'usersDesk.section.ico_subscriptions',
+  recurring_plans: 'usersDesk.section.recurring_plans',
   deposits: 'usersDesk.section.deposits',
   withdrawals: 'usersDesk.section.withdrawals',
   ledger: 'usersDesk.section.ledger',

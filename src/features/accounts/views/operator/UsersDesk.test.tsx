@@ -23,6 +23,7 @@ const page: UserPage = {
   sections: {
     spot_orders: [{ id: 3, symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '50000', quantity: '0.0002', filled: '0', frozen: '10', status: 1, created_at: AT }],
     futures_positions: [{ symbol: 'ETH_USDT', side: -1, quantity: '2', cost: '6000', margin: '600', margin_mode: 'cross', leverage: 10, realised: '0', updated_at: AT }],
+    recurring_plans: [{ id: 7, symbol: 'BTC_USDT', amount: '50', frequency: 'weekly', status: 'paused', runs: 4, failures_in_a_row: 3, spent: '50', bought: '0.0005', next_run_at: null, created_at: AT }],
     deposits: [{ id: 5, currency: 'USDT', network: 'TRC20', quantity: '500', tx_hash: '0xfeed', status: 2, confirmations: 3, confirmations_required: 12, created_at: AT }],
     withdrawals: [{ id: 6, currency: 'USDT', network: 'TRC20', address: 'TXyz', quantity: '20', fee: '1', status: 3, created_at: AT }],
     ledger: [{ id: 9, account: 'spot', currency: 'USDT', kind: 'correction_credit', available_change: '25', frozen_change: '0', available_after: '515', frozen_after: '10', ref_type: 'correction', ref_id: '1', correction_reason: 'Deposit 0xabc missed', correction_reference: '0xabc', correction_proposed_by: 'fiona', correction_approved_by: 'bob', created_at: AT }],
@@ -104,6 +105,11 @@ describe('users desk view', () => {
 
     const futures = screen.getByRole('region', { name: 'Futures positions' });
     for (const words of ['Short', 'Cross', '10×']) expect(within(futures).getByText(words)).toBeTruthy();
+
+    // A plan that buys for the user on a schedule: its frequency and status in words, its failures in a row.
+    const plans = screen.getByRole('region', { name: 'Recurring buys' });
+    expect(header(plans)).toEqual(['ID', 'Pair', 'Amount per buy', 'Frequency', 'Status', 'Runs', 'Failures in a row', 'Spent', 'Bought', 'Next buy', 'Time']);
+    for (const words of ['Weekly', 'Paused', '0.0005']) expect(within(plans).getByText(words)).toBeTruthy();
 
     const deposits = screen.getByRole('region', { name: 'Deposits' });
     expect(header(deposits)).toContain('Transaction hash');

@@ -47,6 +47,8 @@ const SIGN_IN_RESULT = {
   locked: 'loginHistory.result.locked',
   second_step_failed: 'loginHistory.result.second_step_failed',
 };
+const FREQUENCY = { hourly: 'usersDesk.frequency.hourly', daily: 'usersDesk.frequency.daily', weekly: 'usersDesk.frequency.weekly', monthly: 'usersDesk.frequency.monthly' };
+const PLAN_STATUS = { active: 'usersDesk.planStatus.active', paused: 'usersDesk.planStatus.paused', cancelled: 'usersDesk.planStatus.cancelled' };
 const PERMISSION = { read: 'apiKeys.permission.read', trade: 'apiKeys.permission.trade', withdraw: 'apiKeys.permission.withdraw' };
 
 const id: Field = { field: 'id', key: 'usersDesk.col.id', as: 'code' };
@@ -85,6 +87,11 @@ export const SECTION_FIELDS: Record<UserSection, Field[]> = {
   ico_subscriptions: [
     { field: 'project_id', key: 'usersDesk.col.project', as: 'code' }, { field: 'symbol', key: 'col.currency' }, amount('quantity', 'col.subscribed'), amount('paid', 'col.paid'),
     amount('allocated', 'usersDesk.col.allocated'), amount('refund', 'ico.refund'), time(),
+  ],
+  recurring_plans: [
+    id, pair, amount('amount', 'usersDesk.col.amountEach'), { field: 'frequency', key: 'usersDesk.col.frequency', words: FREQUENCY }, status(PLAN_STATUS),
+    { field: 'runs', key: 'usersDesk.col.runs' }, { field: 'failures_in_a_row', key: 'usersDesk.col.failures' }, amount('spent', 'usersDesk.col.spent'),
+    amount('bought', 'usersDesk.col.bought'), time('next_run_at', 'usersDesk.col.nextRun'), time(),
   ],
   deposits: [
     id, { field: 'currency', key: 'col.currency' }, { field: 'network', key: 'col.network' }, amount('quantity', 'col.quantity'), { field: 'tx_hash', key: 'usersDesk.col.txHash', as: 'code' },
