@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURES_TO_PAUSE, MAX_LIVE_PLANS, RECURRING_PATHS, type RecurringPlan, type RecurringRun } from '../../../domain/recurring.js';
 import { compareDecimal, subDecimal } from '../../../domain/decimal.js';
 import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
+import { createOffers } from '../../../server/kernel/platform/offers.js';
+import type { SpotTrading } from '../../../server/products/spot/trading.js';
+import { recurringRunner } from '../../../server/products/recurring/runner.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { RunningServer } from '../../../server/start.js';
 import { until } from '../http.js';
@@ -185,5 +188,43 @@ describe('Recurring buys', () => {
     expect(await usdt(saver.id)).toBe(subDecimal('100', after.spent));
     const runs = await post<Page<RecurringRun>>(saver, RECURRING_PATHS.runs, { plan_id: plan.id });
     expect(new Set(runs.data.list.map((r) => r.order_id)).size).toBe(2);
+  });
+
+  // Spot is a stand-in here that counts what it is asked; the plans are due only by these sweepers' clock, so the server's own duty leaves them alone.
+  it('two sweepers at once (a lapsed duties holder and its successor) buy each due time of a plan once', async () => {
+    const placed: string[] = [];
+    const offers = createOffers();
+    offers.offer('spotTrading', {
+      async place(_userId, body, key) {
+        placed.push(String(key));
+        // Slow enough that both sweepers are in flight together.
+        await new Promise((r) => setTimeout(r, 50));
+        const order = { id: placed.length, symbol: body.symbol, filled: '0.001', turnover: String(body.amount), fee: '0.000001' } as SpotOrder;
+        return { ok: true, data: order };
+      },
+    } as Pick<SpotTrading, 'place'> as SpotTrading);
+    const feed = server.userFeed;
+    const saver = await user({});
+    // Due in an hour by the clock, two hours on for the sweepers here: the server's own duty (real time) leaves them alone.
+    const due = Date.now() + 3_600_000;
+    const later = () => Date.now() + 7_200_000;
+    const plans = await server.db.query<{ id: string }>(
+      `insert into recurring_plan (user_id, left_symbol, right_symbol, amount, frequency, status, anchor_ms, next_run_ms, created_ms)
+       select $1, 'ETH', 'USDT', 30, 'daily', 'active', $2::bigint, $2::bigint, $2::bigint from generate_series(1, 5) returning id`,
+      [saver.id, due],
+    );
+    const ids = plans.map((p) => p.id);
+    const one = recurringRunner(server.db, offers, feed, later);
+    const two = recurringRunner(server.db, offers, feed, later);
+    await Promise.all([one.sweep(), two.sweep(), one.sweep()]);
+    const mine = placed.filter((key) => ids.some((id) => key.startsWith(`recurring-${id}-`)));
+    expect(mine).toHaveLength(5);
+    expect(new Set(mine).size).toBe(5);
+    const rows = await server.db.query<{ runs: number; spent: string; next_run_ms: string }>(
+      `select runs, trim_scale(spent)::text as spent, next_run_ms from recurring_plan where id = any($1::bigint[])`,
+      [ids],
+    );
+    expect(rows.map((r) => [r.runs, r.spent])).toEqual(Array.from({ length: 5 }, () => [1, '30']));
+    for (const row of rows) expect(Number(row.next_run_ms)).toBe(due + 86_400_000);
   });
 });
