@@ -99,11 +99,9 @@ export function recurringPlans(db: Database, offers: Offers | undefined, runner:
     return row && toPlan(row, lang);
   }
 
-  /** Moves one of the user's plans from one of `from` to `to`; refused when it is not theirs or not in such a state. */
-  async function move(userId: number, planId: number, from: string[], set: string, lang: LocaleCode): Promise<Outcome<RecurringPlan>> {
-    // `set` may name the time as $4 (a cancel's end).
-    const params = [planId, userId, from, ...(set.includes('$4') ? [clock()] : [])];
-    const [row] = await db.query(`update recurring_plan set ${set} where id = $1 and user_id = $2 and status = any($3::text[]) returning 1 as one`, params);
+  /** Moves one of the user's plans from one of `from` by `set`; refused when it is not theirs or not in such a state. `more`: `set`'s own values, from $4. */
+  async function move(userId: number, planId: number, from: string[], set: string, lang: LocaleCode, more: unknown[] = []): Promise<Outcome<RecurringPlan>> {
+    const [row] = await db.query(`update recurring_plan set ${set} where id = $1 and user_id = $2 and status = any($3::text[]) returning 1 as one`, [planId, userId, from, ...more]);
     if (!row) return (await planOf(db, userId, planId, lang)) ? refuse('recurringStateChanged') : refuse('recurringPlanUnknown');
     return { ok: true, data: (await planOf(db, userId, planId, lang))! };
   }
@@ -156,7 +154,7 @@ export function recurringPlans(db: Database, offers: Offers | undefined, runner:
     pause: (userId: number, planId: number, lang: LocaleCode) => move(userId, planId, ['active'], `status = 'paused'`, lang),
     /** From its next due time, kept while paused (at once when it has passed); its failures start again from none. */
     resume: (userId: number, planId: number, lang: LocaleCode) => move(userId, planId, ['paused'], `status = 'active', failures_in_a_row = 0`, lang),
-    cancel: (userId: number, planId: number, lang: LocaleCode) => move(userId, planId, ['active', 'paused'], `status = 'cancelled', ended_ms = $4`, lang),
+    cancel: (userId: number, planId: number, lang: LocaleCode) => move(userId, planId, ['active', 'paused'], `status = 'cancelled', ended_ms = $4`, lang, [clock()]),
 
     /** A page of the plan's finished runs, newest first. */
     async runs(userId: number, planId: number, page: number, lang: LocaleCode): Promise<Outcome<Page<RecurringRun>>> {

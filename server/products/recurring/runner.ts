@@ -47,6 +47,9 @@ interface PendingRun {
   amount: string;
 }
 
+/** A plan as a run reads it: who, what, how often, and the due time its claim is guarded by. */
+const DUE_PLAN = `select id, user_id, left_symbol, right_symbol, amount, frequency, anchor_ms, next_run_ms from recurring_plan`;
+
 type RunResult = { status: 'bought'; order: SpotOrder } | { status: 'failed'; orderId: number | null; key: string; vars?: Record<string, string> };
 
 /** The first due time after `now` on the plan's schedule: a plan behind by several periods buys once, not once per period missed. */
@@ -154,7 +157,7 @@ export function recurringRunner(db: Database, offers: Offers | undefined, feed: 
     /** One sweep: the due plans, oldest due first, then the runs left pending. Answers how many plans ran. */
     async sweep(): Promise<number> {
       const due = await db.query<DuePlan>(
-        `select id, user_id, left_symbol, right_symbol, amount, frequency, anchor_ms, next_run_ms from recurring_plan
+        `${DUE_PLAN}
           where status = 'active' and next_run_ms <= $1 order by next_run_ms limit $2`,
         [clock(), SWEEP_BATCH],
       );
@@ -166,7 +169,7 @@ export function recurringRunner(db: Database, offers: Offers | undefined, feed: 
     /** Runs the plan `planId` now if it is due (a new plan's first buy). */
     async runIfDue(planId: number): Promise<void> {
       const [plan] = await db.query<DuePlan>(
-        `select id, user_id, left_symbol, right_symbol, amount, frequency, anchor_ms, next_run_ms from recurring_plan where id = $1 and status = 'active' and next_run_ms <= $2`,
+        `${DUE_PLAN} where id = $1 and status = 'active' and next_run_ms <= $2`,
         [planId, clock()],
       );
       if (plan) await runPlan(plan);
