@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { contentHashes, differences, rowCounts, tableNames, useFuzzApp, type SeenRoute } from './fuzzApp.js';
+import { contentHashes, differences, tableNames, useFuzzApp, watchWrites, writesNoted, type SeenRoute } from './fuzzApp.js';
 import { bodyValueVariants, bodyVariants, hasControl, oddTexts, textValueVariants } from './generate.js';
 import { seeded } from './rng.js';
 import { sampleObject } from './samples.js';
@@ -245,9 +245,8 @@ function wholeBodyProbes(route: SeenRoute): Generated {
   return { probes, admitted, inputs: 1 };
 }
 
-/** Per route: its probes, then row counts of every table compared with before. */
+/** Per route: its probes, then the writes they made (watchWrites: none may be). */
 async function fuzzEachRoute(make: (route: SeenRoute) => Generated) {
-  const tables = await tableNames(t.db);
   const problems: string[] = [];
   let sent = 0;
   let admitted = 0;
@@ -255,12 +254,12 @@ async function fuzzEachRoute(make: (route: SeenRoute) => Generated) {
     const made = make(route);
     admitted += made.admitted;
     if (made.inputs > 0 && made.probes.length === 0) problems.push(`${route.method} ${route.url}: no malformed request could be generated`);
-    const before = await rowCounts(t.db, tables);
+    await writesNoted(t.db);
     const result = await sendAll(made.probes, (response, p) => refusalProblem(response, p.lang));
     sent += result.sent;
     problems.push(...result.problems);
-    const changed = differences(before, await rowCounts(t.db, tables));
-    if (changed.length) problems.push(`${route.method} ${route.url}: rows changed: ${changed.join('; ')}`);
+    const written = await writesNoted(t.db);
+    if (written.length) problems.push(`${route.method} ${route.url}: rows written: ${written.join('; ')}`);
   }
   return { problems, sent, admitted };
 }
@@ -274,6 +273,20 @@ describe(`fuzz: every route refuses malformed input with a translated 400 and ch
   beforeAll(async () => {
     tables = await tableNames(t.db);
     contentBefore = await contentHashes(t.db, tables);
+    await watchWrites(t.db, tables);
+  });
+
+  it('sees a write to any table, and a session only growing older as none', async () => {
+    const before = await t.db.query<{ n: number }>(`select count(*)::int as n from session_token`);
+    await t.db.query(`update session_token set last_seen_at = last_seen_at + interval '1 second'`);
+    expect(await writesNoted(t.db)).toEqual([]);
+    await t.db.query(`update community set name = name`);
+    await t.db.query(`insert into plat_note (type, lang, title, content) values (5, 'fuzz-watch', 'fuzz-watch', 'x')`);
+    await t.db.query(`update plat_note set content = 'y' where title = 'fuzz-watch'`);
+    await t.db.query(`delete from plat_note where title = 'fuzz-watch'`);
+    expect(await writesNoted(t.db)).toEqual(['plat_note: 1 DELETE, 1 INSERT, 1 UPDATE']);
+    expect(await writesNoted(t.db)).toEqual([]);
+    expect(before[0]!.n).toBeGreaterThan(0);
   });
 
   it('reads a non-trivial route table in which every route that takes input has a schema', async () => {
