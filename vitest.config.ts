@@ -53,6 +53,8 @@ export default defineConfig({
           ...(process.env.SERVER_SUITE_DATABASE_URL ? { env: { DATABASE_URL: process.env.SERVER_SUITE_DATABASE_URL } } : {}),
           // One migrated, seeded database per run (a PGlite dump, or a template database on PostgreSQL), copied by each file.
           globalSetup: ['tests/server/databaseTemplate.global.ts'],
+          // Passwords hashed at a test cost (the file says why); a server always hashes at full cost.
+          setupFiles: ['tests/server/cheapPasswordHashes.setup.ts'],
           environment: 'node',
           // The files of a worker share its module graph: each server file imported the whole
           // server anew (about 2 s a file, 200 s of a run summed; 14 s now). Safe because every file

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPasswordOrDecoy } from '../../server/kernel/platform/auth/passwords.js';
+import { decoyHash, hashPassword, PASSWORD_HASH_PARAMS, setPasswordHashCostForTests, verifyPassword, verifyPasswordOrDecoy } from '../../server/kernel/platform/auth/passwords.js';
 
 describe('password checks that do not tell whether an account exists', () => {
   it('checks a real hash, and refuses a missing account after checking the decoy', async () => {
@@ -14,5 +15,24 @@ describe('password checks that do not tell whether an account exists', () => {
     const first = decoyHash();
     expect(decoyHash()).toBe(first);
     expect(await first).toMatch(/^scrypt\$/);
+  });
+
+  it('hashes at full cost in a server (scrypt N=2^15, r=8, p=1); only this suite lowers it, and a hash is checked at its own cost', async () => {
+    const cheap = await hashPassword('Right-pass-1');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/); // the suite's cost (cheapPasswordHashes.setup.ts)
+    setPasswordHashCostForTests(PASSWORD_HASH_PARAMS);
+    try {
+      const full = await hashPassword('Right-pass-1');
+      expect(full).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(await verifyPassword('Right-pass-1', full)).toBe(true);
+      // A hash made at another cost still checks right: the cost is read from the hash.
+      expect(await verifyPassword('Right-pass-1', cheap)).toBe(true);
+      expect(await verifyPassword('Wrong-pass-1', cheap)).toBe(false);
+    } finally {
+      setPasswordHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
+    }
+    // Nothing a server runs lowers the cost: the setter is named only where it is defined.
+    const callers = execFileSync('git', ['grep', '-l', 'setPasswordHashCostForTests', '--', 'server', 'domain', 'src', 'scripts'], { encoding: 'utf8' }).trim().split('\n');
+    expect(callers).toEqual(['server/kernel/platform/auth/passwords.ts']);
   });
 });

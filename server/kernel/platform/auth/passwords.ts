@@ -5,8 +5,27 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * stored as "scrypt$N$r$p$salt$hash" so the parameters can be raised later without breaking old
  * hashes.
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_HASH_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
+
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+let params = PASSWORD_HASH_PARAMS;
+
+/**
+ * The cost new hashes are made at, for the server's own test suite only
+ * (tests/server/cheapPasswordHashes.setup.ts): there each file builds the app and signs users up and
+ * in, and full-cost hashes were about a third of the suite's CPU (perf, 2026-12-02). Nothing in
+ * server/ calls it (tests/server/passwords.test.ts): a server always hashes at full cost. A hash
+ * keeps the parameters it was made with, so every hash is checked at its own cost either way.
+ */
+export function setPasswordHashCostForTests(cost: ScryptParams): void {
+  params = cost;
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -18,8 +37,8 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
