@@ -229,6 +229,21 @@ export interface TransitionInput {
 }
 
 /**
+ * Whether the order reached its status by this very step, so asking for it again is a repeat to
+ * answer, not a refusal. Which step ended an order is in its row: a buyer's cancel, an operator's
+ * return, the seller's release (no ruling) or an operator's ruling to release. An operator's ruling
+ * on an order the seller had just released is refused (and audited as refused), not answered as if
+ * it had resolved it.
+ */
+function endedBy(order: OrderRow, action: FiatAction): boolean {
+  if (action === 'cancel') return order.cancel_reason === 'buyer';
+  if (action === 'resolveReturn') return order.cancel_reason === 'operator';
+  if (action === 'release') return order.resolution === null;
+  if (action === 'resolveRelease') return order.resolution !== null;
+  return true;
+}
+
+/**
  * One step of the lifecycle, inside the caller's transaction: the order's row is locked, the step
  * is checked against FIAT_TRANSITIONS and the actor's role, and the update is guarded by the status
  * it leaves, so of two racing steps the second finds the order moved on and is refused (or, when it
@@ -244,8 +259,7 @@ export async function transition(tx: Queryable, input: TransitionInput, now: num
   if (action !== 'appeal' && rule.by !== role) throw new Refusal(rule.by === 'buyer' ? 'fiatBuyerOnly' : rule.by === 'seller' ? 'fiatSellerOnly' : 'fiatNotAllowed');
   const target = nextStatus(order.status, action, role);
   if (!target) {
-    const repeat = order.status === rule.to && !(action === 'appeal') && (action !== 'cancel' || order.cancel_reason === 'buyer') && (action !== 'release' || order.resolution === null);
-    if (repeat) return { order, changed: false };
+    if (order.status === rule.to && action !== 'appeal' && endedBy(order, action)) return { order, changed: false };
     throw new Refusal('fiatNotAllowed');
   }
   // Deadlines hold at the action, by this server's clock; the sweep only tidies up after them.

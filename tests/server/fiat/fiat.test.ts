@@ -247,6 +247,21 @@ describe('races apply once', () => {
     }
   });
 
+  it("an operator's ruling to release an order the seller released meanwhile is refused and audited as refused, not answered as resolved", async () => {
+    const { seller, buyer, order: o } = await h.ordered('100', '50.5');
+    expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
+    expectOk(await h.act(seller, FIAT_PATHS.appeal, { order_id: o.id, reason: 'The transfer has not arrived' }));
+    expectOk(await h.act(seller, FIAT_PATHS.release, order(o.id)));
+    const late = await h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows it', totp_code: h.deskCode() });
+    expect(late.body.msg).toBe('This order is no longer in a state that allows this');
+    const ruled = await h.db.query<{ outcome: string; kind: string }>(`select outcome, kind from operator_audit_log where object_type = 'fiat_order' and object_id = $1 order by id`, [String(o.id)]);
+    expect(ruled).toEqual([{ outcome: 'refused', kind: 'p2p.appeal_release' }]);
+    // The seller's own release, asked again, is still a repeat answered without a change.
+    expectOk(await h.act(seller, FIAT_PATHS.release, order(o.id)));
+    expect(await h.steps(o.id, ['release', 'resolveRelease', 'resolveReturn'])).toBe(1);
+    await h.expectAuditClean();
+  });
+
   it("an unpaid order past its deadline: the buyer's cancel, a late mark-paid and the sweeper racing apply once", async () => {
     for (let round = 0; round < 3; round++) {
       const { seller, ad, buyer, order: o } = await h.ordered('100', '20.2');
