@@ -144,5 +144,5 @@ describe('an operator changes its own password', () => {
     expect((await signInAnswer(t.app, alice.account, DESK_PASSWORD, '10.61.2.2')).msg).toBe(EN.loginFailed);
     expect((await signInAnswer(t.app, alice.account, NEW, '10.61.2.3')).code).toBe(200);
     expectRefusal(await change({ password: 'Operator2026', new_password: NEW, code: await adminCode(t.operator) }, t.operator), 400, EN.operatorFromEnvironment);
-  });
+  }, 90_000); // its five codes outrun the recovery codes and wait for TOTP steps: about 22 s alone, over 30 s on a loaded machine
 });
