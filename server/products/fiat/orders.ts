@@ -229,17 +229,16 @@ export interface TransitionInput {
 }
 
 /**
- * Whether the order reached its status by this very step, so asking for it again is a repeat to
- * answer, not a refusal. Which step ended an order is in its row: a buyer's cancel, an operator's
- * return, the seller's release (no ruling) or an operator's ruling to release. An operator's ruling
- * on an order the seller had just released is refused (and audited as refused), not answered as if
- * it had resolved it.
+ * Whether asking for the status the order is already in is a repeat to answer without a change,
+ * not a refusal: only when this very step ended it (the row says which: a buyer's cancel, the
+ * seller's release with no ruling). An operator's ruling is never a repeat: on an order that has
+ * left its appeal (the seller released it, or another ruling came first) it is refused and audited
+ * as refused, not answered "Appeal resolved" with no audit row.
  */
 function endedBy(order: OrderRow, action: FiatAction): boolean {
   if (action === 'cancel') return order.cancel_reason === 'buyer';
-  if (action === 'resolveReturn') return order.cancel_reason === 'operator';
   if (action === 'release') return order.resolution === null;
-  if (action === 'resolveRelease') return order.resolution !== null;
+  if (action === 'resolveRelease' || action === 'resolveReturn') return false;
   return true;
 }
 

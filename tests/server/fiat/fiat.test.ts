@@ -258,6 +258,15 @@ describe('races apply once', () => {
     expect(ruled).toEqual([{ outcome: 'refused', kind: 'p2p.appeal_release' }]);
     // The seller's own release, asked again, is still a repeat answered without a change.
     expectOk(await h.act(seller, FIAT_PATHS.release, order(o.id)));
+    // A ruling is never a repeat: the same one twice is done once and refused once, both audited.
+    const other = await h.ordered('100', '20.2');
+    expectOk(await h.act(other.buyer, FIAT_PATHS.markPaid, order(other.order.id)));
+    expectOk(await h.act(other.seller, FIAT_PATHS.appeal, { order_id: other.order.id, reason: 'The transfer has not arrived' }));
+    const rule = () => h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: other.order.id, decision: 'return', reason: 'No transfer', totp_code: h.deskCode() });
+    expectOk(await rule());
+    expect((await rule()).body.msg).toBe('This order is no longer in a state that allows this');
+    const twice = await h.db.query<{ outcome: string }>(`select outcome from operator_audit_log where object_type = 'fiat_order' and object_id = $1 order by id`, [String(other.order.id)]);
+    expect(twice.map((r) => r.outcome)).toEqual(['done', 'refused']);
     expect(await h.steps(o.id, ['release', 'resolveRelease', 'resolveReturn'])).toBe(1);
     await h.expectAuditClean();
   });
