@@ -33,7 +33,7 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   test.setTimeout(120_000);
   const say = textsOf('en_US');
   await signUp(page, `e2e-alerts-en-${Date.now()}@example.org`, { open: false });
-  await fund(page, '60000');
+  await fund(page, '250000');
   const token = await tokenOf(page);
   await traded(page);
 
@@ -57,14 +57,16 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   }).toPass({ timeout: 30_000 });
   await expect(active).toContainText(Number(target).toLocaleString('en-US', { minimumFractionDigits: 2 }));
 
-  // Five levels' worth of the book at market (its makers may have moved it down meanwhile): the last
-  // trades are past the alert's price. On a loaded machine the makers can requote below it between
-  // the read and the buy, so a buy that did not reach it is followed by another (two fit the funds).
+  // The best two levels' worth of the book at market, and a little more: the buy clears the best
+  // ask, so its last trades are past the alert's price. (It was five levels capped at 27,000 USDT:
+  // when the makers quoted more than that at the best ask, the buy never left it — CI, 2026-12-02.)
+  // On a loaded machine the makers can requote below it between the read and the buy, so a buy that
+  // did not reach it is followed by another (two fit the funds).
   const triggered = page.getByRole('table', { name: say('alerts.triggered') });
   await expect(async () => {
     const levels = await asks(page);
-    const amount = levels.slice(0, 5).reduce((sum, [price, quantity]) => sum + price * quantity, 0);
-    await call(page, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: Math.min(27_000, Math.ceil(amount)).toString() }, token);
+    const amount = levels.slice(0, 2).reduce((sum, [price, quantity]) => sum + price * quantity, 0) * 1.02;
+    await call(page, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: Math.min(120_000, Math.ceil(amount)).toString() }, token);
     await expect(triggered.getByRole('row').filter({ hasText: say('alerts.above') })).toHaveCount(1, { timeout: 15_000 });
   }).toPass({ timeout: 40_000 });
   await expect(active.getByRole('row').filter({ hasText: say('alerts.above') })).toHaveCount(0);
