@@ -7,4 +7,5 @@ import { setPasswordHashCostForTests } from '../../server/kernel/platform/auth/p
  * 2026-12-02). What is tested stays the same: scrypt, a salt, the parameters kept in the hash and
  * checked at their own cost. tests/server/passwords.test.ts checks the full cost itself.
  */
-setPasswordHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
+export const SUITE_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+setPasswordHashCostForTests(SUITE_HASH_COST);

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { SUITE_HASH_COST } from './cheapPasswordHashes.setup.js';
 import { decoyHash, hashPassword, PASSWORD_HASH_PARAMS, setPasswordHashCostForTests, verifyPassword, verifyPasswordOrDecoy } from '../../server/kernel/platform/auth/passwords.js';
 
 describe('password checks that do not tell whether an account exists', () => {
@@ -29,7 +30,7 @@ describe('password checks that do not tell whether an account exists', () => {
       expect(await verifyPassword('Right-pass-1', cheap)).toBe(true);
       expect(await verifyPassword('Wrong-pass-1', cheap)).toBe(false);
     } finally {
-      setPasswordHashCostForTests({ N: 2 ** 10, r: 8, p: 1 });
+      setPasswordHashCostForTests(SUITE_HASH_COST);
     }
     // Nothing a server runs lowers the cost: the setter is named only where it is defined.
     const callers = execFileSync('git', ['grep', '-l', 'setPasswordHashCostForTests', '--', 'server', 'domain', 'src', 'scripts'], { encoding: 'utf8' }).trim().split('\n');
