@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
+import { call, tokenOf } from './support/api';
 import { textsOf, serverTextsOf } from './support/catalogue';
 import { operatorDesk, operatorSession } from './support/operator';
 import { deskOperator, type DeskOperatorName } from './support/deskOperators';
@@ -73,6 +74,8 @@ for (const lang of ['en_US', 'de_DE']) {
     const placed = page.getByRole('status').filter({ hasText: say('spot.form.placed') });
     await form(page).getByRole('button', { name: say('spot.type.market'), exact: true }).click();
     // A market buy of 20 USDT (the form clears its amount after each order).
+    const token = await tokenOf(page);
+    const coinHeld = async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === coin)?.available ?? '0';
     const buyFor20 = async () => {
       await form(page).getByLabel(say('spot.form.amount'), { exact: true }).fill('20');
       await buy.click();
@@ -98,10 +101,12 @@ for (const lang of ['en_US', 'de_DE']) {
     await desk.getByRole('dialog', { name: say('marketsDesk.resumeTitle') }).getByRole('button', { name: say('marketsDesk.resume') }).click();
     await expect(row).toContainText(say('marketsDesk.trading'));
     await expect(page.getByText(say('trade.halted', { reason }))).toBeHidden({ timeout: 15_000 });
-    // The refusal replaced the earlier toast, so this one is the new order's.
+    // The order goes through: the trader's coin balance grows (read from the server, not from a
+    // toast that a busy machine's next toast may replace before it is looked at).
     await page.waitForTimeout(2000);
+    const before = await coinHeld();
     await buyFor20();
-    await expect(placed).toBeVisible({ timeout: 15_000 });
+    await expect.poll(coinHeld, { timeout: 20_000 }).not.toBe(before);
 
     // A change made elsewhere (another operator's desk, here the API) reaches this open desk without a reload.
     const elsewhere = { token: operatorSession().token };

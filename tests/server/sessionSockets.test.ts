@@ -69,6 +69,27 @@ describe('a revoked session ends its socket subscriptions', () => {
     expect(quiet.server.realtime.userListening(me.id)).toBe(false);
   });
 
+  it('a revocation ends the sockets once its transaction commits, and not at all when it rolls back', async () => {
+    const me = await trader(quiet.server.db, {});
+    const a = await listening(me.token);
+    // Rolled back: the session is still live, so its page must not be told it ended.
+    await expect(
+      quiet.server.db.transaction(async (tx) => {
+        await revokeAllSessions(tx, me.id);
+        throw new Error('the change failed after the revocation');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(quiet.server.realtime.userListening(me.id)).toBe(true);
+    // Committed: not before the commit (the page's own change answers after it and says why), then at once.
+    await quiet.server.db.transaction(async (tx) => {
+      await revokeAllSessions(tx, me.id);
+      expect(quiet.server.realtime.userListening(me.id)).toBe(true);
+      expect(a.refusals).toEqual([]);
+    });
+    expect(quiet.server.realtime.userListening(me.id)).toBe(false);
+    await expect.poll(() => a.refusals.map((r) => r.code)).toEqual([403]);
+  });
+
   it('a revocation notice from another process ends the subscription here too', async () => {
     const me = await trader(quiet.server.db, {});
     const a = await listening(me.token);

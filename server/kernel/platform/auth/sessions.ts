@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { NameStatus, UserInfo } from '../../../../domain/api.js';
-import type { Queryable } from '../db/database.js';
+import { whenCommitted, type Queryable } from '../db/database.js';
 import { REVOCATION_CHANNEL, SessionCache, type Principal } from './sessionCache.js';
 
 /**
@@ -35,8 +35,11 @@ export async function openSession(db: Queryable, userId: number, ttlDays = SESSI
 type UserRow = Omit<UserInfo, 'info'> & { name_status: NameStatus };
 
 /**
- * Ends one session (sign-out). The notice goes out with the transaction's commit (NOTIFY is
- * transactional); the local eviction happens at once, which at worst costs one extra lookup.
+ * Ends one session (sign-out). The notice to other servers goes out with the transaction's commit
+ * (NOTIFY is transactional), and so does this process's eviction and the end of the session's
+ * sockets (`whenCommitted`): told before the commit, a page heard "signed out" before the answer of
+ * its own change (a new password says "Changed; please log in again"), or for a change that then
+ * rolled back; and a lookup between the eviction and the commit cached the token as live again.
  */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
   await revokeSessionHash(db, hashToken(token));
@@ -46,14 +49,14 @@ export async function revokeSession(db: Queryable, token: string): Promise<void>
 export async function revokeSessionHash(db: Queryable, hash: string): Promise<void> {
   await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hash]);
   await db.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `t:${hash}`]);
-  sessionCache.forgetToken(hash);
+  whenCommitted(db, () => sessionCache.forgetToken(hash));
 }
 
-/** Ends every session of a user (after a password, email or phone change, or a reset). */
+/** Ends every session of a user (after a password, email or phone change, or a reset), as revokeSession does. */
 export async function revokeAllSessions(db: Queryable, userId: number): Promise<void> {
   await db.query('update session_token set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
   await db.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `u:${userId}`]);
-  sessionCache.forgetUser(userId);
+  whenCommitted(db, () => sessionCache.forgetUser(userId));
 }
 
 /** The user behind a live user token, for the gateways' private channel (server and edges); operators are not users there. */

@@ -8,6 +8,37 @@ import type { ListenHooks } from './notifications.js';
  */
 export interface Queryable {
   query<T extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+  /**
+   * Only on a transaction's handle: runs `effect` once the transaction has committed (never after a
+   * rollback). For what this process tells others that must not run ahead of the commit: ending
+   * the sockets of revoked sessions, say, before the change that revoked them is even visible.
+   */
+  afterCommit?(effect: () => void): void;
+}
+
+/** Runs `effect` after `db`'s transaction commits, or now when `db` is not a transaction's handle. */
+export function whenCommitted(db: Queryable, effect: () => void): void {
+  if (db.afterCommit) db.afterCommit(effect);
+  else effect();
+}
+
+/** A transaction's after-commit effects: collected while it runs, run in order once it has committed. */
+export function commitEffects(): { add(effect: () => void): void; run(): void } {
+  const effects: (() => void)[] = [];
+  return {
+    add: (effect) => void effects.push(effect),
+    // The transaction has committed whatever an effect does: one that throws is reported, not
+    // turned into the caller's failure, and the effects after it still run.
+    run: () => {
+      for (const effect of effects) {
+        try {
+          effect();
+        } catch (error) {
+          process.emitWarning(`an after-commit effect failed: ${String(error)}`);
+        }
+      }
+    },
+  };
 }
 
 export interface QueryOptions {

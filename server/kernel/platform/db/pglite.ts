@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database.js';
+import { commitEffects, type Database, type Queryable } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 
 /**
@@ -23,11 +23,15 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
     async exec(sql) {
       await lite.exec(sql);
     },
-    transaction: (work, options) =>
-      lite.transaction(async (tx) => {
+    async transaction(work, options) {
+      const effects = commitEffects();
+      const result = await lite.transaction(async (tx) => {
         if (options?.durableLater) await tx.query('SET LOCAL synchronous_commit = off');
-        return work(wrap(tx));
-      }),
+        return work({ ...wrap(tx), afterCommit: effects.add });
+      });
+      effects.run();
+      return result;
+    },
     durable: durabilityBarrier(async () => {
       await lite.exec(BARRIER_SQL);
     }),

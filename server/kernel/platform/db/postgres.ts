@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { databaseFullError, untilConnected } from './connectRetry.js';
-import type { Database, Queryable, QueryOptions } from './database.js';
+import { commitEffects, type Database, type Queryable, type QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 import { notificationListener } from './notifications.js';
 
@@ -143,8 +143,10 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       try {
         // One round trip either way: a parameterless query may hold several statements.
         await client.query([options?.repeatableRead ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN', options?.durableLater && 'SET LOCAL synchronous_commit = off', options?.prelude].filter(Boolean).join('; '));
-        const result = await work(wrap(client));
+        const effects = commitEffects();
+        const result = await work({ ...wrap(client), afterCommit: effects.add });
         await client.query('COMMIT');
+        effects.run();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackFailed: unknown) => (broken ??= rollbackFailed));
