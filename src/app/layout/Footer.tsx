@@ -57,6 +57,9 @@ const LEGAL_LINKS: { type: NoteType; labelKey: string }[] = [
   { type: NOTE_TYPES.privacyPolicy, labelKey: 'footer.privacy' },
 ];
 
+/** One object for every render, so the memoised code is not drawn again (QrCode.tsx). */
+const QR_STYLE = { background: '#fff', padding: 8, borderRadius: 4 } as const;
+
 /** Spec §2 footer: app QR dialogs, help, beginner guide, legal popups, communities, language, copyright. */
 export function Footer() {
   const { t } = useTranslation();
@@ -146,7 +149,7 @@ export function Footer() {
       {qr && qrUrl && (
         <Dialog title={t(qr === 'android' ? 'footer.android' : 'footer.iphone')} onClose={() => setQr(undefined)}>
           <div style={{ display: 'grid', placeItems: 'center', gap: 10 }}>
-            <QrCode value={qrUrl} size={QR_SIZES.large} style={{ background: '#fff', padding: 8, borderRadius: 4 }} />
+            <QrCode value={qrUrl} size={QR_SIZES.large} style={QR_STYLE} />
             <span>{t('footer.scan')}</span>
           </div>
         </Dialog>

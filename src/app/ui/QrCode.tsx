@@ -1,4 +1,4 @@
-import { lazy, Suspense, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, type CSSProperties } from 'react';
 
 /**
  * A QR code whose library (qrcode.react, ≈6 KB gzip) is fetched when one is first drawn, so the
@@ -7,11 +7,16 @@ import { lazy, Suspense, type CSSProperties } from 'react';
  */
 const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
 
-export function QrCode(props: { value: string; size: number; style?: CSSProperties }) {
+/**
+ * Memoised: drawing one computes its whole matrix, and the pages that show them (/home, the header
+ * and footer) re-render with live prices — /home at every tick of every pair, the download codes
+ * with it (bench:idle), for the same two URLs.
+ */
+export const QrCode = memo(function QrCode(props: { value: string; size: number; style?: CSSProperties }) {
   const placeholder = <svg width={props.size} height={props.size} style={props.style} aria-hidden />;
   return (
     <Suspense fallback={placeholder}>
       <QRCodeSVG value={props.value} size={props.size} style={props.style} />
     </Suspense>
   );
-}
+});

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { Pair } from '../../../domain/api';
+import { quoteUsdtPrice } from '../../../domain/marketRows';
 import type { ThemeName } from '../machines/app/app.types';
 import * as app from '../machines/app/app.selectors';
 import * as session from '../machines/session/session.selectors';
@@ -51,6 +53,15 @@ export function useTickers() {
 /** One tick channel's latest summary: re-renders when that pair ticks, not when others do. */
 export function useTicker(channel: string) {
   return useSelector(useActors().app, (snapshot) => app.selectTickers(snapshot)[channel]);
+}
+
+/**
+ * What one unit of `pair`'s quote currency is worth in USDT (its pair's live close, else the
+ * currency list's price): a string, so its reader re-renders when that price changes, not at every
+ * tick of every pair as a reader of useTickers does.
+ */
+export function useQuoteUsdtPrice(pair: Pair): string | undefined {
+  return useSelector(useActors().app, (snapshot) => quoteUsdtPrice(pair, app.selectCurrencies(snapshot), app.selectTickers(snapshot)));
 }
 
 /** Converts USDT amounts to the active pricing currency for display. */

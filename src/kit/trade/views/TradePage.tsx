@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel, type Pair } from '../../../../domain/api';
-import { priceInUsdt, quoteUsdtPrice } from '../../../../domain/marketRows';
+import { priceInUsdt } from '../../../../domain/marketRows';
 import type { LastPrice, LastPriceSource } from '../../../app/machines/lastPrice/lastPrice';
 import type { KlineActorRef } from '../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../machines/orderBook/orderBook.machine';
-import { useAppFlow, useFiat, useSessionFlow, useTickers } from '../../../app/views/hooks';
+import { useAppFlow, useFiat, useQuoteUsdtPrice, useSessionFlow, useTicker } from '../../../app/views/hooks';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
@@ -189,19 +189,20 @@ function LiveMarket(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { pair } = props;
-  const appFlow = useAppFlow();
   const fiat = useFiat();
   const market = usePairMarket();
   const session = useSessionFlow();
   const trades = useLatestTrades(props.tradesRef);
   const futures = props.kind === 'contract';
-  const tickers = useTickers();
-  const tick = futures ? market.futuresTick : tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+  // This pair's tick and its quote currency's USDT price only: the page re-rendered whole at every
+  // tick of every pair when it read them from useTickers (bench:idle).
+  const spotTick = useTicker(spotTickChannel(pair.left_symbol, pair.right_symbol));
+  const tick = futures ? market.futuresTick : spotTick;
   // The market's halt, live from its tick: the spot market's on the spot and seconds pages, the contract's on futures.
-  const halted = futures ? shownHalt(pair.contract_halted_reason, market.futuresTick) : shownHalt(pair.halted_reason, tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)]);
+  const halted = futures ? shownHalt(pair.contract_halted_reason, market.futuresTick) : shownHalt(pair.halted_reason, spotTick);
   const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
-  const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, tickers));
+  const lastUsdt = priceInUsdt(last?.price, useQuoteUsdtPrice(pair));
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const product = props.product;
