@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { useLanguage } from './support/phone';
 import { clientCatalogue } from './support/catalogue';
 import { signUp } from './support/register';
+import { toastDuring } from './support/toasts';
 
 /**
  * Issue 36, the user centre's API keys, in English and German: /user/api reached by the user menu,
@@ -58,8 +59,7 @@ for (const lang of ['de_DE']) {
     await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
 
     await row.getByRole('button', { name: t.apiKeys.delete! }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.apiKeys.deleteKey! }).click();
-    await expect(page.getByRole('status').filter({ hasText: t.apiKeys.deleted! })).toBeVisible();
+    await toastDuring(page, t.apiKeys.deleted!, () => page.getByRole('dialog').getByRole('button', { name: t.apiKeys.deleteKey! }).click());
     await expect(row).toHaveCount(0);
   });
 }

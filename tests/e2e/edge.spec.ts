@@ -60,7 +60,8 @@ test.describe('realtime edge', () => {
 
   async function watchBtc(page: Page, words: ReturnType<typeof wordsOf>) {
     await page.goto(`${proxy!.origin}/markets/kline/BTC_USDT`);
-    await expect(page.getByRole('status', { name: words.connection })).toHaveText(words.live);
+    // A cold page through the proxy: more than the default 10 s on a loaded machine.
+    await expect(page.getByRole('status', { name: words.connection })).toHaveText(words.live, { timeout: 25_000 });
     const book = page.getByRole('table', { name: words.book });
     await expect(book.getByRole('rowgroup', { name: words.bids }).getByRole('row').first()).toBeVisible();
     await expectChange(() => book.innerText(), 15_000);

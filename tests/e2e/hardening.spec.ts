@@ -11,6 +11,7 @@ import { operatorDesk } from './support/operator';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { failOnPageErrors, waitForFirstPage } from './support/waits';
+import { toastDuring } from './support/toasts';
 
 /**
  * Regression tests for the trader's report (issue 11): the order form keeps what was typed and
@@ -246,8 +247,7 @@ for (const lang of [ZH]) {
 
     // The 2000 ms anti-double-submit window, then the right password.
     await page.waitForTimeout(2000);
-    await withdraw(TEST_FUNDS_PASSWORD);
-    await expect(page.getByRole('status').filter({ hasText: w.submitted }).first()).toBeVisible();
+    await toastDuring(page, w.submitted, () => withdraw(TEST_FUNDS_PASSWORD));
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: wrong })).toHaveCount(0);
 
     // Without a reload: the panel shows what the server now says.

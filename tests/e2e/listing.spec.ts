@@ -7,6 +7,7 @@ import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { submitWithOperatorCode } from './support/operatorSession';
 import { signUp } from './support/register';
 import { form, fund } from './support/spotTrading';
+import { toastDuring } from './support/toasts';
 import { failOnPageErrors } from './support/waits';
 
 /**
@@ -48,8 +49,8 @@ for (const lang of ['en_US', 'de_DE']) {
     await listing.getByRole('button', { name: say('marketsDesk.currency.submit') }).click();
     await expect(listing.getByRole('alert')).toContainText('ERC20');
     await listing.getByLabel(say('marketsDesk.currency.withdrawFee'), { exact: true }).fill('0.5');
-    await submitWithOperatorCode(listing, listing.getByLabel(say('marketsDesk.form.code'), { exact: true }), listing.getByRole('button', { name: say('marketsDesk.currency.submit') }), risk);
-    await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.currency.listed') })).toBeVisible({ timeout: 15_000 });
+    // Success toasts show for a second (spec §9): watched at every frame from before the submit.
+    await toastDuring(desk, say('marketsDesk.currency.listed'), () => submitWithOperatorCode(listing, listing.getByLabel(say('marketsDesk.form.code'), { exact: true }), listing.getByRole('button', { name: say('marketsDesk.currency.submit') }), risk), { timeout: 105_000 });
 
     // Then its USDT pair, makers on (the form's default), from a reference price of 2.5 USDT.
     await desk.getByRole('button', { name: say('marketsDesk.form.list') }).click();
@@ -59,8 +60,7 @@ for (const lang of ['en_US', 'de_DE']) {
     await pair.getByLabel(say('marketsDesk.form.referencePrice'), { exact: true }).fill('2.5');
     await pair.getByLabel(say('marketsDesk.form.minQuantity'), { exact: true }).fill('0.01');
     await expect(pair.getByLabel(say('marketsDesk.form.makers'))).toBeChecked();
-    await submitWithOperatorCode(pair, pair.getByLabel(say('marketsDesk.form.code'), { exact: true }), pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }), risk);
-    await expect(desk.getByRole('status').filter({ hasText: say('marketsDesk.listed') })).toBeVisible({ timeout: 15_000 });
+    await toastDuring(desk, say('marketsDesk.listed'), () => submitWithOperatorCode(pair, pair.getByLabel(say('marketsDesk.form.code'), { exact: true }), pair.getByRole('button', { name: say('marketsDesk.form.listSubmit') }), risk), { timeout: 105_000 });
     const row = desk.getByRole('table', { name: say('marketsDesk.title') }).getByRole('row').filter({ hasText: `${coin}/USDT` });
     await expect(row).toContainText(say('marketsDesk.trading'));
 
@@ -71,7 +71,6 @@ for (const lang of ['en_US', 'de_DE']) {
     await page.goto(`/markets/kline/${symbol}`);
     await expect(page.getByTestId('book-asks').getByRole('row').first()).toBeVisible({ timeout: 30_000 });
     const buy = form(page).getByRole('button', { name: say('spot.form.buySubmit', { currency: coin }) });
-    const placed = page.getByRole('status').filter({ hasText: say('spot.form.placed') });
     await form(page).getByRole('button', { name: say('spot.type.market'), exact: true }).click();
     // A market buy of 20 USDT (the form clears its amount after each order).
     const token = await tokenOf(page);
@@ -80,8 +79,7 @@ for (const lang of ['en_US', 'de_DE']) {
       await form(page).getByLabel(say('spot.form.amount'), { exact: true }).fill('20');
       await buy.click();
     };
-    await buyFor20();
-    await expect(placed).toBeVisible({ timeout: 15_000 });
+    await toastDuring(page, say('spot.form.placed'), buyFor20);
 
     // Risk halts it with a reason; the trader's page says so, and the next buy is refused with the reason.
     const reason = `E2E incident ${lang}`;

@@ -5,6 +5,7 @@ import { useLanguage } from './support/phone';
 import { clientCatalogue } from './support/catalogue';
 import { sendAndReadCode } from './support/outbox';
 import { signUp, TEST_PASSWORD } from './support/register';
+import { toastDuring } from './support/toasts';
 
 /**
  * Issue 35, sessions and devices and the anti-phishing code, in two languages: two sessions of one
@@ -54,8 +55,7 @@ for (const lang of ['ja_JP']) {
     await expect(other).toHaveCount(1);
     await expect(other).toContainText('Firefox / Linux');
     await other.getByRole('button', { name: t.sessions.revoke! }).click();
-    await first.getByRole('dialog').getByRole('button', { name: t.sessions.signOut! }).click();
-    await expect(first.getByRole('status').filter({ hasText: t.sessions.revoked! })).toBeVisible();
+    await toastDuring(first, t.sessions.revoked!, () => first.getByRole('dialog').getByRole('button', { name: t.sessions.signOut! }).click());
     await expect(first.getByTestId('session-other')).toHaveCount(0);
 
     // The other page goes to /login by itself: the server ended its socket's private channel.
@@ -75,8 +75,7 @@ for (const lang of ['ja_JP']) {
     await field.fill(phrase);
     // Not with the session alone (issue 49 §4): 2FA is off, so a code emailed to the account.
     await first.getByLabel(t.antiPhishing.emailCodeLabel!, { exact: true }).fill(await sendAndReadCode(first.getByRole('button', { name: t.antiPhishing.sendCode!, exact: true }), account, 'anti_phishing'));
-    await first.getByRole('button', { name: t.antiPhishing.save!, exact: true }).click();
-    await expect(first.getByRole('status').filter({ hasText: t.antiPhishing.saved! })).toBeVisible();
+    await toastDuring(first, t.antiPhishing.saved!, () => first.getByRole('button', { name: t.antiPhishing.save!, exact: true }).click());
     await expect(first.getByTestId('anti-phishing-current')).toHaveText(phrase);
 
     // The next email shows it first, in the requester's language.

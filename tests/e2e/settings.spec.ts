@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseCatalogue } from './support/catalogue';
 import { sendAndReadCode } from './support/outbox';
 import { signUp } from './support/register';
+import { toastDuring } from './support/toasts';
 
 
 const de = baseCatalogue('de_DE') as unknown as Record<string, Record<string, string>>;
@@ -11,8 +12,7 @@ async function deleteRow(page: Page, rowText: string, say: { question: string; c
   const row = page.getByRole('row').filter({ hasText: rowText });
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText(say.question);
-  await page.getByRole('dialog').getByRole('button', { name: say.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: say.done })).toBeVisible();
+  await toastDuring(page, say.done, () => page.getByRole('dialog').getByRole('button', { name: say.confirm }).click());
   await expect(row).toHaveCount(0);
 }
 
@@ -24,8 +24,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   // Nickname (/user/c-set), seen again on the personal info page.
   await page.goto('/user/c-set');
   await page.getByLabel('Nickname').fill('  Satoshi  ');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await toastDuring(page, 'Saved', () => page.getByRole('button', { name: 'Save' }).click());
   // Saved and re-read through the session: the field now holds the trimmed name.
   await expect(page.getByLabel('Nickname')).toHaveValue('Satoshi');
   await page.goto('/user/user');
@@ -42,8 +41,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByRole('button', { name: de.addresses!.add! }).click();
   await expect(page.getByRole('alert').filter({ hasText: de.addresses!.noteLength! })).toBeVisible();
   await page.getByLabel(de.addresses!.noteLabel!).fill('abcd');
-  await page.getByRole('button', { name: de.addresses!.add! }).click();
-  await expect(page.getByRole('status').filter({ hasText: de.addresses!.added! })).toBeVisible();
+  await toastDuring(page, de.addresses!.added!, () => page.getByRole('button', { name: de.addresses!.add! }).click());
   const row = page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
   await expect(row).toContainText('abcd');
   // Back to English for the rest.
@@ -62,16 +60,14 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByLabel('Real name').fill('Ada Lovelace');
   await page.getByLabel('Card or account number').fill('6222 0000 1111 2222');
   await page.getByLabel('Bank name').fill('First Test Bank');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await toastDuring(page, 'Collection method added', () => page.getByRole('button', { name: 'Save' }).click());
   await expect(page).toHaveURL(/\/user\/c-collAddr$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Collection method added' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/user\/editCollAddr\/\d+$/);
   await expect(page.getByLabel('Bank name')).toHaveValue('First Test Bank');
   await page.getByLabel('Bank name').fill('Second Test Bank');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await toastDuring(page, 'Collection method edited', () => page.getByRole('button', { name: 'Save' }).click());
   await expect(page).toHaveURL(/\/user\/c-collAddr$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Collection method edited' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('Second Test Bank');
   await deleteRow(page, 'Ada Lovelace', { question: 'Delete this collection method?', confirm: 'Delete method', done: 'Collection method deleted' });
 
@@ -107,8 +103,7 @@ test('trading alerts by email: switched off in French, still off after a reload,
   await page.getByLabel('Display language').selectOption('fr_FR');
   const toggle = page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! });
   await expect(toggle).toBeChecked();
-  await toggle.click();
-  await expect(page.getByRole('status').filter({ hasText: fr.noticeSettings!.saved! })).toBeVisible();
+  await toastDuring(page, fr.noticeSettings!.saved!, () => toggle.click());
   await expect(toggle).not.toBeChecked();
   await page.reload();
   await expect(page.getByRole('switch', { name: fr.noticeSettings!.tradingEmails! })).not.toBeChecked();

@@ -8,6 +8,7 @@ import { clientCatalogue } from './support/catalogue';
 import { operatorDesk } from './support/operator';
 import { deskOperator, type DeskOperatorName } from './support/deskOperators';
 import { signUp, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
+import { toastDuring } from './support/toasts';
 
 /**
  * Issues 35 and 49, two-factor authentication as a trader meets it, in English and German: enrol
@@ -129,14 +130,12 @@ for (const lang of ['de_DE']) {
     await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '10'))).toBeVisible();
 
     // The allowlist: on at once; off only through a confirmation that states the 24-hour lock and takes the code.
-    await page.getByRole('button', { name: t('safety.allowlistTurnOn') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('safety.allowlistOn') })).toBeVisible();
+    await toastDuring(page, t('safety.allowlistOn'), () => page.getByRole('button', { name: t('safety.allowlistTurnOn') }).click());
     await page.getByRole('button', { name: t('safety.allowlistTurnOff') }).click();
     const question = page.getByRole('dialog', { name: t('safety.allowlistOffTitle') });
     await expect(question.getByText(t('safety.allowlistOffBody'))).toBeVisible();
     await question.getByLabel(t('twoFactor.codeOrRecovery')).fill(await freshCode(secret, used));
-    await question.getByRole('button', { name: t('safety.allowlistTurnOff') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('safety.allowlistOff') })).toBeVisible();
+    await toastDuring(page, t('safety.allowlistOff'), () => question.getByRole('button', { name: t('safety.allowlistTurnOff') }).click());
     await expect(page.getByRole('button', { name: t('safety.allowlistTurnOn') })).toBeVisible();
 
     // Another device: the password is not enough; a wrong code is refused, the right one signs in.

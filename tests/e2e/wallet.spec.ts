@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { operatorDesk } from './support/operator';
 import { submitWithOperatorCode } from './support/operatorSession';
+import { toastDuring } from './support/toasts';
 
 /**
  * The wallet end to end against the real server and its simulated chain: a new user deposits USDT
@@ -144,8 +145,7 @@ for (const [language, w] of [['日本語', JA]] as const) {
     await expect(page.getByRole('button', { name: w.withdrawNow })).toHaveCount(0);
     await security.getByLabel(w.fundsPassword).fill(TEST_FUNDS_PASSWORD);
     await security.getByRole('button', { name: w.confirm }).click();
-    await page.getByRole('dialog').getByRole('button', { name: w.withdrawNow }).click();
-    await expect(page.getByRole('status').filter({ hasText: w.withdrawn }).first()).toBeVisible();
+    await toastDuring(page, w.withdrawn, () => page.getByRole('dialog').getByRole('button', { name: w.withdrawNow }).click());
     await expect(page.getByRole('row').filter({ hasText: WITHDRAW_ADDRESS.slice(0, 10) }).getByText(w.notDisbursed)).toBeVisible();
 
     await operatorApproves(browser, email);
