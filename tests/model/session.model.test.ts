@@ -38,10 +38,10 @@ describe('session machine (spec §4, §6, §8), walked along generated paths', (
     const { log, stored, actions } = recorder();
     return {
       actions,
-      afterStep: ({ actor }, _value, event) => {
+      afterStep: ({ actor }, _value, event, before) => {
         const snapshot = actor.getSnapshot();
-        // A 403 from anywhere: session cleared and the user sent to /login.
-        if (event.type === 'session.forbidden' || (event.type === 'xstate.error.actor.fetchUser' && (event as { error?: { kind?: string } }).error?.kind === 'forbidden')) {
+        // A 403 from anywhere while there is a session: cleared and the user sent to /login.
+        if ((event.type === 'session.forbidden' && !before.matches('signedOut')) || (event.type === 'xstate.error.actor.fetchUser' && (event as { error?: { kind?: string } }).error?.kind === 'forbidden')) {
           expect(log.slice(-2)).toEqual(['toast:{"text":"Please log in first"}', 'navigate:/login'].slice(-2));
           expect(stored).toEqual({ token: undefined, user: undefined });
         }
@@ -99,6 +99,17 @@ describe('session machine: spec rules in plain words', () => {
     expect(world.actor.getSnapshot().value).toBe('confirmingSignOut');
     world.actor.send({ type: 'session.confirm' });
     expect(world.actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('a 403 after the session ended (a call in flight when a password change ended it) leaves the message that ended it alone', async () => {
+    const world = start({ token: 't', user: USER_FIXTURE });
+    world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE });
+    await vi.advanceTimersByTimeAsync(0);
+    world.actor.send({ type: 'session.forbidden', message: 'Changed; please log in again' });
+    world.actor.send({ type: 'session.forbidden', message: 'Please log in first' });
+    expect(world.actor.getSnapshot().value).toBe('signedOut');
+    expect(world.log.filter((line) => line.startsWith('toast:'))).toEqual(['toast:{"text":"Changed; please log in again"}']);
+    expect(world.log.filter((line) => line === 'navigate:/login')).toHaveLength(1);
   });
 
   it('a refused private channel ends the session after its grace, unless the page\'s own 403 ended it first', async () => {

@@ -155,6 +155,11 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
+        // A call made before the session ended that answers 403 after it (a password change ends
+        // every session; the page's reads in flight are refused next): the session is already
+        // cleared and the page on its way to /login, with the message that ended it ("Changed;
+        // please log in again"), which a second toast would replace.
+        'session.forbidden': { description: 'Already signed out: a late 403 adds no second toast or trip to /login.' },
         'session.signedIn': {
           target: 'signedIn',
           actions: [
