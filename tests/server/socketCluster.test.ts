@@ -139,6 +139,11 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
         // other one the next in order.
         let applied = snapshot.seq!;
         for (const p of watcher.messages.slice(watcher.messages.indexOf(snapshot) + 1)) {
+          // A later snapshot replaces the book, as the client's order book takes one (an owner's announce).
+          if (p.kind === 'snapshot') {
+            applied = p.seq!;
+            continue;
+          }
           if (p.seq! <= applied) continue;
           expect(p.seq).toBe(applied + 1);
           applied = p.seq!;

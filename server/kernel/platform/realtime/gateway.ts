@@ -217,9 +217,13 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
    * already holds may follow it (a depth delta at or below its seq, which the client drops; a trade
    * it lists, which the client lists once). A depth delta that came between the join and the
    * snapshot went out before it, and the client dropped it while it waited: sent again after it.
+   * What the coalescer holds from before the join goes to the old members only (as in the local
+   * path): the snapshot read after the join already holds it, and an owner's announce (a takeover's
+   * snapshot, seq begun again) queued then would otherwise reach this socket before its own.
    */
   function subscribeFromCluster(socket: Socket, lang: LocaleCode, channel: string, snapshot: Promise<object | undefined>, ack: unknown): void {
     const mark = recent.mark(channel);
+    pushes.flush();
     void socket.join(channel);
     accept(lang, ack, channel);
     snapshot.then(
