@@ -201,7 +201,8 @@ test.describe('server restart', () => {
     const connection = page.getByRole('status', { name: 'Connection' });
     const book = page.getByRole('table', { name: 'Order book' });
     const bookPanel = panel(page, 'Order book');
-    await expect(connection).toHaveText('Live');
+    // A cold trade page on a loaded machine: more than the default 10 s to go live.
+    await expect(connection).toHaveText('Live', { timeout: 30_000 });
     await expect(book.getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
