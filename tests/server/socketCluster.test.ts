@@ -196,6 +196,42 @@ describe('a subscriber whose snapshot read is overtaken by the stream', () => {
   });
 });
 
+describe('a subscriber joining while the coalescer holds pushes', () => {
+  it('gets none of what was delivered before its join (an owner\'s announce snapshot among them), only its own snapshot and what follows', async () => {
+    const http: Server = createServer();
+    let deliver!: (room: string, payload: object) => void;
+    // A second between two pushes: what is delivered just after one is held for the next.
+    const realtime = attachRealtime(http, channelsFor([DEPTH]), {
+      snapshot: async () => ({ kind: 'snapshot', seq: 9, bids: [['9', '1']], asks: [] }),
+      cluster: (_io, d) => {
+        deliver = d;
+      },
+      pushIntervalMs: 1000,
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const first = await recordSocket<Payload>(url);
+    const watcher = await recordSocket<Payload>(url);
+    try {
+      expect((await first.subscribe(DEPTH)).code).toBe(200);
+      deliver(DEPTH, { channel: DEPTH, kind: 'delta', seq: 1, bids: [['1', '1']], asks: [] });
+      await first.next((p) => p.seq === 1);
+      // Held by the coalescer (a push just went out) when the watcher joins.
+      deliver(DEPTH, { channel: DEPTH, kind: 'snapshot', seq: 0, bids: [], asks: [] });
+      expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+      await watcher.next((p) => p.kind === 'snapshot');
+      deliver(DEPTH, { channel: DEPTH, kind: 'delta', seq: 10, bids: [['10', '1']], asks: [] });
+      await watcher.next((p) => p.seq === 10);
+      expect(watcher.messages.map((p) => `${p.kind}:${p.seq}`)).toEqual(['snapshot:9', 'delta:10']);
+    } finally {
+      first.socket.close();
+      watcher.socket.close();
+      await realtime.close();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+});
+
 /** A registry that lets sockets join exactly `channels` (one listed pair's, as the products would say). */
 function channelsFor(channels: string[]): ChannelRegistry {
   return new ChannelRegistry([{ left_symbol: 'TEST', right_symbol: 'USDT', trade_status: 1, contract_status: 0 }], () => channels);

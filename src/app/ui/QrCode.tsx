@@ -8,9 +8,8 @@ import { lazy, memo, Suspense, type CSSProperties } from 'react';
 const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
 
 /**
- * Memoised: drawing one computes its whole matrix, and the pages that show them (/home, the header
- * and footer) re-render with live prices — /home at every tick of every pair, the download codes
- * with it (bench:idle), for the same two URLs.
+ * Memoised: drawing one computes its whole matrix (qrcode.react showed in /home's profiles), and
+ * /home, which shows the two download codes, re-renders at every tick of every pair.
  */
 export const QrCode = memo(function QrCode(props: { value: string; size: number; style?: CSSProperties }) {
   const placeholder = <svg width={props.size} height={props.size} style={props.style} aria-hidden />;

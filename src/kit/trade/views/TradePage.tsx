@@ -197,12 +197,13 @@ function LiveMarket(props: {
   // This pair's tick and its quote currency's USDT price only: the page re-rendered whole at every
   // tick of every pair when it read them from useTickers (bench:idle).
   const spotTick = useTicker(spotTickChannel(pair.left_symbol, pair.right_symbol));
+  const quoteUsdt = useQuoteUsdtPrice(pair);
   const tick = futures ? market.futuresTick : spotTick;
   // The market's halt, live from its tick: the spot market's on the spot and seconds pages, the contract's on futures.
   const halted = futures ? shownHalt(pair.contract_halted_reason, market.futuresTick) : shownHalt(pair.halted_reason, spotTick);
   const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
-  const lastUsdt = priceInUsdt(last?.price, useQuoteUsdtPrice(pair));
+  const lastUsdt = priceInUsdt(last?.price, quoteUsdt);
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const product = props.product;
