@@ -29,11 +29,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Four files at a time: a test waits on timers, settlements, TOTP steps and pushes, and each works
-  // on accounts of its own, so they share the server without touching each other's state. On this
-  // 2-core machine, quiet, the 80 tests took 10.2 min with two workers and 7.9 with three; the 91 of
-  // 2026-11-29 6.9 min with three (the CPU busy 52 % of the run) and 5.8 with four (62 %).
-  workers: 4,
+  // Three files at a time: a test waits on timers, settlements, TOTP steps and pushes, and each works
+  // on accounts of its own, so they share the server without touching each other's state. Four were
+  // fastest while the CPU had room (the 91 tests of 2026-11-29: 6.9 min with three, 5.8 with four);
+  // the 114 of 2026-12-02 keep both cores busy, and there a fourth file only stretches the others:
+  // alone on this machine, four workers took 19.7 min and three tests ran out of time (two have more
+  // since), three 17.9 min with all passing; each test's own time summed, 69 min against 48.
+  workers: 3,
   retries: 0,
   // The journey that mostly waits (for its user's next TOTP step: five codes, three a 30-s step)
   // starts first, so its waits overlap the other files instead of ending the run alone (it ran
