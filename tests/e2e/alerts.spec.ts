@@ -24,8 +24,8 @@ async function traded(page: Page, market: 'spot' | 'futures' = 'spot') {
 }
 
 /** The BTC/USDT book's asks, best first (the Binance dialect's public depth). */
-async function asks(page: Page): Promise<Array<[number, number]>> {
-  const depth = (await (await page.request.get('/api/v3/depth?symbol=BTCUSDT&limit=5')).json()) as { asks: Array<[string, string]> };
+async function asks(page: Page, limit = 5): Promise<Array<[number, number]>> {
+  const depth = (await (await page.request.get(`/api/v3/depth?symbol=BTCUSDT&limit=${limit}`)).json()) as { asks: Array<[string, string]> };
   return depth.asks.map(([price, quantity]) => [Number(price), Number(quantity)]);
 }
 
@@ -57,15 +57,16 @@ test('a rise-to alert set from the trade page triggers when a market buy goes th
   }).toPass({ timeout: 30_000 });
   await expect(active).toContainText(Number(target).toLocaleString('en-US', { minimumFractionDigits: 2 }));
 
-  // The best two levels' worth of the book at market, and a little more: the buy clears the best
-  // ask, so its last trades are past the alert's price. (It was five levels capped at 27,000 USDT:
-  // when the makers quoted more than that at the best ask, the buy never left it — CI, 2026-12-02.)
-  // On a loaded machine the makers can requote below it between the read and the buy, so a buy that
-  // did not reach it is followed by another (two fit the funds).
+  // A market buy of every ask up to the first one above the alert's price, and a little more: its
+  // last trades are past that price while the book holds still between the read and the buy. (Two
+  // levels from the best ask did not get there in a CI run, 2026-12-02; five levels capped at
+  // 27,000 USDT never left a large best ask.) A buy that did not reach it is followed by another,
+  // sized on the book as it is then (two fit the funds).
   const triggered = page.getByRole('table', { name: say('alerts.triggered') });
   await expect(async () => {
-    const levels = await asks(page);
-    const amount = levels.slice(0, 2).reduce((sum, [price, quantity]) => sum + price * quantity, 0) * 1.02;
+    const levels = await asks(page, 20);
+    const through = levels.findIndex(([price]) => price > Number(target));
+    const amount = levels.slice(0, through < 0 ? levels.length : through + 1).reduce((sum, [price, quantity]) => sum + price * quantity, 0) * 1.02;
     await call(page, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: Math.min(120_000, Math.ceil(amount)).toString() }, token);
     await expect(triggered.getByRole('row').filter({ hasText: say('alerts.above') })).toHaveCount(1, { timeout: 15_000 });
   }).toPass({ timeout: 40_000 });
