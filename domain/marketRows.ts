@@ -29,21 +29,31 @@ export function buildMarketRows(pairs: Pair[], currencies: Currency[], tickers: 
     .map((pair) => {
       const spotTick = tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
       const tick = market === 'futures' ? tickers[futureTickChannel(pair.left_symbol, pair.right_symbol)] : spotTick;
-      const base = bySymbol.get(pair.left_symbol);
-      const quotedInUsdt = pair.right_symbol === 'USDT';
-      // Before the first futures tick the futures row shows the spot price (as the price column always did).
-      const price = tick?.close ?? spotTick?.close ?? (quotedInUsdt ? base?.price : undefined);
-      const priceUsdt = priceInUsdt(price, quoteUsdtPrice(pair, currencies, tickers));
       return {
         key: `${pair.left_symbol}_${pair.right_symbol}`,
         pair,
         symbol: `${pair.left_symbol}/${pair.right_symbol}`,
-        price,
-        priceUsdt,
         tick,
-        marketValueUsdt: priceUsdt && base ? mulDecimal(priceUsdt, base.circulating_supply) : undefined,
+        ...marketFigures(pair, bySymbol.get(pair.left_symbol), tick, spotTick, quoteUsdtPrice(pair, currencies, tickers)),
       };
     });
+}
+
+/**
+ * One row's figures: its last price (the tick's close; before the first futures tick the spot
+ * one, as the price column always showed; else a USDT pair's reference price), that price in USDT
+ * through `quoteUsdt` (quoteUsdtPrice), and the base currency's market value at it.
+ */
+export function marketFigures(
+  pair: Pair,
+  base: Currency | undefined,
+  tick: MarketTick | undefined,
+  spotTick: MarketTick | undefined,
+  quoteUsdt: string | undefined,
+): Pick<MarketRow, 'price' | 'priceUsdt' | 'marketValueUsdt'> {
+  const price = tick?.close ?? spotTick?.close ?? (pair.right_symbol === 'USDT' ? base?.price : undefined);
+  const priceUsdt = priceInUsdt(price, quoteUsdt);
+  return { price, priceUsdt, marketValueUsdt: priceUsdt && base ? mulDecimal(priceUsdt, base.circulating_supply) : undefined };
 }
 
 /**
