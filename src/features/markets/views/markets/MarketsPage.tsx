@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { percent, price, quantity, tone } from '../../../../../domain/figures';
 import { useAppFlow, useFiat, useTickers } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { buildMarketRows, type MarketRow } from '../../../../../domain/marketRows';
-import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
+import { DropRow, FavouriteDnd } from './FavouriteDnd';
+import { ChangeCell, FiatCell, HighLowCell, PairNameCell, PriceCell, VolumeCell } from './MarketCells';
 import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
 import { useFavourites } from '../../markets.hooks';
 import { shownHalt } from '../../../../kit/trade/liveHalt';
@@ -26,14 +26,6 @@ const Tabs = styled.div`
   a[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
 `;
 
-const HaltTag = styled.span`
-  font-size: 11px;
-  padding: 1px 6px;
-  border-radius: 3px;
-  color: ${({ theme }) => theme.color.down};
-  border: 1px solid ${({ theme }) => theme.color.down};
-`;
-
 const Search = styled.input`
   background: ${({ theme }) => theme.color.panelRaised};
   border: 1px solid ${({ theme }) => theme.color.fieldBorder};
@@ -41,22 +33,6 @@ const Search = styled.input`
   padding: 5px 10px;
   width: 220px;
   max-width: 100%;
-`;
-
-const Star = styled.button`
-  all: unset;
-  cursor: pointer;
-  width: 18px;
-  text-align: center;
-  color: ${({ theme }) => theme.color.textFaint};
-  &[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
-  &:hover { color: ${({ theme }) => theme.color.accent}; }
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
-`;
-
-/** The price in the trader's currency beside the pair's: dim (the theme's, AA on both panels; an opacity of the text was 4.2:1 on white). */
-const Approx = styled.small`
-  color: ${({ theme }) => theme.color.textDim};
 `;
 
 /**
@@ -89,7 +65,8 @@ const TAB_LABELS: Record<Tab, string> = { spot: 'markets.spotTab', futures: 'mar
  * arrange what is on screen, so they are presentation state here.
  */
 export function MarketsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const appFlow = useAppFlow();
   const tickers = useTickers();
   const fiat = useFiat();
@@ -128,66 +105,35 @@ export function MarketsPage() {
       key: 'col.name',
       className: 'name',
       ...sortable('name'),
-      render: (r) => {
-        const starred = favourites.pairs.includes(r.key);
-        return (
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            {reorderable && <DragHandle id={r.key} label={r.symbol} />}
-            <Star
-              type="button"
-              aria-pressed={starred}
-              aria-label={t(starred ? 'markets.removeFavourite' : 'markets.addFavourite', { pair: r.symbol })}
-              onClick={() => favourites.toggle(r.key)}
-            >
-              {starred ? '★' : '☆'}
-            </Star>
-            <Link to={linkFor(r)}>
-              <strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}
-            </Link>
-            {/* A market an operator halted (issue 52 §1), live from its tick or the pushed pair list; the reason on hover. */}
-            {haltOf(r) && <HaltTag title={haltOf(r)!}>{t('markets.haltedTag')}</HaltTag>}
-          </span>
-        );
-      },
+      render: (r) => (
+        <PairNameCell
+          pairKey={r.key}
+          left={r.pair.left_symbol}
+          right={r.pair.right_symbol}
+          link={linkFor(r)}
+          starred={favourites.pairs.includes(r.key)}
+          reorderable={reorderable}
+          halt={haltOf(r)}
+          onToggle={favourites.toggle}
+        />
+      ),
     },
     {
       key: 'col.price',
       align: 'right',
       ...sortable('price'),
-      render: (r) => (
-        <span className="num">
-          {price(figures(r).price, r.pair.price_precision)}
-          {r.priceUsdt && <Approx className="fiat"> ≈ {fiat.format(r.priceUsdt)}</Approx>}
-        </span>
-      ),
+      render: (r) => <PriceCell price={figures(r).price} precision={r.pair.price_precision} priceUsdt={r.priceUsdt} fiat={fiat} language={language} />,
     },
-    {
-      key: 'col.change24h',
-      align: 'right',
-      ...sortable('change'),
-      render: (r) => {
-        const inc = tickOf(r)?.increase;
-        return <span className={`num ${tone(inc)}`}>{percent(inc)}</span>;
-      },
-    },
+    { key: 'col.change24h', align: 'right', ...sortable('change'), render: (r) => <ChangeCell increase={tickOf(r)?.increase} language={language} /> },
     {
       key: 'col.highLow24h',
       align: 'right',
       className: 'wide',
       ...sortable('high'),
-      render: (r) => {
-        const tick = tickOf(r);
-        return <span className="num">{tick ? `${price(tick.high, r.pair.price_precision)} / ${price(tick.low, r.pair.price_precision)}` : '—'}</span>;
-      },
+      render: (r) => <HighLowCell high={tickOf(r)?.high} low={tickOf(r)?.low} precision={r.pair.price_precision} language={language} />,
     },
-    { key: 'col.volume24h', align: 'right', className: 'wide', ...sortable('volume'), render: (r) => <span className="num">{quantity(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
-    {
-      key: 'col.marketValue',
-      align: 'right',
-      className: 'wide',
-      ...sortable('marketValue'),
-      render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span>,
-    },
+    { key: 'col.volume24h', align: 'right', className: 'wide', ...sortable('volume'), render: (r) => <VolumeCell amount={tickOf(r)?.amount} precision={r.pair.amount_precision} language={language} /> },
+    { key: 'col.marketValue', align: 'right', className: 'wide', ...sortable('marketValue'), render: (r) => <FiatCell usdt={r.marketValueUsdt} fiat={fiat} language={language} /> },
   ];
 
   const table = (
