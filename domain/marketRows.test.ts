@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency, MarketTick, Pair } from './api';
-import { buildMarketRows, priceInUsdt, quoteUsdtPrice } from './marketRows';
+import { priceInUsdt, quoteUsdtPrice } from './marketFigures';
+import { buildMarketRows } from './marketRows';
 
 const currency = (symbol: string, price: string, supply = '0'): Currency => ({
   symbol,

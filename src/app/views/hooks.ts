@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Pair } from '../../../domain/api';
-import { quoteUsdtPrice } from '../../../domain/marketRows';
+import { quoteUsdtPrice } from '../../../domain/marketFigures';
 import type { ThemeName } from '../machines/app/app.types';
 import * as app from '../machines/app/app.selectors';
 import * as session from '../machines/session/session.selectors';

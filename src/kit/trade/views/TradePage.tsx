@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel, type Pair } from '../../../../domain/api';
-import { priceInUsdt } from '../../../../domain/marketRows';
+import { priceInUsdt } from '../../../../domain/marketFigures';
 import type { LastPrice, LastPriceSource } from '../../../app/machines/lastPrice/lastPrice';
 import type { KlineActorRef } from '../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../machines/latestTrades/latestTrades.machine';

@@ -1,10 +1,9 @@
-import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel, type Currency, type Pair } from '../../../../../domain/api';
 import { percent, price, tone } from '../../../../../domain/figures';
-import { marketFigures } from '../../../../../domain/marketRows';
+import { marketFigures } from '../../../../../domain/marketFigures';
 import { useAppFlow, useFiat, useQuoteUsdtPrice, useTicker } from '../../../../app/views/hooks';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { PHONE } from '../../../../app/theme';
@@ -14,9 +13,9 @@ import { PHONE } from '../../../../app/theme';
  * so each frame a tick arrived in re-rendered the whole page — hero, panels, the table and every
  * row's links — at about the cost of the trade page's book and chart (bench/README.md "/home's
  * ticks"). Here the rows are the pair list (they change when it does) and each figure is a cell
- * that reads its own pair's tick (useTicker): a tick redraws the few cells of its pair. The texts'
- * language is in every cell's props because the figures' number style follows it (set when i18next
- * changes language, before the views re-render: src/services/i18n.ts) while their values do not.
+ * that reads its own pair's tick (useTicker): a tick redraws the few cells of its pair, and the
+ * cards and table render again only with the lists or the language (useTranslation: the figures'
+ * number style follows the texts' language, set before the views render: src/services/i18n.ts).
  */
 
 /** A row: the pair and its base currency (its reference price and supply), both from the startup's lists. */
@@ -26,13 +25,10 @@ interface HomeRow {
   base: Currency | undefined;
 }
 
-/** The tradable pairs as rows; the same objects until the pair or currency list changes. */
+/** The tradable pairs as rows (built when the cards or table render: with the lists or the language, not at a tick). */
 function useHomeRows(): HomeRow[] {
   const { pairs, currencies } = useAppFlow();
-  return useMemo(() => {
-    const bySymbol = new Map(currencies.map((c) => [c.symbol, c]));
-    return pairs.filter((p) => p.trade_status === 1).map((pair) => ({ key: `${pair.left_symbol}_${pair.right_symbol}`, pair, base: bySymbol.get(pair.left_symbol) }));
-  }, [pairs, currencies]);
+  return pairs.filter((p) => p.trade_status === 1).map((pair) => ({ key: `${pair.left_symbol}_${pair.right_symbol}`, pair, base: currencies.find((c) => c.symbol === pair.left_symbol) }));
 }
 
 /** A row's live figures: its pair's tick, and the price, USDT value and market value that follow from it. */
@@ -78,13 +74,12 @@ const Trends = styled.div`
   }
 `;
 
-const Change = memo(function Change(props: { row: HomeRow; language: string }) {
-  const increase = useTicker(spotTickChannel(props.row.pair.left_symbol, props.row.pair.right_symbol))?.increase;
+function Change(props: { row: HomeRow }) {
+  const increase = useLiveFigures(props.row).tick?.increase;
   return <span className={`num ${tone(increase)}`}>{percent(increase)}</span>;
-});
+}
 
-const HotCard = memo(function HotCard(props: { row: HomeRow; language: string }) {
-  const { row } = props;
+function HotCard({ row }: { row: HomeRow }) {
   const fiat = useFiat();
   const live = useLiveFigures(row);
   return (
@@ -100,67 +95,53 @@ const HotCard = memo(function HotCard(props: { row: HomeRow; language: string })
       <div className="fiat num" data-testid={`hot-fiat-${row.key}`}>
         {live.priceUsdt && fiat.ready ? `≈ ${fiat.format(live.priceUsdt)}` : ''}
       </div>
-      <Change row={row} language={props.language} />
+      <Change row={row} />
     </Card>
   );
-});
+}
 
 /** The first four hot pairs, each a card with its last price, its value in the pricing currency and its change. */
 export function HotCards() {
+  useTranslation();
   const rows = useHomeRows();
-  const language = useTranslation().i18n.language;
   return (
     <Cards>
       {rows
         .filter((r) => r.pair.is_hot === 1)
         .slice(0, 4)
         .map((r) => (
-          <HotCard key={r.key} row={r} language={language} />
+          <HotCard key={r.key} row={r} />
         ))}
     </Cards>
   );
 }
 
-const PairName = memo(function PairName(props: { pair: Pair }) {
-  return (
-    <Link to={`/markets/kline/${props.pair.left_symbol}_${props.pair.right_symbol}`}>
-      <strong>{props.pair.left_symbol}</strong>/{props.pair.right_symbol}
-    </Link>
-  );
-});
-
-const LastPrice = memo(function LastPrice(props: { row: HomeRow; language: string }) {
+function LastPrice({ row }: { row: HomeRow }) {
   const fiat = useFiat();
-  const live = useLiveFigures(props.row);
+  const live = useLiveFigures(row);
   return (
     <>
-      <span className="num">{price(live.price, props.row.pair.price_precision)}</span>
+      <span className="num">{price(live.price, row.pair.price_precision)}</span>
       <span className="num under">{live.priceUsdt ? fiat.format(live.priceUsdt) : ''}</span>
     </>
   );
-});
+}
 
-const FiatPrice = memo(function FiatPrice(props: { row: HomeRow; language: string }) {
+/** One of the row's figures in the pricing currency: its last price's value, or its market value. */
+function FiatFigure(props: { row: HomeRow; of: 'priceUsdt' | 'marketValueUsdt'; testId?: string }) {
   const fiat = useFiat();
-  const { priceUsdt } = useLiveFigures(props.row);
+  const usdt = useLiveFigures(props.row)[props.of];
   return (
-    <span className="num" data-testid={`fiat-${props.row.key}`}>
-      {priceUsdt ? fiat.format(priceUsdt) : '—'}
+    <span className="num" data-testid={props.testId}>
+      {usdt ? fiat.format(usdt) : '—'}
     </span>
   );
-});
-
-const MarketValue = memo(function MarketValue(props: { row: HomeRow; language: string }) {
-  const fiat = useFiat();
-  const { marketValueUsdt } = useLiveFigures(props.row);
-  return <span className="num">{marketValueUsdt ? fiat.format(marketValueUsdt) : '—'}</span>;
-});
+}
 
 /** Every tradable pair: name, last price, its value in the pricing currency, 24-hour change and market value. */
 export function TrendsTable() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const rows = useHomeRows();
-  const language = i18n.language;
   return (
     <Trends>
       <DataTable<HomeRow>
@@ -168,11 +149,18 @@ export function TrendsTable() {
         rows={rows}
         rowKey={(r) => r.key}
         columns={[
-          { key: 'col.name', render: (r) => <PairName pair={r.pair} /> },
-          { key: 'col.lastPrice', align: 'right', render: (r) => <LastPrice row={r} language={language} /> },
-          { key: 'col.fiatPrice', align: 'right', className: 'wide', render: (r) => <FiatPrice row={r} language={language} /> },
-          { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} language={language} /> },
-          { key: 'col.marketValue', align: 'right', className: 'wide', render: (r) => <MarketValue row={r} language={language} /> },
+          {
+            key: 'col.name',
+            render: (r) => (
+              <Link to={`/markets/kline/${r.key}`}>
+                <strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}
+              </Link>
+            ),
+          },
+          { key: 'col.lastPrice', align: 'right', render: (r) => <LastPrice row={r} /> },
+          { key: 'col.fiatPrice', align: 'right', className: 'wide', render: (r) => <FiatFigure row={r} of="priceUsdt" testId={`fiat-${r.key}`} /> },
+          { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} /> },
+          { key: 'col.marketValue', align: 'right', className: 'wide', render: (r) => <FiatFigure row={r} of="marketValueUsdt" /> },
         ]}
       />
     </Trends>
