@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
+import { DATABASE_MALLOC_TUNABLES, postmasterEnvironment } from '../../server/kernel/platform/db/embeddedPostgresPostmaster.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'openex-embedded-pg-'));
@@ -80,6 +81,11 @@ describe('embedded PostgreSQL driver', () => {
     expect(processesOn(dir)).toEqual([]);
   });
 
+  it("starts the database with its malloc setting, and a caller's own GLIBC_TUNABLES after it, so the caller's win", () => {
+    expect(postmasterEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', LC_MESSAGES: 'C', GLIBC_TUNABLES: DATABASE_MALLOC_TUNABLES });
+    expect(postmasterEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=0' }).GLIBC_TUNABLES).toBe(`${DATABASE_MALLOC_TUNABLES}:glibc.malloc.trim_threshold=0`);
+  });
+
   it('runs two clusters side by side on different directories', async () => {
     const a = await openEmbeddedPostgres(join(scratch, 'a', 'postgres'), { log: () => undefined });
     const b = await openEmbeddedPostgres(join(scratch, 'b', 'postgres'), { log: () => undefined });
@@ -89,6 +95,9 @@ describe('embedded PostgreSQL driver', () => {
       await b.exec('create table t (v text)');
       expect(await a.query('select v from t')).toEqual([{ v: 'a' }]);
       expect(await b.query('select v from t')).toEqual([]);
+      // Its processes keep freed heap instead of faulting it in again at every statement.
+      const environment = readFileSync(`/proc/${postmasterPid(join(scratch, 'a', 'postgres'))}/environ`, 'utf8').split('\0');
+      expect(environment).toContain(`GLIBC_TUNABLES=${DATABASE_MALLOC_TUNABLES}`);
     } finally {
       await a.close();
       await b.close();
