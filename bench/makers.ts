@@ -12,7 +12,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../tests/system/serverProcess.js';
-import { childPid, cpuSeconds, freePort, postmasterCpuSeconds } from './pipeline/load.js';
+import { postmasterCpuSeconds } from './pipeline/databaseUsage.js';
+import { childPid, cpuSeconds, freePort } from './pipeline/load.js';
 
 const WARM = Number(process.env.BENCH_WARM_SECONDS ?? 20);
 const WINDOW = Number(process.env.BENCH_WINDOW_SECONDS ?? 60);

@@ -22,7 +22,7 @@ import { settlementMismatches } from '../server/products/seconds/settlementCheck
 import type { TradeSource } from '../server/products/seconds/indexPrice.js';
 import type { SettleStage } from '../server/products/seconds/settlement.js';
 import { createIsolatedSchema } from '../tests/server/testDb.js';
-import { postmasterCpuSeconds } from './pipeline/load.js';
+import { postmasterCpuSeconds } from './pipeline/databaseUsage.js';
 
 const CONTRACTS = Number(process.env.SECONDS_BENCH_CONTRACTS ?? 100_000);
 const USERS = Number(process.env.SECONDS_BENCH_USERS ?? 10_000);

@@ -20,7 +20,7 @@ import { spotTradeSource } from '../server/products/seconds/indexPrice.js';
 import { REST_MS, SAMPLE_MS } from '../server/products/seconds/indexSampler.js';
 import { indexPairs, seedPeriods } from '../server/products/seconds/periods.js';
 import { createIsolatedSchema } from '../tests/server/testDb.js';
-import { postmasterCpuSeconds } from './pipeline/load.js';
+import { postmasterCpuSeconds } from './pipeline/databaseUsage.js';
 
 const LEVELS = Number(process.env.SECONDS_INDEX_LEVELS ?? 100);
 const NOISE = Number(process.env.SECONDS_INDEX_NOISE ?? 20_000);

@@ -5,7 +5,7 @@
  * A fixed concurrency gives the pipeline the same batches whatever else the shared machine runs,
  * so the figure moves far less with the neighbours than an open-loop step's does.
  */
-import { rolesPerOrder, type DatabaseRoles } from './databaseRoles.js';
+import { usagePerOrder, type DatabaseUsage } from './databaseUsage.js';
 import { gcText, type GcCounts } from './gcTimes.js';
 import { ms, now, percentile, probeEvery, type Outcome } from './load.js';
 
@@ -14,8 +14,8 @@ export interface CpuCounters {
   database(): number;
   /** This process and the subscribers' child: the load generator, reported apart. */
   client(): number;
-  /** The database's CPU by its processes' roles (databaseRoles.ts), when it is the embedded one. */
-  databaseRoles?(): DatabaseRoles | undefined;
+  /** The database's CPU by its processes' roles and its faults (databaseUsage.ts), when it is the embedded one. */
+  databaseUsage?(): DatabaseUsage | undefined;
 }
 
 export async function cpuPerOrder(options: {
@@ -35,7 +35,7 @@ export async function cpuPerOrder(options: {
   const accepted0 = options.accepted();
   const gc0 = await options.gc();
   const c0 = { server: counters.server(), database: counters.database(), client: counters.client() };
-  const roles0 = counters.databaseRoles?.();
+  const usage0 = counters.databaseUsage?.();
   const t0 = now();
   let sent = 0;
   let errors = 0;
@@ -49,7 +49,7 @@ export async function cpuPerOrder(options: {
   await Promise.all(Array.from({ length: options.inFlight }, worker));
   const seconds = (now() - t0) / 1000;
   const c1 = { server: counters.server(), database: counters.database(), client: counters.client() };
-  const roles1 = counters.databaseRoles?.();
+  const usage1 = counters.databaseUsage?.();
   // Read after the counters: the scrape's own CPU is not the loop's.
   const gc = gcText(gc0, await options.gc(), seconds);
   const accepted = options.accepted() - accepted0;
@@ -57,7 +57,7 @@ export async function cpuPerOrder(options: {
   const per = (key: keyof typeof c0) => ((c1[key] - c0[key]) * 1000) / accepted;
   const server = per('server');
   const database = per('database');
-  const roles = rolesPerOrder(roles0, roles1, accepted);
+  const roles = usagePerOrder(usage0, usage1, accepted);
   const reads = latencies.map(({ name, sorted }) => `${name} p50/p99/max ${ms(percentile(sorted, 50))}/${ms(percentile(sorted, 99))}/${ms(sorted.at(-1) ?? NaN)} ms`).join(', ');
   return (
     `CPU ms per accepted order, ${options.inFlight} in flight (closed loop): ${accepted} accepted of ${sent} sent in ${seconds.toFixed(1)} s (${(accepted / seconds).toFixed(0)}/s, ${errors} errors);` +

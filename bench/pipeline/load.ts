@@ -4,9 +4,8 @@
  * of a child process read from /proc.
  */
 import { Agent, request } from 'node:http';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { LeanHttp } from './leanHttp.js';
 
 export const now = () => performance.timeOrigin + performance.now();
@@ -200,15 +199,23 @@ export function probeEvery(intervalMs: number, once: () => Promise<unknown>): { 
   };
 }
 
-const CLOCK_TICKS = 100; // USER_HZ on Linux
+/** Clock ticks per second of /proc's CPU times (USER_HZ on Linux). */
+export const CLOCK_TICKS = 100;
+
+/**
+ * The fields of /proc/<pid>/stat after the command name: fields[0] is field 3 (state), so ppid is
+ * [1], minflt [7], cminflt [8], utime and stime [11] and [12], cutime and cstime (what its reaped
+ * children used) [13] and [14]. Throws when the process is gone.
+ */
+export function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
 
 /** user + sys CPU seconds of a process so far, from /proc/<pid>/stat. */
 export function cpuSeconds(pid: number, withReapedChildren = false): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime is field 14, stime field 15; cutime and cstime (what its
-    // reaped children used) 16 and 17.
+    const fields = statFields(pid);
     const own = Number(fields[11]) + Number(fields[12]);
     return (withReapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / CLOCK_TICKS;
   } catch {
@@ -293,34 +300,6 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/**
- * CPU seconds used so far by the embedded PostgreSQL of `dataDir` (its postmaster and every process
- * it started: backends, WAL writer, checkpointer), from /proc; undefined when it is not running
- * (PGlite, DATABASE_URL). Only that server's processes, not every process named postgres.
- */
-export function postmasterCpuSeconds(dataDir: string): number | undefined {
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  let seconds = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      // The postmaster's own time and, in cutime and cstime (fields 16 and 17), that of the
-      // backends it has reaped: a backend that exits between two readings (a pooled connection
-      // closed when idle) then keeps its share instead of making the difference negative.
-      if (Number(entry) === postmaster) seconds += cpuSeconds(postmaster) + (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
-      else if (ppid === postmaster) seconds += cpuSeconds(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return seconds;
 }
 
 /** A right-aligned column of the step tables. */

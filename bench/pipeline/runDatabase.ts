@@ -9,11 +9,11 @@ import { referencePrices } from '../../tests/system/traders.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../../tests/server/testDb.js';
 import { embeddedDatabaseUrl } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { children, serverPids } from './children.js';
-import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, postmasterCpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
+import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
 import { cpuPerOrder } from './cpuPerOrder.js';
-import { databaseCpuByRole } from './databaseRoles.js';
+import { databaseUsage, postmasterCpuSeconds } from './databaseUsage.js';
 import { gcCounts, gcText } from './gcTimes.js';
 import { entriesOf, marketProcessesSetting, NODE_ENV, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
 import { CPU_IN_FLIGHT, CPU_ORDERS, CPU_RUNS, BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
@@ -336,7 +336,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     };
     // CPU per durable order per process, at a fixed number in flight (BENCH_CPU_ORDERS=0 skips it).
     for (let run = 0; run < CPU_RUNS && CPU_ORDERS > 0; run++) {
-      const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, databaseRoles: () => (databaseUrl ? undefined : databaseCpuByRole(dataDir)), client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) };
+      const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, databaseUsage: () => (databaseUrl ? undefined : databaseUsage(dataDir)), client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) };
       await releaseFunds();
       const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: platConfig, orders_current: openOrders }, readEveryMs: PLAT_EVERY_MS, gc: () => gcCounts(serverUrl) });
       console.log(`  ${line}`);

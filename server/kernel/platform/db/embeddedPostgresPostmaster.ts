@@ -58,10 +58,11 @@ const SETTINGS: Record<string, string> = {
  * heap instead of handing it back to the kernel. A backend running the spot pipeline's statements
  * grows its heap by megabytes for a statement and frees it at the end; glibc gave that back each
  * time (its trim threshold starts at 128 KB), so the next statement took every page again with a
- * page fault, which a virtual machine makes dear. bench:pipeline, the issue's shape, alternated:
- * the database's minor faults halved (234 k → 115 k a run) and its CPU per order fell from 0.50–0.87
- * to 0.36–0.47 ms (bench/README "The database's heap"), with the same peak memory: what is kept is
- * what the backend used anyway, and it is reused by the next statement instead of faulted in.
+ * page fault, which a virtual machine makes dear. bench:pipeline, the issue's shape, alternated with
+ * the build before: the database's minor faults per order 10–20 → 1.3–3.1 and its CPU per order
+ * 0.64 → 0.46 ms, median of 9 loops (bench/README "The database's heap"), with the same peak memory:
+ * what is kept is what the backend used anyway, and the next statement reuses it instead of
+ * faulting it in.
  * The same setting in the Node server changed nothing measurable, so it is the database's only.
  * A GLIBC_TUNABLES of the caller's own comes after ours, so its values win.
  */

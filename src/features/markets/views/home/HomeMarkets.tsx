@@ -75,7 +75,7 @@ const Trends = styled.div`
 `;
 
 function Change(props: { row: HomeRow }) {
-  const increase = useLiveFigures(props.row).tick?.increase;
+  const increase = useTicker(spotTickChannel(props.row.pair.left_symbol, props.row.pair.right_symbol))?.increase;
   return <span className={`num ${tone(increase)}`}>{percent(increase)}</span>;
 }
 
