@@ -4,6 +4,7 @@ import { databaseFullError, untilConnected } from './connectRetry.js';
 import { commitEffects, type Database, type Queryable, type QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 import { notificationListener } from './notifications.js';
+import { poolQuery } from './poolQuery.js';
 
 const INT8_OID = 20;
 
@@ -120,7 +121,9 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       // their text: PostgreSQL then skips parsing (the pipelines send the same few statements
       // hundreds of times a second).
       const target = options?.planOnce && client === pool ? planOncePool : client;
-      const send = () => (params.length > 0 ? target.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : target.query(sql));
+      const statement = params.length > 0 ? { name: statementName(sql), text: sql, values: params as unknown[] } : sql;
+      // On a pool, poolQuery: a statement PostgreSQL refuses does not end its connection.
+      const send = () => (target instanceof pg.Pool ? poolQuery(target, statement) : target.query(statement));
       // A pool's new connection refused by a full database: the statement never ran, so it waits and goes again.
       const result = client === pool ? await whileFull(send) : await send();
       return result.rows as T[];
@@ -130,7 +133,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     dialect: 'postgres',
     ...wrap(pool),
     async exec(sql) {
-      await pool.query(sql);
+      await poolQuery(pool, sql);
     },
     async transaction(work, options) {
       const client = await whileFull(() => pool.connect());
@@ -157,7 +160,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       }
     },
     durable: durabilityBarrier(async () => {
-      await pool.query(BARRIER_SQL);
+      await poolQuery(pool, BARRIER_SQL);
     }),
     async close() {
       try {
