@@ -126,12 +126,18 @@ export interface OrderListFilter {
   since?: number;
 }
 
+const sameStatuses = (a: readonly SpotOrderStatus[], b: readonly SpotOrderStatus[]) => a.length === b.length && a.every((status) => b.includes(status));
+
 /** A page of the user's orders, newest first. */
 export async function listOrders(db: Queryable, userId: number, filter: OrderListFilter): Promise<Page<SpotOrder>> {
   const size = Math.min(Math.max(filter.size ?? RECORD_PAGE_SIZE, 1), MAX_PAGE_SIZE);
   const page = Math.max(filter.page, 1);
   const [left, right] = filter.symbol ? filter.symbol.split('_') : [null, null];
-  const where = `where o.user_id = $1 and o.status = any($2::smallint[])
+  // The open orders' list names their statuses in its text as well: its one generic plan (PLAN_ONCE,
+  // no planning per read) can then use spot_order_user_open, whose predicate a parameter cannot
+  // prove (migration 081); the finished list is planned for its statuses and window each time.
+  const open = sameStatuses(filter.statuses, OPEN_ORDER_STATUSES);
+  const where = `where o.user_id = $1 and o.status = any($2::smallint[])${open ? ` and o.status in (${OPEN_ORDER_STATUSES.join(', ')})` : ''}
     and ($3::text is null or (o.left_symbol = $3 and o.right_symbol = $4))
     and ($5::text is null or o.left_symbol = $5 or o.right_symbol = $5)
     and ($6::bigint is null or o.created_ms >= $6)`;
@@ -139,11 +145,11 @@ export async function listOrders(db: Queryable, userId: number, filter: OrderLis
   // The page and the count in one statement (one round trip through a pool the order pipeline keeps
   // busy: issue 55 §3's open-orders read); a page past the end has no row to carry the count, and
   // only then is it asked apart (none on the first page: nothing there is nothing at all).
-  const rows = await db.query<SpotOrder & { total?: number }>(`select ${LISTED_COLUMNS}, count(*) over ()::int as total ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
-    ...params,
-    size,
-    (page - 1) * size,
-  ]);
+  const rows = await db.query<SpotOrder & { total?: number }>(
+    `select ${LISTED_COLUMNS}, count(*) over ()::int as total ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`,
+    [...params, size, (page - 1) * size],
+    open ? PLAN_ONCE : undefined,
+  );
   const total =
     rows[0]?.total ??
     (page === 1 ? 0 : ((await db.query<{ total: number }>(`select count(*)::int as total from spot_order o ${where}`, params)) as [{ total: number }])[0].total);

@@ -8,7 +8,7 @@ import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { UserFeedPublisher } from '../../../server/kernel/platform/realtime/userFeedPublisher.js';
-import { ordersOf } from '../../../server/products/spot/orderViews.js';
+import { listCurrentOrders, ordersOf } from '../../../server/products/spot/orderViews.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../testDb.js';
 
@@ -83,7 +83,12 @@ describe.skipIf(!usingPostgres())('statements planned once', () => {
     feed.balancesChanged(buyer, [{ currency: 'BTC', account: 'spot' }, { currency: 'USDT', account: 'spot' }]);
     await feed.idle();
     expect(pushed).toHaveLength(1);
-    expect(sent.size).toBeGreaterThanOrEqual(4);
+    // The orders page's current list (issue 55 §3): the seller's rest of 0.5 BTC is open.
+    const current = await listCurrentOrders(recording, seller, { page: 1 });
+    expect(current.list.map((o) => o.id)).toEqual([resting.orderId]);
+    const currentList = [...sent.keys()].find((sql) => sql.includes('count(*) over ()'));
+    expect(currentList, 'the current orders are read planned once').toBeDefined();
+    expect(sent.size).toBeGreaterThanOrEqual(5);
 
     const client = new pg.Client({ connectionString: schema.url });
     await client.connect();
@@ -99,6 +104,8 @@ describe.skipIf(!usingPostgres())('statements planned once', () => {
         expect(plan, `${sql.slice(0, 120)}…\n${plan}`).not.toMatch(/Seq Scan on (?!pg_)/);
         // An index searched on constants alone (a balance's account) reads every row with that value.
         expect(plan, `${sql.slice(0, 120)}…\n${plan}`).not.toMatch(/Index Cond: \(\w+ = '[^']*'::\w+\)\n/);
+        // A user's open orders by their own index (migration 081), not every open order of the exchange.
+        if (sql === currentList) expect(plan, plan).toMatch(/spot_order_user_open/);
       }
     } finally {
       await client.end();
