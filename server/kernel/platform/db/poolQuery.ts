@@ -21,7 +21,7 @@ export function poolQuery(pool: pg.Pool, config: pg.QueryConfig | string): Promi
     client.on('error', onError);
     const done = (error?: unknown) => {
       client.off('error', onError);
-      client.release(broken ?? (error !== undefined && !statementRefused(error) ? (error as Error) : undefined));
+      client.release(broken ?? (error !== undefined && !statementRefused(error) ? (error as Error) : outsideTransaction(client)));
     };
     return client.query(config).then(
       (result) => {
@@ -34,6 +34,18 @@ export function poolQuery(pool: pg.Pool, config: pg.QueryConfig | string): Promi
       },
     );
   });
+}
+
+/**
+ * Undefined when the session is outside any transaction block, as the next user of the connection
+ * expects it; otherwise an error that drops the connection. A text of several statements that opened
+ * a block (`begin; …`) and failed inside it leaves the session in an aborted block, where every later
+ * statement would be refused ("current transaction is aborted"), and one that succeeded leaves the
+ * block open. PostgreSQL reports the state with each ReadyForQuery (I idle, T in a block, E failed).
+ */
+function outsideTransaction(client: pg.PoolClient): Error | undefined {
+  const status = client.getTransactionStatus();
+  return status === 'I' || status === null ? undefined : new Error(`connection left in a transaction block (${status})`);
 }
 
 /**
