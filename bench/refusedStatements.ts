@@ -7,9 +7,9 @@
  * connection), in alternating rounds so that a busy machine weighs on both alike. Prints the
  * statements a second, the new backends each path started and the database's CPU per statement.
  */
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../server/kernel/platform/db/postgres.js';
+import { createIsolatedSchema } from '../tests/server/testDb.js';
 import { cpuSecondsOfProcesses } from './pipeline/load.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,13 +18,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const REFUSE_EVERY = Number(process.env.BENCH_REFUSE_EVERY ?? 50);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 
-const schema = `bench_refused_${randomUUID().slice(0, 8)}`;
-const admin = await openPostgres(DATABASE_URL);
-await admin.exec(`create schema ${schema}`);
-const url = new URL(DATABASE_URL);
-url.searchParams.set('options', `-c search_path=${schema}`);
-const ours = await openPostgres(url.toString(), { pool: WORKERS, planOnce: 1 });
-const driver = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}`, max: WORKERS, idleTimeoutMillis: 0 });
+const isolated = await createIsolatedSchema(DATABASE_URL);
+// Reads pg_stat_database through a connection of its own, kept: none of the rounds' sessions.
+const admin = await openPostgres(DATABASE_URL, { pool: 1, planOnce: 1 });
+const ours = await openPostgres(isolated.url, { pool: WORKERS, planOnce: 1 });
+const driver = new pg.Pool({ connectionString: isolated.url, max: WORKERS, idleTimeoutMillis: 0 });
 driver.on('error', () => undefined);
 await ours.exec(`create table balance (id int primary key, available numeric not null check (available >= 0));
   insert into balance select g, 1000000 from generate_series(1, ${WORKERS}) g`);
@@ -76,5 +74,5 @@ const ratio = median(results.driver.map((r) => r.ms)) / median(results.ours.map(
 console.log(`  ratio of wall time, pool.query / ours: ${ratio.toFixed(2)}`);
 await ours.close();
 await driver.end();
-await admin.exec(`drop schema ${schema} cascade`);
 await admin.close();
+await isolated.drop();
