@@ -7,12 +7,13 @@
  */
 import { usagePerOrder, type DatabaseUsage } from './databaseUsage.js';
 import { gcText, type GcCounts } from './gcTimes.js';
-import { ms, now, percentile, probeEvery, type Outcome } from './load.js';
+import { ms, now, percentile, type Outcome } from './load.js';
+import type { Probing } from './readProbes.js';
 
 export interface CpuCounters {
   server(): number;
   database(): number;
-  /** This process and the subscribers' child: the load generator, reported apart. */
+  /** This process, the subscribers' child and the read prober's: the load generator, reported apart. */
   client(): number;
   /** The database's CPU by its processes' roles and its faults (databaseUsage.ts), when it is the embedded one. */
   databaseUsage?(): DatabaseUsage | undefined;
@@ -25,13 +26,13 @@ export async function cpuPerOrder(options: {
   send: () => Promise<Outcome>;
   accepted: () => number;
   counters: CpuCounters;
-  reads: Record<string, () => Promise<unknown>>;
-  readEveryMs: number;
+  /** The reads timed over the loop: each starts timing when called (readProbes.ts). */
+  reads: Record<string, () => Probing>;
   /** The server's garbage collection so far (gcTimes.ts), read before and after the loop. */
   gc: () => Promise<GcCounts | undefined>;
 }): Promise<string> {
   const { counters } = options;
-  const probes = Object.entries(options.reads).map(([name, read]) => ({ name, probe: probeEvery(options.readEveryMs, read) }));
+  const probes = Object.entries(options.reads).map(([name, start]) => ({ name, probe: start() }));
   const accepted0 = options.accepted();
   const gc0 = await options.gc();
   const c0 = { server: counters.server(), database: counters.database(), client: counters.client() };

@@ -9,10 +9,11 @@ import { referencePrices } from '../../tests/system/traders.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../../tests/server/testDb.js';
 import { embeddedDatabaseUrl } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { children, serverPids } from './children.js';
-import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
+import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
 import { cpuPerOrder } from './cpuPerOrder.js';
+import { startReadProber } from './readProbes.js';
 import { databaseUsage, postmasterCpuSeconds } from './databaseUsage.js';
 import { gcCounts, gcText } from './gcTimes.js';
 import { entriesOf, marketProcessesSetting, NODE_ENV, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
@@ -130,10 +131,9 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     const platConfig = () => post(platAgent, port, '/api/plat_config', {}).then((r) => {
       if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
     });
-    // The second read timed under load: a trader's open orders (authenticated, reads the database).
-    const openOrders = () => post(platAgent, port, SPOT_PATHS.current, { page: 1, size: 20 }, { token: prober.token }).then((r) => {
-      if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
-    });
+    // The reads timed under load, from a process of their own (readProber.ts): `plat_config`, and a
+    // trader's open orders (authenticated, reads the database).
+    const reads = await startReadProber({ port, token: prober.token, currentPath: SPOT_PATHS.current });
     // The database's CPU: the embedded server's own processes (not every "postgres" on a machine
     // shared with other test databases); by name for DATABASE_URL.
     const dbCpuSeconds = () => postmasterCpuSeconds(dataDir) ?? cpuSecondsOfProcesses('postgres');
@@ -141,7 +141,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     if (!databaseUrl) await resetStatementStats(dataDir);
     // Idle: market makers only.
     {
-      const probes = probeEvery(PLAT_EVERY_MS, platConfig);
+      const probes = reads.every('plat_config', PLAT_EVERY_MS);
       const db0 = dbCpuSeconds();
       const t0 = now();
       const { result, cpu, waiting } = await withCpu(pid, async () => {
@@ -259,8 +259,8 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       await releaseFunds();
       const before = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
       await subscribers!.ask('arrivals'); // clears
-      const plat = probeEvery(PLAT_EVERY_MS, platConfig);
-      const reads = probeEvery(PLAT_EVERY_MS, openOrders);
+      const plat = reads.every('plat_config', PLAT_EVERY_MS);
+      const current = reads.every('orders_current', PLAT_EVERY_MS);
       const placed0 = placedOk;
       const probes: Probe[] = [];
       const probeSends = new Set<Promise<void>>();
@@ -277,7 +277,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       // The rest of the machine over the step: the database's processes, and this client with its subscribers.
       const others = () => ({
         db: dbCpuSeconds(),
-        client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!),
+        client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) + cpuSeconds(reads.child.pid!),
         edges: edges.reduce((sum, e) => sum + cpuSeconds(e.child.pid!), 0),
         markets: marketProcesses.reduce((sum, m) => sum + cpuSeconds(m.child.pid!), 0),
         fronts: fronts.reduce((sum, f) => sum + cpuSeconds(f.child.pid!), 0),
@@ -291,7 +291,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       if (probeTimer) clearInterval(probeTimer);
       await Promise.all([...probeSends]);
       const platLatencies = await plat.stop();
-      const readLatencies = await reads.stop();
+      const readLatencies = await current.stop();
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
       const after = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
       // CPU per accepted order, each process from its own /proc counters over the step (the makers'
@@ -336,9 +336,9 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     };
     // CPU per durable order per process, at a fixed number in flight (BENCH_CPU_ORDERS=0 skips it).
     for (let run = 0; run < CPU_RUNS && CPU_ORDERS > 0; run++) {
-      const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, databaseUsage: () => (databaseUrl ? undefined : databaseUsage(dataDir)), client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) };
+      const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, databaseUsage: () => (databaseUrl ? undefined : databaseUsage(dataDir)), client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) + cpuSeconds(reads.child.pid!) };
       await releaseFunds();
-      const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: platConfig, orders_current: openOrders }, readEveryMs: PLAT_EVERY_MS, gc: () => gcCounts(serverUrl) });
+      const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: () => reads.every('plat_config', PLAT_EVERY_MS), orders_current: () => reads.every('orders_current', PLAT_EVERY_MS) }, gc: () => gcCounts(serverUrl) });
       console.log(`  ${line}`);
       await settle();
     }
