@@ -1,5 +1,5 @@
 import type { ChainAdapter, ChainEvents, InFlightTx } from './chain/chainAdapter.js';
-import type { Database } from '../../kernel/platform/db/database.js';
+import { PLAN_ONCE, type Database } from '../../kernel/platform/db/database.js';
 import { noAccountRules, type AccountRules } from '../../kernel/platform/ledger/accountRules.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { WalletContext } from './context.js';
@@ -66,6 +66,9 @@ export function wallet(deps: WalletDeps) {
         `select 'deposit' as kind, tx_hash as "txHash", network, confirmations from deposit where status in (1, 2)
          union all
          select 'withdrawal' as kind, tx_hash as "txHash", network, confirmations from withdrawal where status = 2 and tx_hash is not null`,
+        [],
+        // Each chain block asks: planned once (0.26 ms of planning a call as a plain text).
+        PLAN_ONCE,
       );
       return rows.map((r) => ({ ...r, confirmations: Number(r.confirmations) }));
     },
