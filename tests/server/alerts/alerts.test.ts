@@ -155,4 +155,21 @@ describe('price alerts', () => {
     expect(notice).toMatchObject({ kind: 'futures_price_alert_above', title: 'Price alert: BTC/USDT perpetual', body: 'The BTC/USDT perpetual traded at 61,000.5, at or above your alert price of 61,000.' });
     expect((await create(user, { market: 'options', symbol: 'BTC_USDT', condition: 'above', price: '70000' })).body.code).toBe(400);
   });
+
+  it('opens no transaction while no alert is active, and finds one made since', async () => {
+    await t.db.query(`update price_alert set status = 'cancelled' where status = 'active'`);
+    let transactions = 0;
+    const counted = { ...t.db, transaction: ((work, options) => ((transactions += 1), t.db.transaction(work, options))) as typeof t.db.transaction };
+    t.advance(1000);
+    await trade('2800', t.now() - 100);
+    expect(await sweepAlerts(counted, feed, t.now() - 5000, t.now())).toBe(0);
+    expect(transactions).toBe(0);
+    const user = await t.user();
+    const fall = expectOk(await create(user, { symbol: 'ETH_USDT', condition: 'below', price: '2790' }));
+    t.advance(1000);
+    await trade('2780', t.now() - 10);
+    expect(await sweepAlerts(counted, feed, t.now() - 5000, t.now())).toBe(1);
+    expect(transactions).toBe(1);
+    expect((await list(user)).triggered[0]).toMatchObject({ id: fall.id, triggered_price: '2780' });
+  });
 });
