@@ -7,8 +7,7 @@
  */
 import { usagePerOrder, type DatabaseUsage } from './databaseUsage.js';
 import { gcText, type GcCounts } from './gcTimes.js';
-import { ms, now, percentile, type Outcome } from './load.js';
-import type { Probing } from './readProbes.js';
+import { ms, now, percentile, type Outcome, type Probing } from './load.js';
 
 export interface CpuCounters {
   server(): number;

@@ -176,8 +176,13 @@ export async function openLoop(rate: number, seconds: number, send: (i: number) 
   };
 }
 
+/** Reads sent every so often while something runs; `stop` answers their latencies (ms, sorted). */
+export interface Probing {
+  stop(): Promise<number[]>;
+}
+
 /** Fixed-interval probe requests alongside a step: latencies in ms (Infinity for a failure). */
-export function probeEvery(intervalMs: number, once: () => Promise<unknown>): { stop(): Promise<number[]> } {
+export function probeEvery(intervalMs: number, once: () => Promise<unknown>): Probing {
   const latencies: number[] = [];
   const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {

@@ -9,8 +9,7 @@
  * `{ type: 'stop', id }` stops it, waits for what is in flight and answers `{ type: 'stopped', id,
  * latencies }` (ms, sorted; a failed read counts as Infinity).
  */
-import { keepAlive, post, probeEvery } from './load.js';
-import type { Probing } from './readProbes.js';
+import { keepAlive, post, probeEvery, type Probing } from './load.js';
 
 export type ReadName = 'plat_config' | 'orders_current';
 

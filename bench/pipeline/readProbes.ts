@@ -1,12 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { children } from './children.js';
+import type { Probing } from './load.js';
 import type { ProberSetup, ReadName } from './readProber.js';
-
-/** Reads sent every so often while something runs; `stop` answers their latencies (ms, sorted). */
-export interface Probing {
-  stop(): Promise<number[]>;
-}
 
 export interface ReadProber {
   /** Starts timing `read` every `everyMs` in the prober's process. */

@@ -164,7 +164,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     durable: durabilityBarrier(async () => {
       // Prepared once per connection (it has no parameter, so its one plan is generic): as a plain
       // text it was parsed and planned each time, 20 µs of the database's time per barrier.
-      await poolQuery(pool, { name: 'openex_durability_barrier', text: BARRIER_SQL });
+      await poolQuery(pool, { name: statementName(BARRIER_SQL), text: BARRIER_SQL });
     }),
     async close() {
       try {
