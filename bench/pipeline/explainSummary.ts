@@ -15,6 +15,7 @@
  * the sampled statements a little; compare CTEs with each other, not with unsampled runs.
  */
 import { readFileSync } from 'node:fs';
+import { percentile } from './load.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: explainSummary.ts postgres.log');
@@ -47,7 +48,7 @@ const ranked = [...groups].sort(([, a], [, b]) => total(b.durations) - total(a.d
 for (const [name, group] of ranked.slice(0, 12)) {
   const n = group.durations.length;
   const sorted = [...group.durations].sort((a, b) => a - b);
-  console.log(`${name}: ${n} sampled, mean ${(total(sorted) / n).toFixed(3)} ms, median ${sorted[Math.floor(n / 2)]!.toFixed(3)} ms, ${total(sorted).toFixed(1)} ms in all`);
+  console.log(`${name}: ${n} sampled, mean ${(total(sorted) / n).toFixed(3)} ms, median ${percentile(sorted, 50).toFixed(3)} ms, ${total(sorted).toFixed(1)} ms in all`);
   const ctes = [...group.ctes].sort(([, a], [, b]) => b.ms - a.ms);
   for (const [cte, sum] of ctes) console.log(`    ${cte.padEnd(22)} ${(sum.ms / n).toFixed(3)} ms a statement (inclusive), ${(sum.rows / n).toFixed(1)} rows`);
 }
