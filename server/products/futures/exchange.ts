@@ -98,12 +98,17 @@ export class FuturesExchange extends FuturesMemory {
     return this.sequencer.idle();
   }
 
-  /** Opens a contract listed while running (product.ts), between batches; false when it is open already. */
-  openContract(pair: FuturesPair): Promise<boolean> {
+  /**
+   * Opens the contracts listed while running (product.ts) that memory does not hold yet, between
+   * batches; answers those it opened. `listed` is read inside the same exclusive job: a list read
+   * before a delisting's batch committed, and acted on after `closeDelisted` dropped the contract,
+   * opened it again (any pair's cache notice runs this, and one came during the close now and then).
+   */
+  openListed(listed: () => Promise<FuturesPair[]>): Promise<FuturesPair[]> {
     return this.sequencer.exclusive(async () => {
-      if (this.pairs.has(pair.spec.symbol)) return false;
-      this.addMarket(pair);
-      return true;
+      const opened = (await listed()).filter((pair) => !this.pairs.has(pair.spec.symbol));
+      for (const pair of opened) this.addMarket(pair);
+      return opened;
     });
   }
 

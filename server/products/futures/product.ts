@@ -20,7 +20,7 @@ import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
 import { readContractHalts } from './halts.js';
 import { dueContractCloses } from './delisting.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
-import { futuresPair, futuresPairs, readContractTerms, type FuturesPair } from './pairs.js';
+import { futuresPair, futuresPairs, readContractTerms } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
 import { FUTURES_RESTORED_WINDOW_MS, FUTURES_TELL_AFTER_MS, tellRestoredFutures } from './restoredNotices.js';
 import { futuresRoutes } from './routes.js';
@@ -141,10 +141,11 @@ export async function createFutures(options: FuturesOptions) {
   let opening = Promise.resolve();
   function openListed(): Promise<void> {
     opening = opening.then(async () => {
-      const terms = await readContractTerms(db);
-      for (const row of await listPairs(db)) {
-        const pair: FuturesPair | undefined = futuresPair(row, terms.get(`${row.left_symbol}_${row.right_symbol}`));
-        if (!pair || !(await exchange.openContract(pair))) continue;
+      const opened = await exchange.openListed(async () => {
+        const terms = await readContractTerms(db);
+        return (await listPairs(db)).flatMap((row) => futuresPair(row, terms.get(`${row.left_symbol}_${row.right_symbol}`)) ?? []);
+      });
+      for (const pair of opened) {
         await feed.update(pair.spec.symbol);
         await startMakers([pair.spec.symbol]);
       }
