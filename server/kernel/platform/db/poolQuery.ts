@@ -28,11 +28,36 @@ export function poolQuery(pool: pg.Pool, config: pg.QueryConfig | string): Promi
         done();
         return result;
       },
-      (error: unknown) => {
+      async (error: unknown) => {
+        if (!broken && statementRefused(error)) await readyAgain(client);
         done(error);
         throw error;
       },
     );
+  });
+}
+
+/**
+ * Until the ReadyForQuery that follows a refused statement: node-postgres rejects the query on the
+ * ErrorResponse (pg/lib/client.js `_handleErrorMessage`) and learns the session's transaction status
+ * only from that next message. Where the two came in separate reads of the socket (a busy machine),
+ * `outsideTransaction` read the status from before the text and pooled a session left in an aborted
+ * block (statementErrorKeepsConnection.test.ts failed once in CI with "current transaction is
+ * aborted"). The client's own listener is the connection's first, so its status is current here.
+ */
+function readyAgain(client: pg.PoolClient): Promise<void> {
+  const { readyForQuery, connection } = client as pg.PoolClient & { readyForQuery?: boolean; connection?: NodeJS.EventEmitter };
+  if (readyForQuery !== false || !connection) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      connection.off('readyForQuery', settle);
+      client.off('end', settle);
+      client.off('error', settle);
+      resolve();
+    };
+    connection.on('readyForQuery', settle);
+    client.on('end', settle);
+    client.on('error', settle);
   });
 }
 
