@@ -4,6 +4,7 @@ import { databaseFullError, untilConnected } from './connectRetry.js';
 import { commitEffects, type Database, type Queryable, type QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 import { notificationListener } from './notifications.js';
+import { withArrayLiterals } from './arrayLiterals.js';
 import { poolQuery } from './poolQuery.js';
 
 const INT8_OID = 20;
@@ -123,7 +124,8 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       const target = options?.planOnce && client === pool ? planOncePool : client;
       // A planned-once statement without parameters is prepared too: sent as a plain text it would be
       // parsed and planned on every call.
-      const statement = params.length > 0 || options?.planOnce ? { name: statementName(sql), text: sql, values: params as unknown[] } : sql;
+      // Array parameters are joined here, not quoted element by element by node-postgres (arrayLiterals.ts).
+      const statement = params.length > 0 || options?.planOnce ? { name: statementName(sql), text: sql, values: withArrayLiterals(params) } : sql;
       // On a pool, poolQuery: a statement PostgreSQL refuses does not end its connection.
       const send = () => (target instanceof pg.Pool ? poolQuery(target, statement) : target.query(statement));
       // A pool's new connection refused by a full database: the statement never ran, so it waits and goes again.

@@ -1,4 +1,4 @@
-import { fx, fxText, FX_SCALE, minFx, type Fx } from '../../../../domain/fx.js';
+import { fxText, FX_SCALE, minFx, type Fx } from '../../../../domain/fx.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
@@ -94,13 +94,18 @@ export function bookTrades(
   const quotePlaces = feePlaces(pp + ap);
   const baseFiner = 10n ** BigInt(basePlaces - ap);
   const quoteFiner = 10n ** BigInt(quotePlaces - pp - ap);
-  /** A fee as charged: a fee adds to the currency's budget for rebates, a rebate is paid within it. */
-  const paid = (currency: string, fee: string): string => {
-    const amount = fx(fee);
+  // A trade's amounts in 10^-18 (the fills' unit) straight from its engine units, not parsed back
+  // from the texts written for its rows.
+  const baseToFx = 10n ** BigInt(FX_SCALE - ap);
+  const quoteToFx = 10n ** BigInt(FX_SCALE - pp - ap);
+  const baseFeeToFx = 10n ** BigInt(FX_SCALE - basePlaces);
+  const quoteFeeToFx = 10n ** BigInt(FX_SCALE - quotePlaces);
+  /** A fee in 10^-18 as charged: a fee adds to the currency's budget for rebates, a rebate is paid within it. */
+  const paid = (currency: string, amount: Fx): Fx => {
     const room = budget(currency);
     const charged = amount >= 0n ? amount : -minFx(-amount, room);
     budgets.set(currency, room + charged);
-    return fxText(charged);
+    return charged;
   };
   trades.forEach((e, i) => {
     const tradeId = tradeIds[i]!;
@@ -113,8 +118,10 @@ export function bookTrades(
     const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
     const buyerRates = ratesOf(buyer.user);
     const sellerRates = ratesOf(seller.user);
-    const buyerFee = paid(left, unitsToDecimal(feeUnits(lots * baseFiner, buyerRates[buyer.role]), basePlaces));
-    const sellerFee = paid(right, unitsToDecimal(feeUnits(quoteUnits * quoteFiner, sellerRates[seller.role]), quotePlaces));
+    const buyerFeeFx = paid(left, feeUnits(lots * baseFiner, buyerRates[buyer.role]) * baseFeeToFx);
+    const sellerFeeFx = paid(right, feeUnits(quoteUnits * quoteFiner, sellerRates[seller.role]) * quoteFeeToFx);
+    const buyerFee = fxText(buyerFeeFx);
+    const sellerFee = fxText(sellerFeeFx);
     tradeRows.id.push(tradeId);
     tradeRows.price.push(priceText(spec, e.price));
     tradeRows.quantity.push(base);
@@ -141,16 +148,18 @@ export function bookTrades(
     };
     charge(buyer.user, left, buyerFee);
     charge(seller.user, right, sellerFee);
+    const baseFx = lots * baseToFx;
+    const quoteFx = quoteUnits * quoteToFx;
     const b = fill(buyer.order);
-    b.filled += fx(base);
-    b.filledQuote += fx(quote);
-    b.frozenOut += fx(quote);
-    b.fee += fx(buyerFee);
+    b.filled += baseFx;
+    b.filledQuote += quoteFx;
+    b.frozenOut += quoteFx;
+    b.fee += buyerFeeFx;
     const s = fill(seller.order);
-    s.filled += fx(base);
-    s.filledQuote += fx(quote);
-    s.frozenOut += fx(base);
-    s.fee += fx(sellerFee);
+    s.filled += baseFx;
+    s.filledQuote += quoteFx;
+    s.frozenOut += baseFx;
+    s.fee += sellerFeeFx;
   });
   return { changes, incomes, fills, tradeRows };
 }
