@@ -8,11 +8,11 @@
  * server allocated, ~15 KB an order, all of it garbage the young generation collects (bench/README.md,
  * "What the server allocates an order").
  *
- * An array whose elements need no quotes in a literal — numbers, bigints, booleans, nulls, and text of
- * letters, digits and `. _ : + -` (decimals, currencies, kinds, ISO times) other than the word NULL —
- * is joined in one step instead: the same literal but for the quotes, which PostgreSQL reads as the
- * same values. Anything else (empty or spaced text, quotes, braces, dates, buffers, objects, nested
- * arrays) is left to node-postgres, which quotes it.
+ * An array of numbers, bigints, booleans, nulls and text is joined in one step instead: text of
+ * letters, digits and `. _ : + -` (decimals, currencies, kinds, ISO times) other than the word NULL
+ * as it is, other text (JSON answers, keys, names) quoted and escaped as node-postgres would —
+ * a literal PostgreSQL reads as the same values. Arrays of anything else (dates, buffers, objects,
+ * nested arrays) are left to node-postgres.
  */
 
 /**
@@ -30,30 +30,37 @@ function plainText(text: string): boolean {
   return !(text.length === 4 && text.toUpperCase() === 'NULL');
 }
 
-function plain(value: unknown): boolean {
+/** How an element goes into a literal: as it is, as NULL, quoted, or not at all (left to node-postgres). */
+function kindOf(value: unknown): 'as is' | 'null' | 'quoted' | undefined {
   switch (typeof value) {
     case 'number':
     case 'bigint':
     case 'boolean':
-      return true;
+      return 'as is';
     case 'string':
-      return plainText(value);
+      return plainText(value) ? 'as is' : 'quoted';
     default:
-      return value === null || value === undefined;
+      return value === null || value === undefined ? 'null' : undefined;
   }
 }
 
-/** The array's literal, or undefined where node-postgres must quote an element. */
+/** Text in quotes, its quotes and backslashes escaped (what node-postgres' escapeElement writes, in one pass). */
+const QUOTE_OR_BACKSLASH = /["\\]/g;
+const quoted = (text: string): string => `"${text.replace(QUOTE_OR_BACKSLASH, '\\$&')}"`;
+
+/** The array's literal, or undefined where an element is not a number, bigint, boolean, text or null. */
 export function arrayLiteral(array: readonly unknown[]): string | undefined {
-  let nulls = false;
+  let plainOnly = true;
   // Indexed, not for…of: an iterator's results are allocations of their own until the loop is optimised.
   for (let i = 0; i < array.length; i++) {
-    const value = array[i];
-    if (!plain(value)) return undefined;
-    if (value === null || value === undefined) nulls = true;
+    const kind = kindOf(array[i]);
+    if (kind === undefined) return undefined;
+    if (kind !== 'as is') plainOnly = false;
   }
-  // join writes null and undefined as empty text; a literal needs the word.
-  const elements = nulls ? array.map((value) => (value === null || value === undefined ? 'NULL' : value)) : array;
+  // join writes null and undefined as empty text; a literal needs the word, and other text its quotes.
+  const elements = plainOnly
+    ? array
+    : array.map((value) => (value === null || value === undefined ? 'NULL' : typeof value === 'string' && !plainText(value) ? quoted(value) : value));
   return `{${elements.join(',')}}`;
 }
 
