@@ -19,7 +19,16 @@ export interface DecimalShape {
 
 const patterns = new Map<string, RegExp>();
 
+/** The unsigned, unbounded shapes by places (index 0–18; 19 for none): every order's price and quantity asks one, and a key built per call was a string per order. */
+const byPlaces: RegExp[] = [];
+
 function patternFor({ places, integerDigits, signed = false }: DecimalShape): RegExp {
+  const common = integerDigits === undefined && !signed && (places === undefined || (Number.isInteger(places) && places >= 0 && places <= 18));
+  if (common) return (byPlaces[places ?? 19] ??= patternForKey({ places }));
+  return patternForKey({ places, integerDigits, signed });
+}
+
+function patternForKey({ places, integerDigits, signed = false }: DecimalShape): RegExp {
   const key = `${places}:${integerDigits}:${signed}`;
   let pattern = patterns.get(key);
   if (!pattern) {
@@ -53,7 +62,7 @@ export function isPositiveDecimalInput(value: unknown, shape: DecimalShape = {})
  * and amount become integers through this function (server/kernel/exchange/market/units.ts).
  */
 export function decimalUnits(value: unknown, places: number, shape: Omit<DecimalShape, 'places'> = {}): bigint | undefined {
-  if (!isDecimalInput(value, { ...shape, places })) return undefined;
+  if (!isDecimalInput(value, shape.integerDigits === undefined && !shape.signed ? { places } : { ...shape, places })) return undefined;
   const negative = value.startsWith('-');
   const [int, frac = ''] = (negative ? value.slice(1) : value).split('.');
   const significant = frac.replace(/0+$/, '');
