@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { outboxMessages } from '../server/outbox.js';
 
 export interface Answer<T> {
   code: number;
@@ -35,9 +34,7 @@ export const FUNDS_PASSWORD = 'Velvet-Lynx-2026';
 /** Registers an account through the API, reading the code from the server's outbox. */
 export async function registerUser(url: string, dataDir: string, account: string): Promise<string> {
   await mustCall(url, '/api/send_code', { account, purpose: 'register' });
-  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
-  const code = lines
-    .map((line) => JSON.parse(line) as { to: string; code: string })
+  const code = outboxMessages<{ to: string; code: string }>(dataDir)
     .filter((m) => m.to === account)
     .at(-1)!.code;
   const { token } = await mustCall<{ token: string }>(url, '/api/register_next', {
@@ -55,9 +52,7 @@ export async function registerUser(url: string, dataDir: string, account: string
 
 /** The newest code the server wrote to its outbox for `account` (and `purpose`, if given). */
 export function outboxCode(dataDir: string, account: string, purpose?: string): string | undefined {
-  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
-  return lines
-    .map((line) => JSON.parse(line) as { to: string; code: string; purpose?: string })
+  return outboxMessages<{ to: string; code: string; purpose?: string }>(dataDir)
     .filter((m) => m.to === account && (purpose === undefined || m.purpose === purpose))
     .at(-1)?.code;
 }

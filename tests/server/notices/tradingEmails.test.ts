@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { postEnvelope, until } from '../http.js';
 import { startQuietServer } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';
 import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
+import { outboxMessages } from '../outbox.js';
 
 /**
  * Trading notices by email, over the whole server: a price alert reached is emailed (the outbox,
@@ -29,10 +30,7 @@ afterAll(async () => {
 });
 
 const post = <T>(who: { token: string }, path: string, body: object, lang?: string) => postEnvelope<T>(server.url, path, body, who.token, lang);
-const outbox = () =>
-  existsSync(join(dataDir, 'outbox.jsonl'))
-    ? readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; lang: string; subject: string; text: string; params?: { kind?: string } })
-    : [];
+const outbox = () => outboxMessages<{ to: string; lang: string; subject: string; text: string; params?: { kind?: string } }>(dataDir);
 
 /** An ETH/USDT trade at `price`, now (as the spot pipeline writes one, with its two orders). */
 async function trade(price: string) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import type { RunningServer } from '../../../server/start.js';
 import { until } from '../http.js';
 import { startQuietServer } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';
+import { outboxMessages } from '../outbox.js';
 
 /**
  * Recurring buys over the whole server (no market makers: the book is this file's maker's asks).
@@ -30,10 +31,7 @@ afterAll(async () => {
   await stop?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const outbox = () =>
-  existsSync(join(dataDir, 'outbox.jsonl'))
-    ? readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { subject: string; params?: { kind?: string } })
-    : [];
+const outbox = () => outboxMessages<{ subject: string; params?: { kind?: string } }>(dataDir);
 
 type Who = { id: number; token: string };
 async function post<T>(who: Who, path: string, body: object, options: { lang?: string; key?: string } = {}) {
