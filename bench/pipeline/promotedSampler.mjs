@@ -5,10 +5,16 @@
 //
 // V8's sampling heap profiler, from PROMOTED_FROM_S to PROMOTED_TO_S seconds after the server
 // starts, keeping the samples of objects a major collection freed and dropping those a minor one
-// did: what it writes is the heap's inflow into the old generation by allocation site (objects
-// that outlived two scavenges, then died there, plus whatever is still alive at the end). That
-// inflow is what sets how often a major collection pauses the loop (issue 55 §3). Summarise with
-// `npx tsx bench/pipeline/promotedSummary.ts FILE`. Plain JavaScript, so that `--import` needs no loader.
+// did: what it writes is, by allocation site, the objects that outlived two scavenges and died in
+// the old generation (the inflow that sets how often a major collection pauses the loop, issue 55
+// §3), plus whatever is alive at the end — and, read with care, whatever sat in the young
+// generation when a major collection ran: a full collection frees the young generation's dead too,
+// and V8 counts them as the major collection's. A site that allocates much short-lived garbage
+// shows there in proportion to its allocation, whether or not any of it is promoted (the spot
+// trade booking did, 2026-12-04, with a lifetime of 3 ms at p50 against ~100 ms between
+// scavenges); `--trace-gc`'s growth of the heap between scavenges is the total to trust.
+// Summarise with `npx tsx bench/pipeline/promotedSummary.ts FILE`. Plain JavaScript, so that
+// `--import` needs no loader.
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { setTimeout } from 'node:timers';

@@ -1,7 +1,7 @@
 /**
- * Summarises what `promotedSampler.mjs` wrote: the old generation's inflow by allocation site, in
- * MB per second of the sampled window, mapped back to the TypeScript sources through the server
- * bundle's source map.
+ * Summarises what `promotedSampler.mjs` wrote: what major collections freed by allocation site (read
+ * its comment for what that includes), or with PROMOTED_ALL=1 every allocation, in MB per second of
+ * the sampled window, mapped back to the TypeScript sources through the server bundle's source map.
  *
  *   npx tsx bench/pipeline/promotedSummary.ts FILE.heapprofile [count]
  *
@@ -68,7 +68,7 @@ const rate = (bytes: number) => (bytes / 1e6 / profile.seconds).toFixed(2);
 console.log(
   profile.everything
     ? `allocated ${rate(total)} MB/s over ${profile.seconds} s (sampled; every allocation, PROMOTED_ALL=1)`
-    : `old-generation inflow ${rate(total)} MB/s over ${profile.seconds} s (sampled; objects a major collection freed plus those alive at the end)`,
+    : `freed by major collections ${rate(total)} MB/s over ${profile.seconds} s (sampled; the old generation's inflow, what was alive at the end, and the young generation's dead at each major collection: promotedSampler.mjs)`,
 );
 for (const [title, map] of [
   ['allocating frame', bySelf],
