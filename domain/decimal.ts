@@ -70,18 +70,21 @@ export function divideRounded(a: bigint, b: bigint, rounding: IntegerRounding): 
   return twice >= (b < 0n ? -b : b) ? (negative ? q - 1n : q + 1n) : q;
 }
 
+/** x × y exactly, as (units, scale): for a sum of products kept unrendered until its end. */
+export const mulScaled = (x: Scaled, y: Scaled): Scaled => ({ units: x.units * y.units, scale: x.scale + y.scale });
+
+/** x + y exactly, at the finer of the two scales. */
+export function addScaled(x: Scaled, y: Scaled): Scaled {
+  const scale = Math.max(x.scale, y.scale);
+  return { units: x.units * pow10(scale - x.scale) + y.units * pow10(scale - y.scale), scale };
+}
+
 export function mulDecimal(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  return trimZeros(render({ units: x.units * y.units, scale: x.scale + y.scale }));
+  return trimZeros(render(mulScaled(parse(a), parse(b))));
 }
 
 export function addDecimal(a: string, b: string): string {
-  const x = parse(a);
-  const y = parse(b);
-  const scale = Math.max(x.scale, y.scale);
-  const sum = x.units * 10n ** BigInt(scale - x.scale) + y.units * 10n ** BigInt(scale - y.scale);
-  return trimZeros(render({ units: sum, scale }));
+  return trimZeros(render(addScaled(parse(a), parse(b))));
 }
 
 export function subDecimal(a: string, b: string): string {

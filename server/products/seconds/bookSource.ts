@@ -1,4 +1,4 @@
-import { addDecimal, compareDecimal, divDecimal, mulDecimal, parse, pow10, render, subDecimal, trimZeros } from '../../../domain/decimal.js';
+import { addDecimal, addScaled, compareDecimal, divDecimal, mulDecimal, mulScaled, parse, render, subDecimal, trimZeros, type Scaled } from '../../../domain/decimal.js';
 import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { IndexPair } from './indexPrice.js';
 
@@ -74,21 +74,12 @@ export function depthWithin(levels: readonly BookLevel[], mid: string, band: str
   // Summed exactly as (units, scale) and written once: a decimal string per partial sum, parsed
   // again at the next level, was most of what the index sampler allocated (up to 200 levels a side,
   // four samples a second).
-  let units = 0n;
-  let scale = 0;
+  let depth: Scaled = { units: 0n, scale: 0 };
   for (const level of levels) {
     if (side === 'bid' ? compareDecimal(level.price, limit) < 0 : compareDecimal(level.price, limit) > 0) break;
-    const price = parse(level.price);
-    const quantity = parse(level.quantity);
-    const levelScale = price.scale + quantity.scale;
-    let levelUnits = price.units * quantity.units;
-    if (levelScale > scale) {
-      units *= pow10(levelScale - scale);
-      scale = levelScale;
-    } else levelUnits *= pow10(scale - levelScale);
-    units += levelUnits;
+    depth = addScaled(depth, mulScaled(parse(level.price), parse(level.quantity)));
   }
-  return trimZeros(render({ units, scale }));
+  return trimZeros(render(depth));
 }
 
 /** A book's quote: undefined when a side is empty or the book is crossed (an order caught between its record and its match). */

@@ -48,6 +48,12 @@ function kindOf(value: unknown): 'as is' | 'null' | 'quoted' | undefined {
 const QUOTE_OR_BACKSLASH = /["\\]/g;
 const quoted = (text: string): string => `"${text.replace(QUOTE_OR_BACKSLASH, '\\$&')}"`;
 
+/** An element as a literal writes it (kindOf said it can be written). */
+function element(value: unknown): unknown {
+  const kind = kindOf(value);
+  return kind === 'null' ? 'NULL' : kind === 'quoted' ? quoted(value as string) : value;
+}
+
 /** The array's literal, or undefined where an element is not a number, bigint, boolean, text or null. */
 export function arrayLiteral(array: readonly unknown[]): string | undefined {
   let plainOnly = true;
@@ -58,9 +64,7 @@ export function arrayLiteral(array: readonly unknown[]): string | undefined {
     if (kind !== 'as is') plainOnly = false;
   }
   // join writes null and undefined as empty text; a literal needs the word, and other text its quotes.
-  const elements = plainOnly
-    ? array
-    : array.map((value) => (value === null || value === undefined ? 'NULL' : typeof value === 'string' && !plainText(value) ? quoted(value) : value));
+  const elements = plainOnly ? array : array.map(element);
   return `{${elements.join(',')}}`;
 }
 
