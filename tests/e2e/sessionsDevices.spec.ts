@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { useLanguage } from './support/phone';
 import { clientCatalogue } from './support/catalogue';
 import { sendAndReadCode } from './support/outbox';
+import { outboxMessages } from '../server/outbox';
 import { signUp, TEST_PASSWORD } from './support/register';
 import { toastDuring } from './support/toasts';
 
@@ -84,8 +85,7 @@ for (const lang of ['ja_JP']) {
     const line = serverText(lang).antiPhishingEmailLine!.replace('{code}', phrase);
     await expect
       .poll(() => {
-        const outbox = readFileSync(join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').trim().split('\n');
-        const mine = outbox.map((l) => JSON.parse(l) as { to: string; purpose: string; text?: string }).filter((m) => m.to === account && m.purpose === 'change_funds_pwd');
+        const mine = outboxMessages<{ to: string; purpose: string; text?: string }>(process.env.E2E_DATA_DIR!).filter((m) => m.to === account && m.purpose === 'change_funds_pwd');
         return mine.at(-1)?.text?.split('\n')[0];
       })
       .toBe(line);

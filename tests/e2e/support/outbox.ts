@@ -1,20 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Locator } from '@playwright/test';
+import { outboxMessages } from '../../server/outbox';
 
 interface OutboxMessage {
   to: string;
   purpose: string;
   code: string;
-}
-
-function readOutbox(dataDir: string): OutboxMessage[] {
-  try {
-    const text = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim();
-    return text ? text.split('\n').map((line) => JSON.parse(line) as OutboxMessage) : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -25,7 +15,7 @@ export async function codeFor(address: string, purpose?: string, dataDir = proce
   let code = '';
   await expect
     .poll(() => {
-      const mine = readOutbox(dataDir).filter((m) => m.to === address && (purpose === undefined || m.purpose === purpose));
+      const mine = outboxMessages<OutboxMessage>(dataDir).filter((m) => m.to === address && (purpose === undefined || m.purpose === purpose));
       code = mine.at(-1)?.code ?? '';
       return code;
     }, timeoutMs === undefined ? {} : { timeout: timeoutMs })

@@ -6,6 +6,11 @@
  * the entries they end (`forgetToken`, `forgetUser`) in this process at once, and publish the
  * eviction with pg_notify so that other servers sharing one PostgreSQL evict them too (see
  * `listenForRevocations`). The time limit bounds what a lost notification can cost.
+ *
+ * A lookup that read a session's row before a revocation committed must not cache that row after
+ * the eviction has run (there was nothing yet to evict): it would keep a signed-out token live for
+ * up to the time limit. Every revocation heard counts, and a lookup caches what it read only if
+ * none came between its look at the count (`revocationCount`, before its read) and its `put`.
  */
 export interface Principal {
   id: number;
@@ -33,6 +38,8 @@ const MAX_ENTRIES = 50_000;
 
 export class SessionCache implements RevocationSource {
   private entries = new Map<string, Entry>();
+  /** Revocations heard (and clears) so far: see `put`. */
+  private revocations = 0;
   private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
 
   constructor(
@@ -50,7 +57,18 @@ export class SessionCache implements RevocationSource {
     return entry.principal;
   }
 
-  put(tokenHash: string, principal: Principal, sessionExpiresMs: number): void {
+  /** Taken by a lookup before it reads the session's row, and handed to `put` with what it read. */
+  get revocationCount(): number {
+    return this.revocations;
+  }
+
+  /**
+   * Remembers a lookup's answer — unless a revocation was heard since `readFrom`, the count when the
+   * lookup began: its row may predate that revocation. Not cached then; the next request reads again.
+   * (Any revocation, not only this token's or user's: they are rare, and a skipped put costs one read.)
+   */
+  put(tokenHash: string, principal: Principal, sessionExpiresMs: number, readFrom: number): void {
+    if (readFrom !== this.revocations) return;
     // A Map keeps insertion order, so the oldest entry is the first one: a cheap bound on memory.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tokenHash, { principal, until: Math.min(this.clock() + this.ttlMs, sessionExpiresMs) });
@@ -58,11 +76,13 @@ export class SessionCache implements RevocationSource {
 
   /** A revoked token: forgotten here, and every listener told (a socket may hold it without any entry here). */
   forgetToken(tokenHash: string): void {
+    this.revocations += 1;
     this.entries.delete(tokenHash);
     this.tell({ tokenHash });
   }
 
   forgetUser(userId: number): void {
+    this.revocations += 1;
     for (const [hash, entry] of this.entries) if (entry.principal.id === userId) this.entries.delete(hash);
     this.tell({ userId });
   }
@@ -76,7 +96,9 @@ export class SessionCache implements RevocationSource {
     for (const listener of this.revokedListeners) listener(revocation);
   }
 
+  /** Everything forgotten (the revocation channel was (re)joined: a notice may have been missed meanwhile). */
   clear(): void {
+    this.revocations += 1;
     this.entries.clear();
   }
 }

@@ -75,6 +75,8 @@ export async function principalForToken(db: Queryable, token: string | undefined
   const hash = hashToken(token);
   const cached = sessionCache.get(hash);
   if (cached) return cached;
+  // Before the read: a revocation committing while it runs keeps its answer out of the cache.
+  const readFrom = sessionCache.revocationCount;
   const rows = await db.query<{ id: number; user_id: number; kind: string; expires_ms: number; stale: boolean }>(
     `select s.id, s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms,
             s.last_seen_at < now() - interval '1 minute' as stale
@@ -88,7 +90,7 @@ export async function principalForToken(db: Queryable, token: string | undefined
   if (row.stale) await db.query('update session_token set last_seen_at = now() where token_hash = $1', [hash]);
   // An operator's carries its session's id: the step-up window after a code is the session's (auth/operators/stepUp.ts).
   const principal: Principal = row.kind === 'operator' ? { id: Number(row.user_id), kind: 'operator', session: Number(row.id) } : { id: Number(row.user_id), kind: 'user' };
-  sessionCache.put(hash, principal, Number(row.expires_ms));
+  sessionCache.put(hash, principal, Number(row.expires_ms), readFrom);
   return principal;
 }
 
