@@ -6,9 +6,9 @@ import { loadPasswordStrength, loginSchema, registerNextSchema, registerSchema, 
 // machine): done once here, so the form rules below are timed without it.
 beforeAll(async () => void (await loadPasswordStrength()).passwordScore('warm-up 2026'), 60_000);
 
-const errorsOf = async (schema: AnyObjectSchema, value: object) => {
+const errorsOf = async (schema: AnyObjectSchema, value: object, context?: object) => {
   try {
-    await schema.validate(value, { abortEarly: false });
+    await schema.validate(value, { abortEarly: false, context });
     return [];
   } catch (e) {
     return (e as { errors: string[] }).errors;
@@ -47,6 +47,17 @@ describe('spec §5 form rules', () => {
     expect(await errorsOf(registerNextSchema, { ...good, funds_password: 'Qwerty123', funds_password_repeat: 'Qwerty123' })).toEqual(['safety.fundsPasswordGuessable']);
     expect(await errorsOf(registerNextSchema, { ...good, funds_password: good.password, funds_password_repeat: good.password })).toEqual(['safety.fundsSameAsLogin']);
     expect(await errorsOf(setPassSchema, { code: '123456', password: 'Password123', password_repeat: 'Password123' })).toEqual(['safety.passwordGuessable']);
+  });
+  it('a password built on the account is judged as the server judges it: guessable when the form knows the account', async () => {
+    // The audit's case: "Trader2026!" for trader.de.N@… looks strong alone; the server scores it with the account.
+    const related = { related: ['trader.de.7@example.org'] };
+    expect(await errorsOf(registerNextSchema, good)).toEqual([]);
+    expect(await errorsOf(registerNextSchema, good, related)).toEqual(['safety.passwordGuessable']);
+    expect(await errorsOf(setPassSchema, { code: '123456', password: 'Trader2026!', password_repeat: 'Trader2026!' }, related)).toEqual(['safety.passwordGuessable']);
+    // The same verdict as the server's check (domain/passwordStrength.ts with the account).
+    const strength = await loadPasswordStrength();
+    expect(strength.strongEnough('Trader2026!', ['trader.de.7@example.org'])).toBe(false);
+    expect(await errorsOf(registerNextSchema, { ...good, password: 'Velvet-Harbor-91', password_repeat: 'Velvet-Harbor-91' }, related)).toEqual([]);
   });
   it('password reset: code, new password twice', async () => {
     expect(await errorsOf(setPassSchema, { code: '123456', password: 'Fresh2026x', password_repeat: 'Fresh2026x' })).toEqual([]);

@@ -25,7 +25,17 @@ const password = (requiredKey: string, guessableKey = 'safety.passwordGuessable'
     .string()
     .required(requiredKey)
     .matches(PASSWORD_RULE, 'validation.passwordWeak')
-    .test('strength', guessableKey, async (value) => !value || !PASSWORD_RULE.test(value) || (await loadPasswordStrength()).strongEnough(value));
+    .test('strength', guessableKey, async (value, test) => !value || !PASSWORD_RULE.test(value) || (await loadPasswordStrength()).strongEnough(value, relatedTexts(test.options.context)));
+
+/**
+ * The texts a new password must not lean on, from the validation's context (`{ related }`): the
+ * account it is for. The server scores with the account too (passwordPolicy.ts), so a form that
+ * knows the account judges a password as the server will.
+ */
+export interface PasswordContext {
+  related?: readonly string[];
+}
+const relatedTexts = (context: unknown): readonly string[] => (context as PasswordContext | undefined)?.related?.filter(Boolean) ?? [];
 const repeat = (of: string, requiredKey: string, differKey: string) =>
   yup
     .string()

@@ -62,13 +62,19 @@ test('registration speaks Japanese, including the rules of step two', async ({ p
   await page.goto('/home');
   await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
-  const email = `e2e-ja-${Date.now()}@example.org`;
+  const email = `trader.ja.${Date.now()}@example.org`;
   await register(page, email, { account: /メール/, send: 'コードを送信', code: /認証コード/, next: /^次へ$/ });
+  // A password built on the account name: the meter and the form judge it as the server does (weak), not "strong".
   await page.getByLabel('ログインパスワード', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('ログインパスワード', { exact: true }).blur();
+  await expect(page.getByRole('alert').filter({ hasText: 'このパスワードは推測されやすすぎます' })).toBeVisible();
+  await expect(page.getByTestId('strength-password')).toHaveAttribute('data-score', /^[0-2]$/);
+  await page.getByLabel('ログインパスワード', { exact: true }).fill('Velvet-Harbor-91');
+  await expect(page.getByTestId('strength-password')).toHaveAttribute('data-score', /^[34]$/);
   await page.getByLabel('パスワード（確認）', { exact: true }).fill('Different2026');
   await page.getByLabel('パスワード（確認）', { exact: true }).blur();
   await expect(page.getByRole('alert').filter({ hasText: '2つのパスワードが一致しません' })).toBeVisible();
-  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Velvet-Harbor-91');
   await page.getByLabel('資金パスワード', { exact: true }).fill('Funds2026!');
   await page.getByLabel('資金パスワード（確認）').fill('Funds2026!');
   await page.getByLabel('招待コード').fill('openex');

@@ -73,7 +73,7 @@ describe('registration machine (scenarios)', () => {
     expect(actor.getSnapshot().context.details).toBeUndefined();
   });
 
-  it('a refused invitation code is said under its field, with no toast, until the next submit or going back', async () => {
+  it('a refused invitation code is said under its field, any other refusal in the form, with no toast, until the next submit or going back', async () => {
     const deferred = standInsFor(registrationModel.machine);
     const toasts: unknown[] = [];
     const actor = createActor(registrationModel.machine.provide({ actors: deferred.actors, actions: { showToast: (_, params) => void toasts.push(params) } })).start();
@@ -89,11 +89,14 @@ describe('registration machine (scenarios)', () => {
     expect(toasts).toEqual([]);
     actor.send({ type: 'reg.submit', fields: { ...details, invitation_code: 'OPENEX' } });
     expect(actor.getSnapshot().context.invitationRefusal).toBeUndefined();
-    // Any other refusal is a toast, as before.
-    deferred.settle({ type: 'xstate.error.actor.register', error: { kind: 'server', serverMessage: 'The verification code is wrong' } });
+    // Any other refusal is written in the form (no toast) until the form is sent again.
+    deferred.settle({ type: 'xstate.error.actor.register', error: { kind: 'server', serverMessage: 'The password is too easy to guess' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.invitationRefusal).toBeUndefined();
-    expect(toasts).toHaveLength(1);
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'The password is too easy to guess' });
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'reg.submit', fields: { ...details, invitation_code: 'OPENEX' } });
+    expect(actor.getSnapshot().context.refusal).toBeUndefined();
   });
 });
 

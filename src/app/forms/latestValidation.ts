@@ -9,10 +9,10 @@ import type { AnyObjectSchema } from 'yup';
  * empty) could resolve after a later one and leave "enter it again" under a field that holds a
  * different password. Here a run that a newer one overtook answers the newer one's errors.
  */
-export function latestValidation<V extends FormikValues>(schema: AnyObjectSchema): (values: V) => Promise<FormikErrors<V>> {
+export function latestValidation<V extends FormikValues>(schema: AnyObjectSchema, context?: object): (values: V) => Promise<FormikErrors<V>> {
   let latest: Promise<FormikErrors<V>> | undefined;
   const check = (values: V) =>
-    validateYupSchema(values, schema).then(
+    validateYupSchema(values, schema, false, context).then(
       (): FormikErrors<V> => ({}),
       (error: unknown) => yupToFormErrors<V>(error),
     );
@@ -26,7 +26,12 @@ export function latestValidation<V extends FormikValues>(schema: AnyObjectSchema
   };
 }
 
-/** `latestValidation` kept for the form's life (a new one per render would forget the runs in flight). */
-export function useLatestValidation<V extends FormikValues>(schema: AnyObjectSchema): (values: V) => Promise<FormikErrors<V>> {
-  return useMemo(() => latestValidation<V>(schema), [schema]);
+/**
+ * `latestValidation` kept for the form's life (a new one per render would forget the runs in
+ * flight). `related`: the texts a new password must not lean on (the account), the same the server uses.
+ */
+export function useLatestValidation<V extends FormikValues>(schema: AnyObjectSchema, related?: readonly string[]): (values: V) => Promise<FormikErrors<V>> {
+  const key = related?.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `related`'s contents
+  return useMemo(() => latestValidation<V>(schema, related ? { related } : undefined), [schema, key]);
 }

@@ -179,6 +179,8 @@ export function useRegistrationFlow() {
       account: (s) => s.context.account,
       // A refused invitation code, for its field (while the field still holds it).
       invitationRefusal: (s) => s.context.invitationRefusal,
+      // Step two's other refusal, written in the form until it is sent again.
+      refusal: (s) => s.context.refusal,
     },
     {
       sendCode: (fields: AccountFields) => ({ type: 'reg.sendCode', fields }),

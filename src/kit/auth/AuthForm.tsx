@@ -86,12 +86,12 @@ export function BackLink(props: { onBack: () => void }) {
   );
 }
 
-/** A new password with its strength meter, then the same password again. */
-export function NewPasswordFields(props: { name: string; labelKey: string; repeatLabelKey: string }) {
+/** A new password with its strength meter (judged against `related`, the account), then the same password again. */
+export function NewPasswordFields(props: { name: string; labelKey: string; repeatLabelKey: string; related?: readonly string[] }) {
   return (
     <>
       <FormField name={props.name} labelKey={props.labelKey} type="password" autoComplete="new-password" />
-      <PasswordMeter name={props.name} />
+      <PasswordMeter name={props.name} related={props.related} />
       <FormField name={`${props.name}_repeat`} labelKey={props.repeatLabelKey} type="password" autoComplete="new-password" />
     </>
   );

@@ -23,13 +23,16 @@ const SCORE_KEY = ['safety.strength.0', 'safety.strength.1', 'safety.strength.2'
 /**
  * The strength of the password typed in Formik field `name` (issue 35), as the server will judge
  * it: zxcvbn-ts's 0–4 (passwordStrength.ts, fetched with the first keystroke, never with /home);
- * 3 or more is accepted. The score is presentation state: the form's own schema applies the rule.
+ * 3 or more is accepted. `related`: the account the password is for, which the server also scores
+ * against (a password built on it is weak there, so it must not look strong here). The score is
+ * presentation state: the form's own schema applies the rule.
  */
-export function PasswordMeter(props: { name: string }) {
+export function PasswordMeter(props: { name: string; related?: readonly string[] }) {
   const { t } = useTranslation();
   const { values } = useFormikContext<Record<string, string>>();
   const value = values[props.name] ?? '';
   const [score, setScore] = useState<number | undefined>(undefined);
+  const relatedKey = props.related?.join('\n') ?? '';
   // effect: scores the typed password with the strength library, loaded on first use (a third-party module).
   useEffect(() => {
     let current = true;
@@ -37,13 +40,15 @@ export function PasswordMeter(props: { name: string }) {
       setScore(undefined);
       return undefined;
     }
+    const related = relatedKey ? relatedKey.split('\n') : [];
     void loadPasswordStrength().then((strength) => {
-      if (current) setScore(PASSWORD_RULE.test(value) ? strength.passwordScore(value) : Math.min(1, strength.passwordScore(value)));
+      const estimate = strength.passwordScore(value, related);
+      if (current) setScore(PASSWORD_RULE.test(value) ? estimate : Math.min(1, estimate));
     });
     return () => {
       current = false;
     };
-  }, [value]);
+  }, [value, relatedKey]);
   if (!value) return null;
   return (
     <Meter role="status" aria-live="polite" data-testid={`strength-${props.name}`} data-score={score ?? ''}>

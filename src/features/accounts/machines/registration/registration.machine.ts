@@ -37,6 +37,8 @@ interface RegistrationContext {
   /** The invitation code last sent (no secret): what a refusal of it is tied to. */
   invitation: string;
   invitationRefusal: InvitationRefusal | undefined;
+  /** Any other refusal of step two (a password the server finds guessable, an expired code), said in the form until it is sent again. */
+  refusal: ToastMessage | undefined;
 }
 
 const registrationSetup = setup({
@@ -69,11 +71,12 @@ const codeSending = codeRequest(registrationSetup, { sent: 'reg.codeSent', next:
  * Registration in two steps (spec §2 /reg then /reg-next, §5 rules): the account and a
  * verification code (a new code at most every 60 seconds), then passwords, invitation code and
  * the agreement. The code is checked at step one and used up at step two; success signs in. A
- * refused invitation code is kept for its field (`invitationRefusal`); other refusals are toasts.
+ * refused invitation code is kept for its field (`invitationRefusal`); step two's other refusals
+ * are kept for the form (`refusal`); step one's are toasts.
  */
 export const registrationMachine = registrationSetup.createMachine({
   id: 'registration',
-  context: { account: undefined, code: '', details: undefined, invitation: '', invitationRefusal: undefined },
+  context: { account: undefined, code: '', details: undefined, invitation: '', invitationRefusal: undefined, refusal: undefined },
   type: 'parallel',
   states: {
     flow: {
@@ -102,9 +105,9 @@ export const registrationMachine = registrationSetup.createMachine({
           on: {
             'reg.submit': {
               target: 'submitting',
-              actions: assign({ details: ({ event }) => event.fields, invitation: ({ event }) => event.fields.invitation_code, invitationRefusal: undefined }),
+              actions: assign({ details: ({ event }) => event.fields, invitation: ({ event }) => event.fields.invitation_code, invitationRefusal: undefined, refusal: undefined }),
             },
-            'reg.back': { target: 'account', actions: assign({ invitationRefusal: undefined }) },
+            'reg.back': { target: 'account', actions: assign({ invitationRefusal: undefined, refusal: undefined }) },
           },
         },
         submitting: {
@@ -121,7 +124,11 @@ export const registrationMachine = registrationSetup.createMachine({
                 description: 'A wrong invitation code is said under its field, as the form says its own rules, not in a toast.',
                 actions: assign({ invitationRefusal: ({ context, event }) => ({ code: context.invitation, message: messageForError(event.error) }) }),
               },
-              { target: 'details', actions: toastError },
+              {
+                target: 'details',
+                description: 'Any other refusal stays written in the form (a toast would be gone before a new user read it) until the form is sent again.',
+                actions: assign({ refusal: ({ event }) => messageForError(event.error) }),
+              },
             ],
           },
         },

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from '../../../../kit/auth/AuthForm';
+import { AuthPage, AuthSubmit, BackLink, FormField, FormRefusal, NewPasswordFields, StartOver } from '../../../../kit/auth/AuthForm';
 import { NoticesContext } from '../../../../app/layout/notices.context';
 import { useRegistrationFlow } from '../../accounts.hooks';
 import type { InvitationRefusal } from '../../machines/registration/registration.machine';
@@ -15,12 +15,17 @@ function invitationRefusalText(t: TFunction, refusal: InvitationRefusal | undefi
   return 'text' in refusal.message ? refusal.message.text : t(refusal.message.key);
 }
 
-/** /reg-next: login and fund passwords (each twice), invitation code (a refused one said under it), the user agreement. */
+/**
+ * /reg-next: login and fund passwords (each twice, judged against the account), invitation code (a
+ * refused one said under it), the user agreement; any other refusal written above the button.
+ */
 export function RegisterNextPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
   const note = NoticesContext.use().useNotes();
-  const validate = useLatestValidation<RegisterNextValues>(registerNextSchema);
+  // The passwords are judged against the account, as the server judges them (passwordPolicy.ts).
+  const related = flow.account ? [flow.account.account] : undefined;
+  const validate = useLatestValidation<RegisterNextValues>(registerNextSchema, related);
   if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (
     <AuthPage title={t('page.regNext.title')} intro={t('page.regNext.intro')} links={<BackLink onBack={flow.back} />}>
@@ -31,8 +36,8 @@ export function RegisterNextPage() {
       >
         {({ errors, touched, values }) => (
           <Form noValidate>
-            <NewPasswordFields name="password" labelKey="auth.password" repeatLabelKey="auth.repeatPassword" />
-            <NewPasswordFields name="funds_password" labelKey="auth.fundsPassword" repeatLabelKey="auth.repeatFundsPassword" />
+            <NewPasswordFields name="password" labelKey="auth.password" repeatLabelKey="auth.repeatPassword" related={related} />
+            <NewPasswordFields name="funds_password" labelKey="auth.fundsPassword" repeatLabelKey="auth.repeatFundsPassword" related={related} />
             <FormField name="invitation_code" labelKey="auth.invitationCode" refusal={invitationRefusalText(t, flow.invitationRefusal, values.invitation_code)} />
             <label className="check">
               <Field type="checkbox" name="agree" />
@@ -48,6 +53,7 @@ export function RegisterNextPage() {
                 {t(errors.agree)}
               </p>
             )}
+            <FormRefusal refusal={flow.refusal} testId="register-refusal" />
             <AuthSubmit busy={flow.submitting}>{t('auth.createAccount')}</AuthSubmit>
           </Form>
         )}

@@ -36,7 +36,8 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
   const { user } = useSessionFlow();
   const flow = useSecurityChangeFlow(props.kind);
   const page = PAGE[props.kind];
-  const validate = useLatestValidation<Values>(page.schema);
+  const related = user ? [user.account] : undefined;
+  const validate = useLatestValidation<Values>(page.schema, related);
   const password = props.kind === 'loginPwd' || props.kind === 'fundsPwd';
   return (
     <FormCard>
@@ -59,7 +60,7 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
               {password ? (
                 <>
                   <FormField name="password" labelKey={props.kind === 'loginPwd' ? 'auth.newPassword' : 'security.newFundsPassword'} type="password" autoComplete="new-password" />
-                  <PasswordMeter name="password" />
+                  <PasswordMeter name="password" related={related} />
                   <FormField name="password_repeat" labelKey={props.kind === 'loginPwd' ? 'auth.repeatPassword' : 'auth.repeatFundsPassword'} type="password" autoComplete="new-password" />
                 </>
               ) : (
