@@ -130,8 +130,11 @@ declare module 'styled-components' {
  * The page's frame. `html` carries the page's own background past the viewport too (index.html
  * paints the theme's before the app loads). A plain link inside running text ("Log in to see your
  * notifications. Log in") looks like one; links styled as something else (a button, a nav item, a
- * tab) carry their component's class. Comments stay out of the CSS: a template's text ships as
- * written, and these are in /home's 150 KB.
+ * tab) carry their component's class. On a phone every control a thumb aims at (a button, a
+ * select, a text field) is 40 px tall at least: the order-type tabs, the chart's intervals and the
+ * header's buttons were 24–36 px (Apple asks 44 pt, Material 48 dp; 40 keeps the trade page dense).
+ * Text links and link-looking buttons keep their line's height (tapTarget.ts gives them 24 px).
+ * Comments stay out of the CSS: a template's text ships as written, and these are in /home's 150 KB.
  */
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -155,4 +158,7 @@ export const GlobalStyle = createGlobalStyle`
   .num { font-variant-numeric: tabular-nums; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
+  ${PHONE} {
+    button:not(.linkish):not(.link), select:not([multiple]):not([size]), input:not([type='checkbox']):not([type='radio']):not([type='range']):not([type='file']) { min-height: 40px; box-sizing: border-box; }
+  }
 `;

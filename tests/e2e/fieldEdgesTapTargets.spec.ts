@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE, useLanguage, useTheme } from './support/phone';
+import { signUp } from './support/register';
 import { failOnPageErrors } from './support/waits';
 
 /**
@@ -80,4 +81,40 @@ test('on a desktop the same links keep the words’ own height: no padding added
   const paddings = await tapTargets(page).evaluateAll((links) => links.map((l) => `${l.textContent!.trim()} ${getComputedStyle(l).paddingTop} ${getComputedStyle(l).paddingBottom}`));
   expect(paddings.length).toBeGreaterThan(10);
   for (const p of paddings) expect(p).toMatch(/ 0px 0px$/);
+});
+
+/**
+ * The new-trader audit on a phone: the order-type buttons were 24–32 px tall, the chart's intervals
+ * 32 px, the header's menu and bell 36 px and /home's pair links 19 px. Every control a thumb aims
+ * at on the trade page and in the header is now 40 px tall at least; asked in German.
+ */
+test('on a phone, in German, the trade page’s controls, the header’s buttons and the pair links are 40 px tall', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, `e2e-taps-${Date.now()}@example.org`, { open: false });
+  await page.goto('/home');
+  await useLanguage(page, 'de_DE');
+  await page.reload();
+  const heights = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluateAll((els) =>
+      els.filter((e) => e.getBoundingClientRect().height > 0).map((e) => ({ text: (e.getAttribute('aria-label') || e.textContent || e.getAttribute('name') || '').trim().slice(0, 24), height: e.getBoundingClientRect().height })),
+    );
+  const expectTall = (found: { text: string; height: number }[], at: string) => {
+    expect(found.length, `${at}: controls found`).toBeGreaterThan(0);
+    for (const c of found) expect(c.height, `${at}: "${c.text}" is ${c.height} px tall`).toBeGreaterThanOrEqual(40);
+  };
+  await expect(page.getByRole('link', { name: 'BTC/USDT' }).last()).toBeVisible();
+  expectTall(await heights(page.locator('main table a')), '/home pair links');
+  expectTall(await heights(page.getByRole('banner').locator('button, select')), 'header');
+
+  await page.goto('/markets/kline/BTC_USDT');
+  const tabs = page.getByRole('tablist', { name: 'Bereiche der Handelsseite' });
+  const intervals = page.getByRole('button', { name: /^\d+ (Min\.|Std\.|T\.|W\.|Mon\.)$/ });
+  await expect(page.getByRole('button', { name: '15 Min.', exact: true })).toBeVisible();
+  expectTall(await heights(tabs.getByRole('tab')), 'trade tabs');
+  expect(await intervals.count()).toBe(8);
+  expectTall(await heights(intervals), 'chart intervals');
+  await tabs.getByRole('tab', { name: 'Order', exact: true }).click();
+  const form = page.locator('main form:visible').first();
+  await expect(form.getByRole('button', { name: 'Markt', exact: true }).or(form.getByRole('tab', { name: 'Markt', exact: true }))).toBeVisible();
+  expectTall(await heights(form.locator('button:visible, select:visible, input:visible:not([type=checkbox]):not([type=range])')), 'order form');
 });

@@ -4,6 +4,7 @@ import { fee, money, percentOf } from '../../../../domain/figures';
 import type { useOrderForm } from '../spot.hooks';
 import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../../domain/spotOrders';
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
+import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { PressedChoice } from '../../../app/ui/Segmented';
@@ -72,13 +73,14 @@ const Aside = styled.div`
   p { margin: 0; line-height: 1.4; }
 `;
 
-// The marks' words stay where they were; their buttons reach 6 px past them and 32 px down.
+// The marks' words stay where they were; their buttons reach 6 px past them and 32 px down (40 on a phone, a thumb's tap).
 const Slider = styled.div`
   margin: 4px 0 10px;
   input[type='range'] { width: 100%; accent-color: ${({ theme }) => theme.color.accent}; margin: 0; }
   .marks { display: flex; justify-content: space-between; margin: 0 -6px -8px; }
   .marks button { all: unset; cursor: pointer; display: inline-flex; align-items: flex-start; min-height: 32px; padding: 2px 6px 0; box-sizing: border-box; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   .marks button[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
+  ${PHONE} { margin-bottom: 18px; .marks { margin-bottom: -16px; } .marks button { min-height: 40px; } }
 `;
 
 /** The pair's smallest order, under the fields it limits. */
