@@ -18,6 +18,7 @@ import { fiatFigure } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
 import { ProofDialog, ProvenActDialog } from './ProofDialog';
+import { TextLink } from '../../../app/ui/TextLink';
 
 const STATUS_KEYS = { online: 'fiat.ads.online', paused: 'fiat.ads.paused', closed: 'fiat.ads.closed' } as const;
 
@@ -79,7 +80,7 @@ export function MyAdsPage() {
             <legend className="dim">{t('fiat.ads.methods')}</legend>
             {f.data?.methods.length === 0 && (
               <span>
-                {t('fiat.noMethods')} <Link to="/user/addCollAddr">{t('fiat.addMethod')}</Link>
+                {t('fiat.noMethods')} <TextLink to="/user/addCollAddr">{t('fiat.addMethod')}</TextLink>
               </span>
             )}
             {f.data?.methods.map((m) => (

@@ -64,3 +64,18 @@ describe('P2P take page: the amount as it was read', () => {
     expect(note?.getAttribute('role')).toBe('status');
   });
 });
+
+describe('P2P sell page with no collection method', () => {
+  it('draws "Add one" as a link (the accent, underlined), not as more of the sentence (the new-trader audit)', async () => {
+    const take = fiatTakeMachine.provide({
+      actors: { loadTake: fromPromise<TakeData, { adId: number }>(async () => ({ ad: { ...AD, side: 'buy' }, methods: [] })) },
+      actions: { showToast: () => undefined, mintIdempotencyKey: () => undefined },
+    });
+    const i18n = await renderWithFlows(FiatContext, { take } as unknown as FiatFlows, inShell(<TakePage side="sell" />), { locale: 'de_DE', route: `/deal/sell-next?ad=${AD.id}&value=100` });
+    const link = await screen.findByRole('link', { name: i18n.t('fiat.addMethod') });
+    expect(link.getAttribute('href')).toBe('/user/addCollAddr');
+    const look = getComputedStyle(link);
+    expect(look.textDecoration).toContain('underline');
+    expect(look.color).not.toBe(getComputedStyle(link.parentElement!).color);
+  });
+});

@@ -16,6 +16,7 @@ import { useAppFlow } from '../../../app/views/hooks';
 import { fiatFigure, merchantRecord } from './fiatFormat';
 import { Facts, Frame } from './fiatStyles';
 import { ProofDialog } from './ProofDialog';
+import { TextLink } from '../../../app/ui/TextLink';
 
 /**
  * /deal/buy-next and sell-next (spec §2): the chosen ad, the amount or quantity, the collection
@@ -96,7 +97,7 @@ export function TakePage(props: { side: AdSide }) {
                     </select>
                   ) : (
                     <span>
-                      {t('fiat.noMethods')} <Link to="/user/addCollAddr">{t('fiat.addMethod')}</Link>
+                      {t('fiat.noMethods')} <TextLink to="/user/addCollAddr">{t('fiat.addMethod')}</TextLink>
                     </span>
                   )}
                 </label>
