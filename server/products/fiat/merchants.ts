@@ -34,6 +34,28 @@ export function merchantCard(index: number, i: number): string {
   const check = [...'0123456789'].find((d) => luhnValid(body + d))!;
   return `${body.slice(0, 4)} ${body.slice(4, 8)} ${body.slice(8, 12)} ${body.slice(12)}${check}`;
 }
+/**
+ * An ad's terms are the merchant's own words, written once, as a real merchant writes them: in the
+ * language of the market the ad's fiat is paid in (a yen ad in Japanese, a lira ad in Turkish), not
+ * in English for every market. Each says the same: the exact amount, no third-party payments.
+ */
+const TERMS_BY_FIAT: Record<FiatCode, (nickname: string) => string> = {
+  USD: (n) => `${n}: transfer the exact amount; no third-party payments.`,
+  GBP: (n) => `${n}: transfer the exact amount; no third-party payments.`,
+  EUR: (n) => `${n}: Bitte genau den Betrag überweisen; keine Zahlungen von Dritten.`,
+  JPY: (n) => `${n}：金額ちょうどをお振り込みください。第三者からのお支払いは受け付けません。`,
+  KRW: (n) => `${n}: 정확한 금액을 송금해 주세요. 제3자 입금은 받지 않습니다.`,
+  HKD: (n) => `${n}：請轉帳準確金額，不接受第三方付款。`,
+  TRY: (n) => `${n}: Lütfen tam tutarı gönderin; üçüncü kişilerden ödeme kabul edilmez.`,
+  RUB: (n) => `${n}: переводите точную сумму; платежи от третьих лиц не принимаются.`,
+};
+
+/** The terms `nickname` writes on an ad paid in `fiat` (the other merchant's EUR ads, at a French bank, in French). */
+export function merchantTerms(nickname: string, fiat: FiatCode, bank: string): string {
+  if (fiat === 'EUR' && /BNP|Société|Crédit/i.test(bank)) return `${nickname} : virez le montant exact ; aucun paiement d'un tiers.`;
+  return TERMS_BY_FIAT[fiat](nickname);
+}
+
 /** Per sell ad: its total; per ad: the order range in USDT, converted to the ad's fiat. */
 const AD_TOTAL: Record<string, string> = { USDT: '50000', BTC: '2', ETH: '30' };
 const MIN_USDT = '10';
@@ -61,9 +83,10 @@ export async function ensureMerchants(db: Database, now: number): Promise<number
         await changeBalance(tx, { userId: id, currency, account: FIAT_ACCOUNT, available: amount, frozen: '0', kind: 'deposit', refType: 'fiat_merchant_seed', refId: null });
       }
       for (const [i, fiat] of m.fiats.entries()) {
+        const bank = m.banks[i] ?? m.banks[0]!;
         const [method] = await tx.query<{ id: number }>(
           `insert into collection_method (user_id, real_name, card_number, bank_name, currency) values ($1, $2, $3, $4, $5) returning id`,
-          [id, m.nickname, merchantCard(index, i), m.banks[i] ?? m.banks[0]!, fiat],
+          [id, m.nickname, merchantCard(index, i), bank, fiat],
         );
         const [rate] = await tx.query<{ price: string }>(`select trim_scale(price)::text as price from fiat_rate where pair = $1`, [`usdt_${fiat.toLowerCase()}`]);
         if (!rate) continue;
@@ -73,7 +96,7 @@ export async function ensureMerchants(db: Database, now: number): Promise<number
         for (const crypto of Object.keys(AD_TOTAL)) {
           // Spreads differ per merchant so the lists have a best price.
           const spread = toFixedDecimal(String(0.4 + index * 0.3), 2);
-          const common = { crypto, fiat, price_kind: 'margin' as const, total: AD_TOTAL[crypto]!, min_amount: min, max_amount: max, terms: `${m.nickname}: transfer the exact amount; no third-party payments.` };
+          const common = { crypto, fiat, price_kind: 'margin' as const, total: AD_TOTAL[crypto]!, min_amount: min, max_amount: max, terms: merchantTerms(m.nickname, fiat, bank) };
           await publishAd(tx, id, { ...common, side: 'sell', margin: spread, method_ids: [Number(method!.id)] }, now);
           await publishAd(tx, id, { ...common, side: 'buy', margin: `-${spread}`, method_ids: [] }, now);
         }
