@@ -8,13 +8,22 @@ import type { KlineBar } from '../../../domain/market.js';
  * Every one is a whole number of its source's bars and opens, as Binance's do, at a multiple of its
  * length from the epoch (UTC): 2h…12h divide a day, so they open at midnight UTC and every few hours
  * after it; 3d bars count from 1970-01-01 (not from a week or a month).
+ *
+ * A klines call's `timeZone` builds the same way any interval whose bars it moves (klines.ts
+ * inTimeZone): bars open at those times of the local clock, `offset` ahead of UTC, a week on local
+ * Monday and a month on the local 1st (`calendar`), from source bars that never straddle two of them.
  */
 export interface BuiltInterval {
-  /** Its length (ms). */
+  /** Its length (ms): a week's 7 days; a month's, the longest, 31. */
   ms: number;
-  /** How many source bars one holds. */
+  /** How many source bars one holds (at most, for a month). */
   per: number;
+  /** The time zone's lead on UTC (ms); absent, UTC. */
+  offset?: number;
+  calendar?: 'week' | 'month';
 }
+
+const DAY = 86_400_000;
 
 /** The time window a klines call asks for: bars opening in [startTime, endTime], both inclusive, at most `limit`. */
 export interface KlineRange {
@@ -24,7 +33,27 @@ export interface KlineRange {
 }
 
 /** Where the bar of `built` that contains `time` opens. */
-export const builtOpen = (built: BuiltInterval, time: number): number => Math.floor(time / built.ms) * built.ms;
+export function builtOpen(built: BuiltInterval, time: number): number {
+  const offset = built.offset ?? 0;
+  const local = time + offset;
+  if (built.calendar === 'month') {
+    const d = new Date(local);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - offset;
+  }
+  if (built.calendar === 'week') {
+    const day = Math.floor(local / DAY) * DAY;
+    return day - ((new Date(day).getUTCDay() + 6) % 7) * DAY - offset;
+  }
+  return Math.floor(local / built.ms) * built.ms - offset;
+}
+
+/** Where the bar of `built` after the one opening at `open` opens. */
+export function builtNext(built: BuiltInterval, open: number): number {
+  if (built.calendar !== 'month') return open + built.ms;
+  const offset = built.offset ?? 0;
+  const d = new Date(open + offset);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - offset;
+}
 
 /**
  * The source bars a window of `built` bars needs: from the first built bar opening at or after
@@ -36,8 +65,9 @@ export const builtOpen = (built: BuiltInterval, time: number): number => Math.fl
  * from the end likewise, the first being the one that can be cut.
  */
 export function sourceRange(built: BuiltInterval, range: KlineRange): KlineRange {
-  const startTime = range.startTime === undefined ? undefined : Math.ceil(range.startTime / built.ms) * built.ms;
-  const endTime = range.endTime === undefined ? undefined : builtOpen(built, range.endTime) + built.ms - 1;
+  const first = range.startTime === undefined ? undefined : builtOpen(built, range.startTime);
+  const startTime = first === undefined || first === range.startTime ? first : builtNext(built, first);
+  const endTime = range.endTime === undefined ? undefined : builtNext(built, builtOpen(built, range.endTime)) - 1;
   return { ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}), limit: range.limit * built.per };
 }
 

@@ -12,7 +12,7 @@ import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './cl
 import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
 import { cancelRejected, illegalParameter, invalidCancelRestrictions, invalidSymbolStatus, invalidTickerType, orderMissing, orderRejected, unavailableRefusal, unknownError } from './errors.js';
-import { intervalOf, klineRows } from './klines.js';
+import { inTimeZone, intervalOf, klineRows, timeZoneParam } from './klines.js';
 import { booleanParam, integerParam, oneOf, required, type Params } from './params.js';
 import { cancelReplaceRoute, type CancelRequest } from './cancelReplace.js';
 import { PLACE_NAMES, readSpotPlace, spotPlaceRefusal, type SpotPlaceRequest } from './spotPlacing.js';
@@ -190,10 +190,10 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return trades.map((t) => ({ id: t.a, price: t.p, qty: t.q, quoteQty: mulDecimal(t.p, t.q), time: t.T, isBuyerMaker: t.m, isBestMatch: true }));
     });
 
-    // uiKlines: Binance's klines "modified for presentation"; ours are the same bars.
+    // uiKlines: Binance's klines "modified for presentation"; ours are the same bars. timeZone: klines.ts inTimeZone.
     const klines = async ({ params }: { params: Params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
-      const interval = intervalOf(required(params, 'interval'));
+      const interval = inTimeZone(intervalOf(required(params, 'interval')), timeZoneParam(params));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');

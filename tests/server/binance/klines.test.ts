@@ -41,10 +41,13 @@ async function insert(table: 'candle' | 'futures_candle', left: string, interval
   }
 }
 
-/** What Binance answers for `bars` in intervals of `ms` (from the epoch): worked out here plainly, in numbers. */
-function expected(bars: Bar[], ms: number): Kline[] {
+/**
+ * What Binance answers for `bars` in intervals of `ms` (from the epoch, on a clock `offset` ahead of
+ * UTC): worked out here plainly, in numbers. `openOf` and `closeOf`: a calendar's bars instead.
+ */
+function expected(bars: Bar[], ms: number, offset = 0, openOf = (time: number) => Math.floor((time + offset) / ms) * ms - offset, closeOf = (open: number) => open + ms - 1): Kline[] {
   const groups = new Map<number, Bar[]>();
-  for (const b of bars) groups.set(Math.floor(b.time / ms) * ms, [...(groups.get(Math.floor(b.time / ms) * ms) ?? []), b]);
+  for (const b of bars) groups.set(openOf(b.time), [...(groups.get(openOf(b.time)) ?? []), b]);
   return [...groups].map(([open, group]) => {
     const sum = (pick: (b: Bar) => number) => group.reduce((total, b) => total + pick(b), 0);
     return [
@@ -54,7 +57,7 @@ function expected(bars: Bar[], ms: number): Kline[] {
       String(Math.min(...group.map((b) => b.low))),
       String(group.at(-1)!.close),
       String(sum((b) => b.amount)),
-      open + ms - 1,
+      closeOf(open),
       String(sum((b) => b.vol)),
       sum((b) => b.count),
       '0',
@@ -166,5 +169,109 @@ describe('kept intervals and refused ones', () => {
       expect(await get(`/api/v3/klines?symbol=ETHUSDT&interval=${name}`)).toEqual({ status: 400, body: { code: -1120, msg: 'Invalid interval.' } });
       expect((await get(`/fapi/v1/klines?symbol=BTCUSDT&interval=${name}`)).body.code).toBe(-1120);
     }
+  });
+});
+
+describe('timeZone (spot klines and uiKlines)', () => {
+  // Hour bars of two UTC days 50 days back (before the generated hours; the stored day bars there are UTC's), a few missing.
+  const base = Math.floor((Date.now() - 50 * DAY) / DAY) * DAY;
+  const twoDays = Array.from({ length: 48 }, (_, h) => h)
+    .filter((h) => h !== 5 && h !== 30)
+    .map((h) => barAt(base + h * HOUR, h));
+  const window = `startTime=${base - DAY}&endTime=${base + 2 * DAY}`;
+
+  it('1d at +8 and -5 opens at local midnight, built from the hour bars; startTime and endTime stay UTC', async () => {
+    await insert('candle', 'ETH', '60min', twoDays);
+    for (const [zone, hours] of [['8', 8], ['+8', 8], ['08:00', 8], ['-5', -5], ['-05:00', -5]] as const) {
+      for (const url of ['/api/v3/klines', '/api/v3/uiKlines']) {
+        const days = await klines(`${url}?symbol=ETHUSDT&interval=1d&timeZone=${encodeURIComponent(zone)}&${window}`);
+        expect(days, `${url} ${zone}`).toEqual(expected(twoDays, DAY, hours * HOUR));
+      }
+    }
+    // By hand, +8: local midnight is 16:00 UTC, so the first day holds hours 0–15 (hour 5 absent), the second 16–39.
+    const days = await klines(`/api/v3/klines?symbol=ETHUSDT&interval=1d&timeZone=8&${window}`);
+    expect(days.map((k) => [(k[0] - base) / HOUR, (k[6] + 1 - base) / HOUR, k[8]])).toEqual([
+      [-8, 16, [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].reduce((n, h) => n + h + 1, 0)],
+      [16, 40, Array.from({ length: 24 }, (_, i) => i + 16).filter((h) => h !== 30).reduce((n, h) => n + h + 1, 0)],
+      [40, 64, [40, 41, 42, 43, 44, 45, 46, 47].reduce((n, h) => n + h + 1, 0)],
+    ]);
+    // A startTime inside a local day: the next local day on (UTC ms, as Binance reads them).
+    expect((await klines(`/api/v3/klines?symbol=ETHUSDT&interval=1d&timeZone=8&startTime=${base}&limit=1`)).map((k) => (k[0] - base) / HOUR)).toEqual([16]);
+  });
+
+  it('an offset that moves no bar changes nothing: 1h and 2h at +8, 1m at 05:45; 0, +0, -0 and 00:00 are UTC', async () => {
+    const plain = async (query: string) => klines(`/api/v3/klines?symbol=ETHUSDT&${query}&${window}`);
+    expect(await plain('interval=1h&timeZone=8')).toEqual(await plain('interval=1h'));
+    expect(await plain('interval=2h&timeZone=-4')).toEqual(await plain('interval=2h'));
+    expect(await plain('interval=12h&timeZone=12')).toEqual(await plain('interval=12h'));
+    const minutesBack = `symbol=ETHUSDT&interval=1m&endTime=${Date.now() - 10 * MINUTE}&limit=5`;
+    const minutes = await klines(`/api/v3/klines?${minutesBack}`);
+    expect(minutes).toHaveLength(5);
+    expect(await klines(`/api/v3/klines?${minutesBack}&timeZone=05:45`)).toEqual(minutes);
+    for (const zone of ['0', '+0', '-0', '00:00', '']) expect(await plain(`interval=1d&timeZone=${encodeURIComponent(zone)}`), zone).toEqual(await plain('interval=1d'));
+    // 12h at +8 moves: bars open at 04:00 and 16:00 UTC.
+    expect(await plain('interval=12h&timeZone=8')).toEqual(expected(twoDays, 12 * HOUR, 8 * HOUR));
+  });
+
+  it('05:45 moves hour bars too: 1h and 4h built from the 15-minute bars, opening at :15 UTC', async () => {
+    const start = base + 5 * HOUR;
+    const quarters = [0, 1, 2, 3, 4, 5, 7, 9, 20].map((q) => barAt(start + q * 15 * MINUTE, q));
+    await insert('candle', 'ETH', '15min', quarters);
+    const query = `symbol=ETHUSDT&timeZone=05:45&startTime=${start - HOUR}&endTime=${start + 6 * HOUR}`;
+    expect(await klines(`/api/v3/klines?interval=1h&${query}`)).toEqual(expected(quarters, HOUR, 345 * MINUTE));
+    expect((await klines(`/api/v3/klines?interval=1h&${query}`)).map((k) => (k[0] - start) / MINUTE)).toEqual([-45, 15, 75, 135, 255]);
+    // 4h bars open at 00:15, 04:15, … UTC: from a startTime before the first that holds a bar.
+    expect(await klines(`/api/v3/klines?interval=4h&symbol=ETHUSDT&timeZone=05:45&startTime=${start - 5 * HOUR}&endTime=${start + 6 * HOUR}`)).toEqual(expected(quarters, 4 * HOUR, 345 * MINUTE));
+    expect(await klines(`/api/v3/klines?interval=1h&symbol=ETHUSDT&timeZone=-3:45&startTime=${start - HOUR}&endTime=${start + 6 * HOUR}`)).toEqual(expected(quarters, HOUR, -225 * MINUTE));
+  });
+
+  it('1M and 1w open on the local 1st and the local Monday', async () => {
+    const now = new Date(Date.now() - 100 * DAY);
+    const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const around = Array.from({ length: 16 }, (_, i) => barAt(month - 10 * HOUR + i * HOUR, i));
+    await insert('candle', 'BTC', '60min', around);
+    const monthOf = (offset: number) => (time: number) => {
+      const d = new Date(time + offset);
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - offset;
+    };
+    const monthEnd = (offset: number) => (open: number) => {
+      const d = new Date(open + offset);
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - offset - 1;
+    };
+    const months = await klines(`/api/v3/klines?symbol=BTCUSDT&interval=1M&timeZone=8&startTime=${month - 40 * DAY}&endTime=${month + DAY}`);
+    expect(months).toEqual(expected(around, 0, 0, monthOf(8 * HOUR), monthEnd(8 * HOUR)));
+    // The local 1st is 16:00 UTC the day before: the first two hours are the month before's.
+    expect(months.map((k) => [(k[0] - month) / HOUR, k[8]])).toEqual([[(monthOf(8 * HOUR)(month - 10 * HOUR) - month) / HOUR, 1 + 2], [-8, around.slice(2).reduce((n, b) => n + b.count, 0)]]);
+
+    // A Monday 00:00 UTC ten weeks back; at -5 the local Monday begins at 05:00 UTC.
+    const someDay = Math.floor((Date.now() - 70 * DAY) / DAY) * DAY;
+    const monday = someDay - ((new Date(someDay).getUTCDay() + 6) % 7) * DAY;
+    const week = Array.from({ length: 16 }, (_, i) => barAt(monday - 5 * HOUR + i * HOUR, i));
+    await insert('candle', 'BTC', '60min', week);
+    const weekOf = (time: number) => {
+      const local = Math.floor((time - 5 * HOUR) / DAY) * DAY;
+      return local - ((new Date(local).getUTCDay() + 6) % 7) * DAY + 5 * HOUR;
+    };
+    const weeks = await klines(`/api/v3/klines?symbol=BTCUSDT&interval=1w&timeZone=-5&startTime=${monday - 8 * DAY}&endTime=${monday + DAY}`);
+    expect(weeks).toEqual(expected(week, 7 * DAY, 0, weekOf));
+    expect(weeks.map((k) => (k[0] - monday) / HOUR)).toEqual([5 - 7 * 24, 5]);
+  });
+
+  it('the latest local day is today’s, up to the hour in progress', async () => {
+    const localDay = () => Math.floor((Date.now() + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+    const before = localDay();
+    const [latest] = await klines('/api/v3/klines?symbol=BTCUSDT&interval=1d&timeZone=8&limit=1');
+    expect([before, localDay()]).toContain(latest![0]);
+    expect(latest![6]).toBe(latest![0] + DAY - 1);
+  });
+
+  it('a timeZone that is none, or outside -12:00…+14:00, is -1100', async () => {
+    for (const zone of ['abc', '+15', '15', '-13', '-12:30', '+14:01', '8:60', '1:5', '+', '8:', '++8', '0x8', '1e1', '8.5', ' 8']) {
+      for (const url of ['/api/v3/klines', '/api/v3/uiKlines']) {
+        const answer = await get(`${url}?symbol=ETHUSDT&interval=1d&timeZone=${encodeURIComponent(zone)}`);
+        expect(answer, `${url} ${zone}`).toEqual({ status: 400, body: { code: -1100, msg: expect.stringContaining("Illegal characters found in parameter 'timeZone'") } });
+      }
+    }
+    for (const zone of ['-12:00', '+14:00', '14', '-12', '5:30', '+12:45']) expect((await get(`/api/v3/klines?symbol=ETHUSDT&interval=1d&timeZone=${encodeURIComponent(zone)}`)).status, zone).toBe(200);
   });
 });
