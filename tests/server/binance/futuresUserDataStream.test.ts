@@ -1,6 +1,7 @@
 import ccxt from 'ccxt';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
 import { useBinanceServer, type Trader } from './harness.js';
 import { streamClient, type StreamClient } from './wsClient.js';
@@ -45,6 +46,21 @@ const transfer = async (trader: Trader, from: string, to: string, quantity: stri
   expect(((await response.json()) as { code: number }).code).toBe(200);
 };
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 400));
+/** The HTTP answer to a WebSocket handshake the server refuses (one it takes fails the test). */
+const refusedUpgrade = (path: string) =>
+  new Promise<{ status: number; type: string | undefined; body: unknown }>((resolve, reject) => {
+    const socket = new WebSocket(`${t.server.url.replace(/^http/, 'ws')}${path}`);
+    socket.once('open', () => {
+      socket.close();
+      reject(new Error(`${path} was opened`));
+    });
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: JSON.parse(text) }));
+    });
+  });
 
 describe('Binance futures user data stream', () => {
   it('listenKeys: made, kept alive (answering the key) and closed with the API key alone; refusals as Binance; one key per market', async () => {
@@ -223,6 +239,24 @@ describe('Binance futures user data stream', () => {
     expect(spot.messages.filter((m) => m.e === 'ORDER_TRADE_UPDATE' || m.e === 'ACCOUNT_UPDATE')).toEqual([]);
     expect(futures.messages.filter((m) => m.e === 'executionReport' || m.e === 'outboundAccountPosition' || m.e === 'balanceUpdate')).toEqual([]);
   }, 30_000);
+
+  it('/private/ws without a listenKey, or with one that is none, is refused with an HTTP answer in Binance’s shape; a live key is taken', async () => {
+    // They had been dropped without an answer (no listenKey) or opened a connection that never told anything (a key that is none).
+    expect(await refusedUpgrade('/private/ws')).toEqual({ status: 400, type: 'application/json', body: { code: -1102, msg: "Mandatory parameter 'listenKey' was not sent, was empty/null, or malformed." } });
+    expect(await refusedUpgrade('/private/ws?listenKey=')).toEqual(expect.objectContaining({ status: 400, body: expect.objectContaining({ code: -1102 }) }));
+    for (const key of ['x'.repeat(60), 'nope']) {
+      expect(await refusedUpgrade(`/private/ws?listenKey=${key}`)).toEqual({ status: 400, type: 'application/json', body: { code: -1125, msg: 'This listenKey does not exist.' } });
+    }
+    // A live key there is its stream, as on /ws/<key> (ccxt.pro's binanceusdm connects so).
+    const trader = await t.trader([['USDT', '10000', 'contract']]);
+    const { listenKey: key } = (await listenKey('POST', trader.key.api_key)).body as { listenKey: string };
+    const client = await streamClient(t.server.url, `/private/ws?listenKey=${key}`);
+    clients.push(client);
+    const placed = (await futuresOrder(trader, 'BUY', '10000', '0.1')).body as { orderId: number };
+    await client.next((m) => m.e === 'ORDER_TRADE_UPDATE' && m.o.i === placed.orderId);
+    // The server goes on.
+    expect((await fetch(`${t.server.url}/fapi/v1/ping`)).status).toBe(200);
+  });
 });
 
 describe('ccxt.pro binanceusdm', () => {

@@ -1,6 +1,7 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { listenKeyMissing, mandatoryParameter, type BinanceError } from '../errors.js';
 import { AddressCount, clientAddress, DEFAULT_SOCKET_LIMITS } from '../../../kernel/platform/realtime/socketLimits.js';
 import { invalidStream, readRequest, tooManyStreams, type StreamError, type StreamRequest } from './requests.js';
 import { parseStream } from './streamNames.js';
@@ -26,6 +27,12 @@ export interface StreamsOptions {
   connectionsPerAddress?: number;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
   trustedProxies?: readonly string[];
+}
+
+/** A handshake refused as Binance's REST refuses: its status and `{code, msg}`, then the socket ended. */
+function refuseUpgrade(socket: Duplex, error: BinanceError): void {
+  const body = JSON.stringify(error.toBody());
+  socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 interface Connection {
@@ -58,17 +65,21 @@ export function attachBinanceStreams(server: HttpServer, options: StreamsOptions
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     // USDⓈ-M's newer private address, `/private/ws?listenKey=<key>` (ccxt's binanceusdm), is a user data stream's too.
-    const privateQuery = url.pathname === '/private/ws' ? url.searchParams.get('listenKey') : null;
+    const privateQuery = url.pathname === '/private/ws' ? (url.searchParams.get('listenKey') ?? '') : null;
+    // No handler answering it, an upgrade was dropped without a word (a bot saw "socket hang up"): an HTTP refusal says why.
+    if (privateQuery === '') return refuseUpgrade(socket, mandatoryParameter('listenKey'));
     const raw = url.pathname === '/ws' || url.pathname.startsWith('/ws/') || privateQuery !== null;
     if (!raw && url.pathname !== '/stream') return;
     // Over its address's cap: refused before the handshake, as Binance refuses too many connections.
     if (!admitConnection(addresses, clientAddress(request, options.trustedProxies), socket)) return;
     const names = privateQuery !== null ? [privateQuery] : raw ? url.pathname.slice(4).split('/').filter(Boolean) : (url.searchParams.get('streams') ?? '').split('/').filter(Boolean);
-    if (!raw || names.length !== 1 || !options.privateStream) return void wss.handleUpgrade(request, socket, head, (ws) => open(ws, !raw, names));
-    // Not a live listenKey: a name in the URL that is no stream is ignored, as any other (open).
-    void options.privateStream(names[0]!).then(
+    if (privateQuery === null && (!raw || names.length !== 1 || !options.privateStream)) return void wss.handleUpgrade(request, socket, head, (ws) => open(ws, !raw, names));
+    void (options.privateStream?.(names[0]!) ?? Promise.resolve(undefined)).then(
       (take) => {
         if (socket.destroyed) return;
+        // /private/ws is a user data stream's address alone: a key that is none opened a connection that never told anything.
+        if (!take && privateQuery !== null) return refuseUpgrade(socket, listenKeyMissing());
+        // Not a live listenKey on /ws/<name>: a name that is no stream is ignored, as any other (open).
         wss.handleUpgrade(request, socket, head, (ws) => (take ? take(ws) : open(ws, false, names)));
       },
       () => socket.destroy(),
