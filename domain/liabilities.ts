@@ -26,9 +26,19 @@ export const LIABILITIES_PATHS = {
   latest: '/api/liabilities/latest',
   /** POST, signed-in user: their leaf and path in the latest snapshot (or `snapshot_id`'s). */
   proof: '/api/liabilities/proof',
+  /** POST, operator (`liabilities.read`): the snapshots built, newest first (the console desk). */
+  operatorSnapshots: '/api/operator/liabilities/snapshots',
   /** POST, operator (`liabilities.build`): builds a snapshot now. */
   operatorBuild: '/api/operator/liabilities/build',
 } as const;
+
+/** How many snapshots the console desk lists (operatorSnapshots): a month of daily builds, the ones whose paths are kept. */
+export const LIABILITY_SNAPSHOTS_LISTED = 30;
+
+export interface LiabilitySnapshotList {
+  /** Newest first; empty before the first build. */
+  snapshots: LiabilitySnapshot[];
+}
 
 /** An amount per currency symbol, as exact decimal strings. */
 export type LiabilityBalances = Readonly<Record<string, string>>;

@@ -73,7 +73,11 @@ export const OPERATOR_PERMISSIONS = [
   /** Announcements and the platform notes (issue 51 §5). */
   'notices.read',
   'notices.write',
-  /** Build a proof-of-liabilities snapshot now (issue 52 §4; the daily one builds itself). */
+  /**
+   * The proof-of-liabilities desk: the snapshots built, daily and by operators (the auditor reads
+   * them, as every read); and building one now (issue 52 §4; the daily one builds itself).
+   */
+  'liabilities.read',
   'liabilities.build',
   /** Fee schedules and tiers (issue 52 §2): read, edit; a user's override moves money, so it is a permission apart. */
   'fees.read',
@@ -90,7 +94,7 @@ const READS = OPERATOR_PERMISSIONS.filter((p) => p.endsWith('.read'));
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   admin: ['session', 'operators.read', 'operators.manage', 'notices.read', 'notices.write'],
   compliance: ['session', 'identity.read', 'identity.review', 'users.read', 'users.security', 'users.freeze', 'users.notes'],
-  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'deposits.read', 'deposits.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build', 'treasury.read', 'fees.read', 'fees.write', 'fees.override'],
+  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'deposits.read', 'deposits.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.read', 'liabilities.build', 'treasury.read', 'fees.read', 'fees.write', 'fees.override'],
   risk: ['session', 'trading.read', 'trading.write'],
   support: ['session', 'users.read', 'p2p.appeals.read', 'p2p.appeals.resolve'],
   auditor: ['session', ...READS],

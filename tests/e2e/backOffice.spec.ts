@@ -17,7 +17,7 @@ import { toastDuring } from './support/toasts';
  * them (two admins give access); each signs in, chooses its own password and enrols its 2FA; compliance freezes a trader (whose open page goes to sign-in) and unfreezes them; finance
  * proposes a balance correction that a second finance operator approves, and the trader reads it
  * with its reason in their ledger; support can read the trader but not freeze them; the auditor
- * finds all of it in the audit log. In English, and the core of it (create, enrol, freeze,
+ * finds all of it in the audit log, and reads the proof of liabilities without a build button. In English, and the core of it (create, enrol, freeze,
  * unfreeze) in German.
  */
 
@@ -281,6 +281,12 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   await shot(auditor.page, 'audit');
   const kinds = (await auditKinds(auditor.page, await operatorTokenOf(auditor.page), ['correction.propose', 'correction.approve'])).map((r) => `${r.kind}:${r.outcome}`);
   expect(kinds).toEqual(expect.arrayContaining(['correction.propose:done', 'correction.approve:done']));
+
+  // The auditor reads the proof of liabilities too (liabilities.read), and is offered no build (liabilities.build).
+  await auditor.page.getByRole('tab', { name: say('liabilities.desk'), exact: true }).click();
+  await expect(auditor.page.getByText(say('liabilities.deskReadOnly'))).toBeVisible();
+  await expect(auditor.page.getByText(say('liabilities.none')).or(auditor.page.getByTestId('liabilities-root'))).toBeVisible();
+  await expect(auditor.page.getByRole('button', { name: say('liabilities.deskBuild') })).toHaveCount(0);
 });
 
 test('German: the admin creates a compliance operator, who enrols 2FA, freezes a trader and unfreezes them', async ({ browser }) => {

@@ -78,20 +78,29 @@ describe('liabilityProof (scenarios)', () => {
 });
 
 describe('liabilitiesDesk (scenarios)', () => {
-  it('shows the latest snapshot; Build now shows the new one and says so; a refusal keeps the one shown', async () => {
-    const run = runModel(liabilitiesDeskModel, { log: ['showToast'] });
-    await run.settle({ type: 'xstate.done.actor.fetchLatest', output: { snapshot: SNAPSHOT_FIXTURE } });
+  it('shows the snapshots built; Build now puts the new one first and says so; a refusal keeps those shown', async () => {
+    const run = runModel(liabilitiesDeskModel, { input: { mayBuild: true }, log: ['showToast'] });
+    await run.settle({ type: 'xstate.done.actor.fetchSnapshots', output: { snapshots: [SNAPSHOT_FIXTURE] } });
     run.actor.send({ type: 'desk.build' });
     expect(run.actor.getSnapshot().value).toBe('building');
     run.actor.send({ type: 'desk.build' });
     expect(run.deferred.inputsOf('buildSnapshot')).toHaveLength(1);
     await run.settle({ type: 'xstate.error.actor.buildSnapshot', error: { kind: 'server', serverMessage: 'busy' } });
-    expect(run.actor.getSnapshot().context.snapshot).toEqual(SNAPSHOT_FIXTURE);
+    expect(run.actor.getSnapshot().context.snapshots).toEqual([SNAPSHOT_FIXTURE]);
     expect(run.log.at(-1)).toContain('busy');
     run.actor.send({ type: 'desk.build' });
     const built = { ...SNAPSHOT_FIXTURE, id: 8, source: 'operator' as const };
     await run.settle({ type: 'xstate.done.actor.buildSnapshot', output: built });
-    expect(run.actor.getSnapshot().context.snapshot).toEqual(built);
+    expect(run.actor.getSnapshot().context.snapshots).toEqual([built, SNAPSHOT_FIXTURE]);
     expect(run.log.at(-1)).toContain('liabilities.deskBuilt');
+  });
+
+  it('the auditor (liabilities.read only) reads the snapshots and cannot start a build', async () => {
+    const run = runModel(liabilitiesDeskModel, { input: { mayBuild: false }, log: ['showToast'] });
+    await run.settle({ type: 'xstate.done.actor.fetchSnapshots', output: { snapshots: [SNAPSHOT_FIXTURE] } });
+    expect(run.actor.getSnapshot().value).toBe('shown');
+    run.actor.send({ type: 'desk.build' });
+    expect(run.actor.getSnapshot().value).toBe('shown');
+    expect(run.deferred.inputsOf('buildSnapshot')).toEqual([]);
   });
 });

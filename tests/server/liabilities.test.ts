@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LIABILITIES_PATHS, verifyProof, type LiabilitiesLatest, type LiabilityProof, type LiabilityProofAnswer, type LiabilitySnapshot } from '../../domain/liabilities.js';
+import { LIABILITIES_PATHS, verifyProof, type LiabilitiesLatest, type LiabilityProof, type LiabilityProofAnswer, type LiabilitySnapshot, type LiabilitySnapshotList } from '../../domain/liabilities.js';
 import { OPERATOR_PATHS, type OperatorRole, type OperatorView } from '../../domain/operators.js';
 import { openSession } from '../../server/kernel/platform/auth/sessions.js';
 import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
@@ -32,8 +32,10 @@ const t = productTestbed({
   operator: 'liabilities-admin@openex.test',
 });
 
+/** Operators made so far: an account is taken once, and a role's operator is made by more than one test. */
+let made = 0;
 async function roleOperator(roles: OperatorRole[]) {
-  const view = expectOk(await post<OperatorView>(t.app, OPERATOR_PATHS.create, { account: `liab-${roles.join('-')}-${process.pid}@openex.test`, password: DESK_INITIAL_PASSWORD, roles, code: await adminCode(t.operator) }, t.operator));
+  const view = expectOk(await post<OperatorView>(t.app, OPERATOR_PATHS.create, { account: `liab-${roles.join('-')}-${process.pid}-${++made}@openex.test`, password: DESK_INITIAL_PASSWORD, roles, code: await adminCode(t.operator) }, t.operator));
   return { headers: { token: await openSession(t.db, view.id, 1) } };
 }
 
@@ -238,6 +240,24 @@ describe('proof of liabilities', () => {
     // A user's token cannot build either.
     expect((await t.post(alice, LIABILITIES_PATHS.operatorBuild, {})).body.code).toBe(403);
     expectRefusal(await t.post(finance, LIABILITIES_PATHS.operatorBuild, { now: true }), 400);
+  });
+
+  it('lists the snapshots built, newest first, to finance and the auditor (liabilities.read), and to no other role', async () => {
+    const built = await build();
+    const auditor = await roleOperator(['auditor']);
+    for (const who of [finance, auditor]) {
+      const { snapshots } = expectOk(await t.post<LiabilitySnapshotList>(who, LIABILITIES_PATHS.operatorSnapshots, {}));
+      expect(snapshots[0]).toEqual(built);
+      expect(snapshots.length).toBeGreaterThan(1);
+      expect(snapshots.map((s) => s.built_at)).toEqual([...snapshots.map((s) => s.built_at)].sort((a, b) => b - a));
+    }
+    // Reading builds nothing, and the auditor still cannot build.
+    expect((await t.post(auditor, LIABILITIES_PATHS.operatorBuild, {})).body.data).toEqual({ permission: 'liabilities.build' });
+    for (const role of ['admin', 'compliance', 'risk', 'support'] as const) {
+      const answer = await t.post(await roleOperator([role]), LIABILITIES_PATHS.operatorSnapshots, {});
+      expect([role, answer.body.code, answer.body.data]).toEqual([role, 403, { permission: 'liabilities.read' }]);
+    }
+    expect((await t.post(alice, LIABILITIES_PATHS.operatorSnapshots, {})).body.code).toBe(403);
   });
 
   // Two connections are needed to hold the lock while building: PostgreSQL only (PGlite has one).

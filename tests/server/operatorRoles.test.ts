@@ -112,6 +112,7 @@ describe('the permission table', () => {
       'POST /api/operator/notice_publish': ['admin'],
       'POST /api/operator/notice_unpublish': ['admin'],
       'POST /api/operator/plat_note_save': ['admin'],
+      'POST /api/operator/liabilities/snapshots': ['finance', 'auditor'],
       'POST /api/operator/liabilities/build': ['finance'],
       'POST /api/operator/fees': ['finance', 'auditor'],
       'POST /api/operator/fees/tiers': ['finance'],

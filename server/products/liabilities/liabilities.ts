@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   buildLevels,
   canonicalSums,
+  LIABILITY_SNAPSHOTS_LISTED,
   pathPositions,
   type LiabilityBalances,
   type LiabilityNode,
@@ -201,6 +202,12 @@ export function liabilitiesService(deps: LiabilitiesDeps) {
         const [done] = await tx.query(`select 1 from liability_snapshot where source = 'daily' and built_ms >= $1 limit 1`, [dayStart]);
         return done ? undefined : buildIn(tx, 'daily', null);
       });
+    },
+
+    /** The console desk's list (`liabilities.read`): the latest `limit` snapshots, newest first, each as the public API shows one. */
+    async recent(limit = LIABILITY_SNAPSHOTS_LISTED): Promise<LiabilitySnapshot[]> {
+      const rows = await db.query<SnapshotRow>(`select ${SNAPSHOT_COLUMNS} from liability_snapshot order by built_ms desc, id desc limit $1`, [limit]);
+      return rows.map(snapshotOf);
     },
 
     async latest(): Promise<LiabilitySnapshot | null> {

@@ -8,9 +8,10 @@ import './messages.js';
 
 /**
  * The proof of liabilities' routes (docs/API.md "Proof of liabilities"): the latest snapshot for
- * anyone; the signed-in user's own leaf and path (never another's: the user is the token's); a
- * build now for an operator holding `liabilities.build` (the permission table,
- * server/products/operator/permissions.ts).
+ * anyone; the signed-in user's own leaf and path (never another's: the user is the token's); the
+ * snapshots built, for an operator holding `liabilities.read` (the console desk: the auditor reads
+ * it, finance builds there); a build now for an operator holding `liabilities.build` (the
+ * permission table, server/products/operator/permissions.ts).
  */
 export function liabilitiesRoutes(service: Liabilities) {
   return async (app: FastifyInstance) => {
@@ -20,6 +21,10 @@ export function liabilitiesRoutes(service: Liabilities) {
       LIABILITIES_PATHS.proof,
       { config: { auth: 'user' }, schema: { body: { anyOf: [strictObject([], { snapshot_id: rowId }), { type: 'null' }] } } },
       async (request) => ok(request.lang, { proof: unwrap(await service.proof(request.user.id, request.body?.snapshot_id)) }),
+    );
+
+    app.post(LIABILITIES_PATHS.operatorSnapshots, { config: { auth: 'operator' }, schema: { body: { anyOf: [strictObject([], {}), { type: 'null' }] } } }, async (request) =>
+      ok(request.lang, { snapshots: await service.recent() }),
     );
 
     app.post(LIABILITIES_PATHS.operatorBuild, { config: { auth: 'operator' }, schema: { body: { anyOf: [strictObject([], {}), { type: 'null' }] } } }, async (request) =>

@@ -102,7 +102,8 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${NOTICE_PATHS.operatorPublish}`]: 'notices.write',
   [`POST ${NOTICE_PATHS.operatorUnpublish}`]: 'notices.write',
   [`POST ${NOTICE_PATHS.operatorNoteSave}`]: 'notices.write',
-  // Proof of liabilities (issue 52 §4): a snapshot built now, beside the daily one.
+  // Proof of liabilities (issue 52 §4): the snapshots built (the desk), and one built now beside the daily one.
+  [`POST ${LIABILITIES_PATHS.operatorSnapshots}`]: 'liabilities.read',
   [`POST ${LIABILITIES_PATHS.operatorBuild}`]: 'liabilities.build',
   // Fee schedules, tiers and overrides (issue 52 §2).
   [`POST ${FEE_PATHS.operatorRead}`]: 'fees.read',

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { LIABILITIES_PATHS, verifyProof, type LiabilitiesLatest, type LiabilityProof, type LiabilityProofAnswer, type LiabilitySnapshot, type LiabilityVerdict } from '../../../../domain/liabilities';
+import { LIABILITIES_PATHS, verifyProof, type LiabilitiesLatest, type LiabilityProof, type LiabilityProofAnswer, type LiabilitySnapshot, type LiabilitySnapshotList, type LiabilityVerdict } from '../../../../domain/liabilities';
 import type { ApiClient } from '../../../services/api';
 
 /** The proof page's effects: the public snapshot, the user's own proof, and the verification in the browser. */
@@ -12,10 +12,13 @@ export function createLiabilityActors(api: ApiClient) {
   };
 }
 
-/** The console desk's effects: the public snapshot, and a build now with the operator's token. */
-export function createLiabilitiesDeskActors(api: ApiClient, operatorApi: ApiClient) {
+/**
+ * The console desk's effects, both with the operator's token: the snapshots built (`liabilities.read`,
+ * checked by the server, where the public route would check nothing), and a build now (`liabilities.build`).
+ */
+export function createLiabilitiesDeskActors(operatorApi: ApiClient) {
   return {
-    fetchLatest: fromPromise<LiabilitiesLatest>(({ signal }) => api.get<LiabilitiesLatest>(LIABILITIES_PATHS.latest, undefined, signal)),
+    fetchSnapshots: fromPromise<LiabilitySnapshotList>(({ signal }) => operatorApi.post<LiabilitySnapshotList>(LIABILITIES_PATHS.operatorSnapshots, {}, signal)),
     buildSnapshot: fromPromise<LiabilitySnapshot>(({ signal }) => operatorApi.post<LiabilitySnapshot>(LIABILITIES_PATHS.operatorBuild, {}, signal)),
   };
 }

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inShell, renderView } from '../../../app/testing/viewHarness';
-import type { LiabilityProof } from '../../../../domain/liabilities';
+import { LIABILITIES_PATHS, type LiabilityProof } from '../../../../domain/liabilities';
 import type { ApiClient } from '../../../services/api';
 import { createLiabilitiesDeskActors, createLiabilityActors } from '../actors/liabilities.actors';
 import { LiabilitiesContext } from '../liabilities.context';
@@ -15,17 +15,21 @@ import { LiabilitiesDesk } from './operator/LiabilitiesDesk';
 afterEach(cleanup);
 
 /** The page over a stand-in API (the snapshot, and `proof` for the signed-in user) and the real verification. */
-async function renderPage(signedIn: boolean, proof: LiabilityProof | null = PROOF_FIXTURE, desk = false) {
+async function renderPage(signedIn: boolean, proof: LiabilityProof | null = PROOF_FIXTURE, desk = false, mayBuild = true) {
   const api = {
     get: async () => ({ snapshot: SNAPSHOT_FIXTURE }),
     post: async () => ({ proof }),
   } as unknown as ApiClient;
   const liabilityProof = liabilityProofMachine.provide({ actors: createLiabilityActors(api) });
-  const operatorApi = { post: async () => ({ ...SNAPSHOT_FIXTURE, id: 8, root: 'ab'.repeat(32), source: 'operator' }) } as unknown as ApiClient;
-  const liabilitiesDesk = liabilitiesDeskMachine.provide({ actors: createLiabilitiesDeskActors(api, operatorApi) });
+  // The desk's two operator calls: the snapshots built (the fixture and an earlier daily one), and a build.
+  const earlier = { ...SNAPSHOT_FIXTURE, id: 6, root: 'cd'.repeat(32), built_at: SNAPSHOT_FIXTURE.built_at - 86_400_000 };
+  const operatorApi = {
+    post: async (path: string) => (path === LIABILITIES_PATHS.operatorSnapshots ? { snapshots: [SNAPSHOT_FIXTURE, earlier] } : { ...SNAPSHOT_FIXTURE, id: 8, root: 'ab'.repeat(32), source: 'operator' }),
+  } as unknown as ApiClient;
+  const liabilitiesDesk = liabilitiesDeskMachine.provide({ actors: createLiabilitiesDeskActors(operatorApi) });
   await renderView(
     inShell(
-      <LiabilitiesContext.Provider value={{ liabilityProof, liabilitiesDesk }}>{desk ? <LiabilitiesDesk /> : <LiabilitiesPage />}</LiabilitiesContext.Provider>,
+      <LiabilitiesContext.Provider value={{ liabilityProof, liabilitiesDesk, liabilitiesDeskInput: () => ({ mayBuild }) }}>{desk ? <LiabilitiesDesk /> : <LiabilitiesPage />}</LiabilitiesContext.Provider>,
       { session: signedIn ? 'in' : 'out' },
     ),
     { route: '/' },
@@ -66,12 +70,22 @@ describe('/liabilities', () => {
     expect(screen.getByTestId('liabilities-not-included')).toBeTruthy();
   });
 
-  it("the console desk shows the latest snapshot, and Build now shows the new one", async () => {
+  it('the console desk shows the latest snapshot and the earlier ones, and Build now shows the new one', async () => {
     await renderPage(false, null, true);
     expect(screen.getByTestId('liabilities-root').textContent).toBe(SNAPSHOT_FIXTURE.root);
+    expect(screen.getByRole('table', { name: 'Snapshots built' }).textContent).toContain(`${'cd'.repeat(8)}…`);
     await act(async () => void fireEvent.click(screen.getByTestId('liabilities-build')));
     await act(async () => undefined);
     expect(screen.getByTestId('liabilities-root').textContent).toBe('ab'.repeat(32));
     expect(screen.getByText('Finance operator')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Snapshots built' }).textContent).toContain(`${SNAPSHOT_FIXTURE.root.slice(0, 16)}…`);
+  });
+
+  it('the auditor (liabilities.read without liabilities.build) reads the desk and is offered no build', async () => {
+    await renderPage(false, null, true, false);
+    expect(screen.getByTestId('liabilities-root').textContent).toBe(SNAPSHOT_FIXTURE.root);
+    expect(screen.getByRole('table', { name: 'Snapshots built' })).toBeTruthy();
+    expect(screen.queryByTestId('liabilities-build')).toBeNull();
+    expect(screen.getByText(/building one now needs the finance role/)).toBeTruthy();
   });
 });
