@@ -42,14 +42,30 @@ export const DeskForm = styled.div`
 
 /**
  * A labelled text input of a desk dialog whose value is kept outside Formik (the desk's machine, or
- * the dialog's own state when only the server judges the fields: decision 0041).
+ * the dialog's own state: decision 0041). `error`: the field's own problem, translated, said under
+ * it and tied to it (aria-describedby), outside the label so it never becomes part of its name.
  */
-export function DeskTextField(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string }) {
+export function DeskTextField(props: { label: string; value: string; onChange: (value: string) => void; inputMode?: 'decimal' | 'numeric'; autoComplete?: string; error?: string }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <input id={id} type="text" value={props.value} inputMode={props.inputMode} autoComplete={props.autoComplete ?? 'off'} spellCheck={false} onChange={(e) => props.onChange(e.target.value)} />
+      <input
+        id={id}
+        type="text"
+        value={props.value}
+        inputMode={props.inputMode}
+        autoComplete={props.autoComplete ?? 'off'}
+        spellCheck={false}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error !== undefined || undefined}
+        aria-describedby={props.error === undefined ? undefined : `${id}-error`}
+      />
+      {props.error !== undefined && (
+        <span className="error" id={`${id}-error`}>
+          {props.error}
+        </span>
+      )}
     </div>
   );
 }
@@ -65,13 +81,13 @@ export function DeskRefusal(props: { refusal: ToastMessage | undefined }) {
  * How a desk's form ends: the operator's own 2FA code (or a recovery code), then the server's
  * refusal under it. The code is the Formik form's `code` field, or with `kept` a value the desk keeps.
  */
-export function DeskCodeAndRefusal(props: { labelKey: string; refusal: ToastMessage | undefined; kept?: { value: string; onChange: (value: string) => void } }) {
+export function DeskCodeAndRefusal(props: { labelKey: string; refusal: ToastMessage | undefined; kept?: { value: string; onChange: (value: string) => void; error?: string } }) {
   const { t } = useTranslation();
   const { labelKey, kept } = props;
   return (
     <>
       {kept ? (
-        <DeskTextField label={t(labelKey)} value={kept.value} onChange={kept.onChange} inputMode="numeric" autoComplete="one-time-code" />
+        <DeskTextField label={t(labelKey)} value={kept.value} onChange={kept.onChange} inputMode="numeric" autoComplete="one-time-code" error={kept.error} />
       ) : (
         <FormField name="code" labelKey={labelKey} inputMode="numeric" autoComplete="one-time-code" />
       )}

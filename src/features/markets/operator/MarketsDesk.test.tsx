@@ -229,12 +229,26 @@ describe('markets desk view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delist BTC/USDT Perpetual' })).toBeNull(), { timeout: 5000 });
   }, FORM_TEST_MS);
 
-  it('lists a currency through its form: what is typed is sent, the server\'s refusal shows under the form, a network can be added and removed', async () => {
+  it('lists a currency through its form: each bad field is said under it before sending, what is typed is sent, the server\'s refusal shows under the form, a network can be added and removed', async () => {
     const calls = await renderDesk(['risk']);
     const { dialog, fill, press, closed, sendCode } = openDialog('List a currency', 'List a currency');
-    // Nothing typed: the server says what is missing.
+    // Nothing typed: the form says under each field what the server would refuse, and sends nothing.
     press('List the currency');
-    expect(await within(dialog).findByText('Enter your 2FA code', {}, { timeout: 5000 })).toBeTruthy();
+    const problemOf = (label: string) => {
+      const input = within(dialog).getByLabelText(label);
+      return input.getAttribute('aria-invalid') === 'true' ? document.getElementById(input.getAttribute('aria-describedby')!)?.textContent : undefined;
+    };
+    await waitFor(() => expect(problemOf('Symbol')).toBe('2 to 12 letters and digits'), { timeout: 5000 });
+    expect(problemOf('Name')).toBe('1 to 40 characters');
+    expect(problemOf('Network')).toBe('2 to 16 letters and digits');
+    expect(problemOf('Smallest deposit')).toBe('0 or more, within the precision');
+    expect(problemOf('Smallest withdrawal')).toBe('Above zero, within the precision');
+    expect(problemOf('Your 2FA code')).toBe('Enter your 2FA code');
+    expect(problemOf('Precision (places)')).toBeUndefined();
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.listCurrency)).toEqual([]);
+    // A fee at or above its minimum is said at the field the rule names, as the operator types.
+    fill({ 'Smallest withdrawal': '0.5', 'Withdrawal fee': '0.5' });
+    expect(problemOf('Smallest withdrawal')).toBe('Above the withdrawal fee');
     fill({ 'Symbol': ' newc ', 'Name': 'New Coin', 'Precision (places)': '4', 'Network': 'erc20', 'Smallest deposit': '1', 'Deposit fee': '0.1', 'Smallest withdrawal': '5', 'Withdrawal fee': '0.5', 'Confirmations': '12' });
     press('Add a network');
     expect(within(dialog).getByRole('group', { name: 'Network 2' })).toBeTruthy();

@@ -34,7 +34,7 @@ export interface OperatorWithdrawalsContext extends StepUpWindow {
   reason: string;
   /** The operator's 2FA code an approval is sent with (good once: emptied after a refusal; '': none, within the step-up window). */
   code: string;
-  /** Why the approval did not go (the code's shape, or the server's translated refusal), said in its dialog. */
+  /** Why the approval did not go (the code's shape, or the server's translated refusal), or the failure (no reason), said in its dialog. */
   refusal: ToastMessage | undefined;
 }
 
@@ -50,7 +50,8 @@ export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: Withd
  * behind a confirmation. Funds leave on an approval, so its confirmation asks the operator's own
  * 2FA code (server: wallet/withdrawals.ts `approve`); a refused approval (a wrong code, decided
  * meanwhile) is said in its dialog, which stays open. A failure asks its reason in its own
- * confirmation. The queue is read again after every decision, and after a refused approval.
+ * confirmation, and says a missing one under the field there (the dialog stays open). The queue is
+ * read again after every decision, and after a refused approval.
  */
 export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent, input: {} as OperatorWithdrawalsInput },
@@ -118,11 +119,11 @@ export const operatorWithdrawalsMachine = setup({
       },
     },
     confirmingFail: {
-      description: 'The user reads the reason on their withdrawal record, so one is required.',
+      description: 'The user reads the reason on their withdrawal record, so one is required: a missing one is said under the field, as the approval says a bad code, not in a toast that leaves the dialog unexplained.',
       on: {
         'queue.confirm': [
-          { guard: 'hasReason', target: 'failing', actions: assign({ reason: ({ event }) => event.reason!.trim() }) },
-          { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'wallet.ops.reasonRequired' } } } },
+          { guard: 'hasReason', target: 'failing', actions: assign({ reason: ({ event }) => event.reason!.trim(), refusal: undefined }) },
+          { actions: assign({ refusal: { key: 'wallet.ops.reasonRequired' } }) },
         ],
         'queue.cancel': 'idle',
       },

@@ -96,3 +96,24 @@ describe('withdrawal queue view: an owner the server would refuse', () => {
     expect((within(rows[0]!).getByRole('button', { name: 'Fail' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe('withdrawal queue view: failing without a reason', () => {
+  it('says the missing reason under the field, tied to it, keeps the dialog open and sends nothing; with one it sends it', async () => {
+    const calls = await renderQueue();
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    const dialog = screen.getByRole('dialog', { name: 'Fail this withdrawal?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fail' }));
+    await act(async () => undefined);
+    const open = screen.getByRole('dialog', { name: 'Fail this withdrawal?' });
+    const problem = within(open).getByRole('alert');
+    expect(problem.textContent).toBe('Please give a reason for failing the withdrawal');
+    const field = within(open).getByRole('textbox');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorFailWithdrawal)).toEqual([]);
+    fireEvent.change(field, { target: { value: ' Sanctioned address ' } });
+    fireEvent.click(within(open).getByRole('button', { name: 'Fail' }));
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.path === WALLET_PATHS.operatorFailWithdrawal).map((c) => c.body)).toEqual([{ id: 12, reason: 'Sanctioned address' }]);
+  });
+});

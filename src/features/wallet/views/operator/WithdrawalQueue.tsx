@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../../domain/wallet';
 import { money } from '../../../../../domain/figures';
@@ -11,6 +11,7 @@ import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../../../../kit/wallet/walletUi';
+import { FormProblem } from '../../../../app/ui/FormRows';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 import { StepUpNote } from '../../../../kit/operatorStepUp/StepUpNote';
 import { DeskCodeAndRefusal, deskColumns, DeskForm, DeskTable, DeskTitleBar, ReloadButton, type DeskListTexts } from '../../../../app/ui/DeskDialog';
@@ -62,17 +63,27 @@ function ApproveDialog(props: {
   );
 }
 
-/** The fail dialog: the reason is shown to the user on their record, so the machine requires one. */
-function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+/**
+ * The fail dialog: the reason is shown to the user on their record, so the machine requires one and
+ * says a missing one (`refusal`) under the field, tied to it, while the dialog stays open.
+ */
+function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; refusal: ToastMessage | undefined; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const errorId = useId();
+  const { refusal } = props;
   return (
     <ConfirmDialog title={t('wallet.ops.failTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.fail')} tone="danger" busy={props.busy} onConfirm={() => props.onConfirm(reason)} onCancel={props.onCancel}>
       {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
       <label>
         {t('wallet.ops.reason')}
-        <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+        <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} aria-invalid={refusal !== undefined} aria-describedby={refusal ? errorId : undefined} />
       </label>
+      {refusal && (
+        <FormProblem id={errorId} role="alert" data-testid="withdrawal-fail-refusal">
+          {'key' in refusal ? t(refusal.key) : refusal.text}
+        </FormProblem>
+      )}
     </ConfirmDialog>
   );
 }
@@ -150,7 +161,7 @@ export function WithdrawalQueue() {
       {queue.confirmingApprove && (
         <ApproveDialog row={queue.target} busy={queue.deciding} refusal={queue.refusal} stepUpUntil={queue.stepUpUntil} onConfirm={queue.confirmApprove} onCancel={queue.cancel} />
       )}
-      {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}
+      {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} refusal={queue.refusal} onConfirm={queue.confirm} onCancel={queue.cancel} />}
     </section>
   );
 }
