@@ -237,6 +237,17 @@ describe('operator withdrawal queue (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(listRef().getSnapshot().value).toBe('loading');
     expect(reads()).toHaveLength(2);
+    // A refused failure (decided meanwhile) is said in its dialog, which stays open; the queue is read again.
+    await settleList({ list: [], total: 1, page: 1, size: 10 });
+    actor.send({ type: 'queue.fail', id: 13 });
+    actor.send({ type: 'queue.confirm', reason: 'Sanctioned address' });
+    await settle({ type: 'xstate.error.actor.failWithdrawal', error: { kind: 'server', serverMessage: 'This withdrawal was already decided' } });
+    expect(actor.getSnapshot().value).toBe('confirmingFail');
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'This withdrawal was already decided' });
+    expect(log.some((line) => line.includes('already decided'))).toBe(false);
+    expect(reads()).toHaveLength(3);
+    actor.send({ type: 'queue.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 
   it("approves only with the operator's 2FA code, then reads the queue again; a refused approval is said in its dialog, which stays open", async () => {

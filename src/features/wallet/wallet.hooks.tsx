@@ -199,7 +199,8 @@ export function useOperatorWithdrawals() {
     actor,
     {
       confirmingApprove: (s) => s.matches('confirmingApprove') || s.matches('approving'),
-      confirmingFail: (s) => s.matches('confirmingFail'),
+      // The dialog stays while the failure is sent, so a refusal is said under the reason still typed.
+      confirmingFail: (s) => s.matches('confirmingFail') || s.matches('failing'),
       deciding: (s) => s.matches('failing') || s.matches('approving'),
       refusal: (s) => s.context.refusal,
       /** While the session is stepped up the approval's code field is optional (until then). */

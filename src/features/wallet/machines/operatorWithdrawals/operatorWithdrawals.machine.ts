@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
-import { toastError, showToast } from '../../../../app/machines/toast/toastError';
+import { showToast } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { codeSendable, noStepUpWindow, readsStepUpWindow, stepUpLeft, type StepUpInput, type StepUpWindow } from '../../../../kit/operatorStepUp/stepUpWindow';
@@ -50,8 +50,9 @@ export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: Withd
  * behind a confirmation. Funds leave on an approval, so its confirmation asks the operator's own
  * 2FA code (server: wallet/withdrawals.ts `approve`); a refused approval (a wrong code, decided
  * meanwhile) is said in its dialog, which stays open. A failure asks its reason in its own
- * confirmation, and says a missing one under the field there (the dialog stays open). The queue is
- * read again after every decision, and after a refused approval.
+ * confirmation, and says a missing one under the field there (the dialog stays open), as it says
+ * the server's refusal of the failure. The queue is read again after every decision, and after a
+ * refused one.
  */
 export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent, input: {} as OperatorWithdrawalsInput },
@@ -134,7 +135,11 @@ export const operatorWithdrawalsMachine = setup({
         src: 'failWithdrawal',
         input: ({ context }) => ({ id: context.target!, reason: context.reason }),
         onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.failed' } } }, 'reloadList'] },
-        onError: { target: 'idle', actions: toastError },
+        onError: {
+          target: 'confirmingFail',
+          description: 'Refused (decided meanwhile, the session ended): said in the dialog, which stays open with its reason, as an approval\'s refusal is; the row on screen may be stale.',
+          actions: [assign({ refusal: ({ event }) => messageForError(event.error) }), 'reloadList'],
+        },
       },
     },
   },
