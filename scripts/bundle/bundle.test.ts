@@ -42,7 +42,8 @@ import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../domain/routePreloa
  * visitor's bell and account menu load with the session (layout/SignedInCorner.tsx); 153,515 bytes
  * before the convert product (its header entry beside Spot, a gated page: +136 bytes), 153,151 with
  * it once the machines' `description` texts left the build (scripts/vite/machineDescriptions.ts,
- * −0.48 KB). The ratchet fails
+ * −0.48 KB); 153,530 with a phone's 40-px tap floor, which is index.html's static style (as JS it
+ * cost 118 bytes here, 98 over the edge). The ratchet fails
  * any change that puts more on the first page; lower it as the figure falls.
  */
 const HOME_BUDGET = 150 * 1024;

@@ -131,9 +131,10 @@ declare module 'styled-components' {
  * paints the theme's before the app loads). A plain link inside running text ("Log in to see your
  * notifications. Log in") looks like one; links styled as something else (a button, a nav item, a
  * tab) carry their component's class. On a phone every control a thumb aims at (a button, a
- * select, a text field) is 40 px tall at least: the order-type tabs, the chart's intervals and the
- * header's buttons were 24–36 px (Apple asks 44 pt, Material 48 dp; 40 keeps the trade page dense).
- * Text links and link-looking buttons keep their line's height (tapTarget.ts gives them 24 px).
+ * select, a text field, a table's link) is 40 px tall at least: the order-type tabs, the chart's
+ * intervals and the header's buttons were 24–36 px, /home's pair links 19 (Apple asks 44 pt,
+ * Material 48 dp; 40 keeps the trade page dense). That floor is index.html's own style, static CSS
+ * that costs /home's JavaScript nothing; link-looking buttons keep their line (tapTarget.ts: 24 px).
  * Comments stay out of the CSS: a template's text ships as written, and these are in /home's 150 KB.
  */
 export const GlobalStyle = createGlobalStyle`
@@ -158,7 +159,4 @@ export const GlobalStyle = createGlobalStyle`
   .num { font-variant-numeric: tabular-nums; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
-  ${PHONE} {
-    button:not(.linkish):not(.link), select:not([multiple]):not([size]), input:not([type='checkbox']):not([type='radio']):not([type='range']):not([type='file']) { min-height: 40px; box-sizing: border-box; }
-  }
 `;

@@ -34,5 +34,5 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
           `}
   &:disabled { opacity: 0.5; cursor: not-allowed; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
-  ${PHONE} { min-height: 40px; display: inline-flex; align-items: center; justify-content: center; }
+  ${PHONE} { padding-block: 10px; }
 `;

@@ -2,7 +2,8 @@
 /**
  * A wrong invitation code was a short toast (an audit): it is now said under the invitation-code
  * field, in the server's translated words, as the form says its own rules under their fields; it
- * stays there until the code in the field is changed. Other refusals stay toasts.
+ * stays there until the code in the field is changed. Other refusals are written in the form, above
+ * its button (a toast was gone before a new user read it), until the form is sent again.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -81,9 +82,12 @@ describe('/reg-next: a refused invitation code', () => {
     expect(screen.queryByText('Der Einladungscode ist ungültig')).toBeNull();
   });
 
-  it('another refusal (no field named) is still a toast, and no field is marked', { timeout: 20_000 }, async () => {
+  it('another refusal (no field named) is written in the form above the button, not toasted, and no field is marked', { timeout: 20_000 }, async () => {
     const { i18n, toasts } = await atDetails({ serverMessage: 'The verification code is wrong or has expired' });
-    expect(toasts).toHaveLength(1);
+    expect(toasts).toEqual([]);
+    const said = screen.getByTestId('register-refusal');
+    expect(said.textContent).toBe('The verification code is wrong or has expired');
+    expect(said.getAttribute('role')).toBe('alert');
     expect(screen.getByLabelText(i18n.t('auth.invitationCode')).getAttribute('aria-invalid')).toBe('false');
   });
 });

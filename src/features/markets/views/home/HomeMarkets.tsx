@@ -65,11 +65,9 @@ const Card = styled(Link)`
  * sideways there, the 24h change's header cut at the edge ("24s değişi›") and the market value out
  * of view; the full list with every column is /markets.
  */
-/** On a phone a pair's link fills its row's height (40 px; its line was 19 px), the row no taller. */
 const Trends = styled.div`
   container-type: inline-size;
   .under { display: none; }
-  ${PHONE} { td > a { display: inline-flex; align-items: center; min-height: 40px; margin-block: -7px; } }
   @container (max-width: 599px) {
     .wide { display: none; }
     .under { display: block; font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
