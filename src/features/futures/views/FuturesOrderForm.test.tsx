@@ -25,9 +25,10 @@ const PAIR: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_
 const deskRef = createActor(createMachine({})).start() as unknown as AnyActorRef;
 const DESK = { ref: deskRef, data: { config: CONFIG, account: { ...ACCOUNT, positions: [] } }, failed: false } as unknown as Desk;
 
-function Form() {
-  const form = useFuturesOrderForm({ symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 4, desk: DESK.ref });
-  return <FuturesOrderForm pair={PAIR} form={form} desk={DESK} lastPrice="63000" markPrice="63000" />;
+function Form(props: { desk?: Desk }) {
+  const desk = props.desk ?? DESK;
+  const form = useFuturesOrderForm({ symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 4, desk: desk.ref });
+  return <FuturesOrderForm pair={PAIR} form={form} desk={desk} lastPrice="63000" markPrice="63000" />;
 }
 
 async function shown(locale: 'en_US' | 'tr_TR' | 'de_DE', answer: (input: PlaceFuturesInput) => Promise<FuturesPlaced> = async () => PLACED) {
@@ -109,5 +110,18 @@ describe('futures order form: take-profit and stop-loss on the wrong side of the
     await click(screen.getByLabelText(i18n.t('futures.tpsl.title')));
     await click(screen.getByRole('button', { name: i18n.t('futures.action.open_long') }));
     expect(within(screen.getByRole('dialog')).queryByText(i18n.t('futures.takeProfit'))).toBeNull();
+  });
+});
+
+describe('futures order form: a trader whose identity is not verified', () => {
+  it('sees no open buttons to be refused after a confirmation, but why and a link to verify, in Russian', async () => {
+    const unverified = { ...DESK, data: { config: CONFIG, account: { ...ACCOUNT, can_trade: false, positions: [] } } } as unknown as Desk;
+    const flows = { orderForm: futuresOrderFormMachine, leverage: leverageDialogMachine } as unknown as FuturesFlows;
+    const i18n = await renderWithFlows(FuturesContext, flows, <Form desk={unverified} />, { locale: 'ru_RU', route: '/contract/BTC_USDT' });
+    expect(screen.queryByRole('button', { name: i18n.t('futures.action.open_long') })).toBeNull();
+    expect(screen.queryByRole('button', { name: i18n.t('futures.action.open_short') })).toBeNull();
+    const said = screen.getByTestId('futures-verify');
+    expect(said.textContent).toContain(i18n.t('futures.form.noPermission'));
+    expect(within(said).getByRole('link', { name: i18n.t('futures.form.verifyLink') }).getAttribute('href')).toBe('/user/identity');
   });
 });

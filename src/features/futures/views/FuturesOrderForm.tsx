@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import { Button } from '../../../app/ui/Button';
+import { TextLink } from '../../../app/ui/TextLink';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Muted, Panel, PanelBody } from '../../../app/ui/Panel';
 import { maxOpen } from '../machines/futuresDesk/figures';
@@ -77,6 +78,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const held = position ? { side: position.side, closable } : undefined;
   const buttons = formButtons(f, held);
   const nothing = noButtonReason(f, held);
+  // Futures need a verified identity (the server refuses an order without one): say so where the buttons were.
+  const unverified = account !== undefined && account !== null && !account.can_trade;
   // The mark price the page shows: a take-profit or stop-loss on its wrong side is refused under its field.
   const mark = props.markPrice ?? config?.mark_price ?? undefined;
   const planError = (field: PlanField): ErrorMessage | undefined => {
@@ -199,7 +202,12 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
               <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} pointHint error={planError('stopLoss')} />
             </>
           )}
-          {nothing ? (
+          {unverified ? (
+            // No buttons that lead to a refusal after a confirmation: the reason, and the way to lift it.
+            <Muted data-testid="futures-verify" role="status">
+              {t('futures.form.noPermission')} <TextLink to="/user/identity">{t('futures.form.verifyLink')}</TextLink>
+            </Muted>
+          ) : nothing ? (
             <Muted data-testid="futures-no-action">{t(nothing)}</Muted>
           ) : (
             <Sides data-count={buttons.length}>
@@ -215,7 +223,6 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
               {'key' in f.problem ? t(f.problem.key) : f.problem.text}
             </FormProblem>
           )}
-          {account && !account.can_trade && <Muted style={{ marginTop: 8 }}>{t('futures.form.noPermission')}</Muted>}
         </form>
       </PanelBody>
       {(form.confirming || form.submitting) && f.action && (
