@@ -8,3 +8,10 @@ describe('P2P texts wrap between words (issue 37 §9)', () => {
     expect(styles).toMatch(/dd \{[^}]*overflow-wrap: anywhere/);
   });
 });
+
+describe('P2P page links (a UI audit: "My ads", "Fiat order history" and "Bank cards" read as plain text)', () => {
+  it('are drawn in the accent, as links', () => {
+    const styles = readFileSync(new URL('./fiatStyles.ts', import.meta.url), 'utf8');
+    expect(styles).toMatch(/\.links a \{ color: \$\{\(\{ theme \}\) => theme\.color\.accent\}/);
+  });
+});

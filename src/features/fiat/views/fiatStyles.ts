@@ -29,7 +29,7 @@ export const Frame = styled.div`
   .dim { color: ${({ theme }) => theme.color.textDim}; }
   .faint { color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; }
   .links { display: flex; gap: 16px; flex-wrap: wrap; }
-  .links a { ${phoneTapTarget} }
+  .links a { color: ${({ theme }) => theme.color.accent}; ${phoneTapTarget} }
   ${PHONE} { margin: 8px auto; padding: 0 6px; input { min-width: 0; width: 100%; } .controls > label { flex: 1 1 140px; min-width: 0; } select { max-width: 100%; } .tabs button { padding: 12px 10px; } }
 `;
 
