@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { ConvertQuote, ConvertResult } from '../../../../domain/convert';
-import { compareDecimal } from '../../../../domain/decimal';
+import { compareDecimal, isDecimalString } from '../../../../domain/decimal';
 import type { ToastMessage } from '../../../../domain/errors';
 import { ratePercent } from '../../../../domain/fees';
 import { fee, money, unitPrice } from '../../../../domain/figures';
@@ -26,6 +26,7 @@ const Card = styled.section<{ $tone?: 'up' | 'down' | 'warn' }>`
   dd { font-variant-numeric: tabular-nums; }
   .bound { display: block; font-weight: 400; font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
   .rate { display: block; }
+  .note { margin: 0; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
   .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
   .bar p { margin: 0; flex: 1 1 auto; }
   .timer { font-variant-numeric: tabular-nums; color: ${({ theme }) => theme.color.textDim}; }
@@ -80,6 +81,12 @@ function QuoteCard(props: { flow: Flow; quote: ConvertQuote }) {
           {t('convert.feeRate', { rate: ratePercent(q.fee_rate), currency: q.fee_currency })}
         </DetailFact>
       </DetailFacts>
+      {q.side === 'buy' && isDecimalString(flow.amount.trim()) && compareDecimal(flow.amount.trim(), q.pay_max) > 0 && (
+        // A buy spends less than asked (whole steps of `to`, room for the price): said, or "you pay" reads as a mistake.
+        <p className="note" data-testid="convert-spend-note">
+          {t('convert.spendNote', { asked: amountOf(flow.amount.trim(), q.from), max: amountOf(q.pay_max, q.from), to: q.to })}
+        </p>
+      )}
       <div className="bar">
         {expired ? (
           <>

@@ -41,14 +41,14 @@ type AcceptAnswer = 'converted' | 'moved' | 'refused';
  * answering each of `accepts` in turn (a refusal in `refusalText`), a history that gains each
  * conversion.
  */
-async function renderPage(options: { locale?: 'en_US' | 'de_DE'; route?: string; validMs?: number; accepts?: AcceptAnswer[]; refusalText?: string } = {}) {
+async function renderPage(options: { locale?: 'en_US' | 'de_DE'; route?: string; validMs?: number; accepts?: AcceptAnswer[]; refusalText?: string; quote?: Partial<ConvertQuote> } = {}) {
   const history: ConvertResult[] = [...HISTORY_FIXTURE];
   const accepts = [...(options.accepts ?? ['converted'])];
   let nextQuote = 41;
   const { api, calls } = fakeApi({
     [CONVERT_PATHS.quote]: (body: unknown): ConvertQuote => {
       const input = body as ConvertQuoteInput;
-      return { ...BUY_QUOTE, quote_id: nextQuote++, from: input.from, to: input.to, valid_ms: options.validMs ?? BUY_QUOTE.valid_ms };
+      return { ...BUY_QUOTE, ...options.quote, quote_id: nextQuote++, from: input.from, to: input.to, valid_ms: options.validMs ?? BUY_QUOTE.valid_ms };
     },
     [CONVERT_PATHS.accept]: (body: unknown) => {
       const answer = accepts.shift() ?? 'converted';
@@ -132,6 +132,8 @@ describe('/convert', () => {
     expect(screen.getByTestId('convert-receive').textContent).toBe('0.01521000 BTCat least 0.01512000 BTC');
     expect(screen.getByTestId('convert-rate').textContent).toBe('1 USDT ≈ 0.00001521 BTC1 BTC ≈ 65,744.91 USDT');
     expect(screen.getByTestId('convert-fee').textContent).toBe('0.1%, taken in BTC');
+    // All that was asked may be spent: nothing to explain.
+    expect(screen.queryByTestId('convert-spend-note')).toBeNull();
     expect(screen.getByTestId('convert-countdown').textContent).toBe('Quote valid for 10 s');
     await waitFor(() => expect(screen.getByTestId('convert-countdown').textContent).toBe('Quote valid for 9 s'), { timeout: 2500 });
     press('Convert');
@@ -147,6 +149,17 @@ describe('/convert', () => {
     press('New conversion');
     expect(screen.queryByTestId('convert-converted')).toBeNull();
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says why a buy spends less than asked, and that the rest stays (a UI audit: "you pay 98.89" for 100 typed read as a mistake)', { timeout: FORM_TEST_MS }, async () => {
+    await renderPage({ quote: { pay_max: '99.38', pay_expected: '98.89' } });
+    typeAmount('100');
+    press('Get quote');
+    await screen.findByTestId('convert-quote');
+    expect(screen.getByTestId('convert-pay').textContent).toBe('98.89 USDTat most 99.38 USDT');
+    expect(screen.getByTestId('convert-spend-note').textContent).toBe(
+      'Of the 100.00 USDT asked, at most 99.38 USDT is spent: BTC is bought in whole steps of its smallest unit, with room for the price to move while you decide. The rest stays in your balance.',
+    );
   });
 
   it('says when the price moved past the quote, and quotes again', { timeout: FORM_TEST_MS }, async () => {
