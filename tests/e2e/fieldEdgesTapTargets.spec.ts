@@ -118,3 +118,21 @@ test('on a phone, in German, the trade page’s controls, the header’s buttons
   await expect(form.getByRole('button', { name: 'Markt', exact: true }).or(form.getByRole('tab', { name: 'Markt', exact: true }))).toBeVisible();
   expectTall(await heights(form.locator('button:visible, select:visible, input:visible:not([type=checkbox]):not([type=range])')), 'order form');
 });
+
+/** The UI audit in French on a phone: the P2P list's pager buttons ran past their box ("Suivant" cut at the card's edge). */
+test('on a phone, in French, the P2P list’s pager buttons fit their row', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/deal');
+  await useLanguage(page, 'fr_FR');
+  await page.reload();
+  const next = page.getByRole('button', { name: 'Suivant', exact: true }).first();
+  await expect(next).toBeVisible();
+  const fit = await next.evaluate((button) => {
+    const group = button.parentElement!;
+    const row = button.closest('nav')!;
+    return { overflow: group.scrollWidth - group.clientWidth, button: button.getBoundingClientRect().right, group: group.getBoundingClientRect().right, row: row.getBoundingClientRect().right };
+  });
+  expect(fit.overflow, 'the buttons overflow their group').toBeLessThanOrEqual(0);
+  expect(fit.button).toBeLessThanOrEqual(fit.group + 0.5);
+  expect(fit.group).toBeLessThanOrEqual(fit.row + 0.5);
+});

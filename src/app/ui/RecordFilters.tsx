@@ -18,14 +18,18 @@ export function DaysFilter(props: { days: RecordDays; onChange: (days: RecordDay
   );
 }
 
+// The buttons keep their width and wrap under the summary when the row is too narrow (a 390-px
+// phone in French cut "Suivant" at the card's edge): the summary gives way, never the buttons.
 const PagerRow = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
   align-items: center;
-  gap: 10px;
+  gap: 6px 10px;
   font-size: 12px;
   color: ${({ theme }) => theme.color.textDim};
-  .summary { font-variant-numeric: tabular-nums; }
+  .summary { font-variant-numeric: tabular-nums; flex: 0 1 auto; min-width: 0; }
+  > :last-child { flex: none; }
 `;
 
 /**
