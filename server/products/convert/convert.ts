@@ -1,5 +1,5 @@
 import { CONVERT_PAGE_SIZE, QUOTE_TOLERANCE, QUOTE_VALID_MS, type ConvertQuote, type ConvertQuoteInput, type ConvertResult } from '../../../domain/convert.js';
-import { subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
+import { mulDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
 import { depthChannel, type DepthMessage } from '../../../domain/market.js';
 import { SpotOrderStatus, type SpotOrder } from '../../../domain/spotOrders.js';
@@ -9,6 +9,7 @@ import { listPairs, PAIRS_CACHE } from '../../kernel/platform/catalogue.js';
 import type { Database } from '../../kernel/platform/db/database.js';
 import type { Offers } from '../../kernel/platform/offers.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { numberVar } from '../../kernel/platform/i18n/messages.js';
 import type { Pair } from '../../../domain/api.js';
 import { quoteFigures, ratesOf } from './quoting.js';
 
@@ -117,6 +118,11 @@ export function convertService(db: Database, offers: Offers | undefined, clock: 
       const f = answer.figures;
       // The order's own checks (minimums, the price band, the market open), placing nothing.
       const checked = await spot.check(userId, { symbol, side, type: 'limit', price: f.price, quantity: f.quantity, time_in_force: 'FOK' });
+      // The amount asked met the pair's minimum, but the whole steps it buys or sells do not: said with the figure it came to
+      // ("at least 1 USDT" answered to 1 USDT asked read as a mistake: a money-path audit).
+      if (!checked.ok && checked.key === 'spotValueBelowMinimum') {
+        return refuse('convertBelowMinimum', { ...checked.vars, value: numberVar(trimZeros(toFixedDecimal(mulDecimal(f.quantity, f.price), pair.price_precision))) });
+      }
       if (!checked.ok) return refuse(checked.key, checked.vars);
       const now = clock();
       const expires = now + QUOTE_VALID_MS;

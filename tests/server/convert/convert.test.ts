@@ -151,8 +151,10 @@ describe('Convert', () => {
     expect(await refusal({ from: 'USDT', to: 'BTC', amount: '0' })).toBe('Enter an amount of USDT above zero with at most 2 decimals');
     expect(await refusal({ from: 'BTC', to: 'USDT', amount: '0.000001' }, 'fr_FR')).toBe('Saisissez un montant de BTC supérieur à zéro avec au plus 5 décimales');
     expect(await refusal({ from: 'USDT', to: 'BTC', amount: '1000000' })).toBe('The order book cannot take this much USDT at once: enter a smaller amount');
-    // Below the pair's minimums: spot's own refusal.
-    expect(await refusal({ from: 'USDT', to: 'BTC', amount: '0.5' })).toMatch(/^The (quantity|order value) must be at least /);
+    // Below the pair's minimum value once the amount is cut to whole steps of BTC: said with the figure it came to
+    // (1 USDT asked was answered "must be at least 1 USDT": a money-path audit).
+    expect(await refusal({ from: 'USDT', to: 'BTC', amount: '1' })).toBe("Too small to convert: in the pair's whole steps this comes to 0.9 USDT, under its minimum order of 1 USDT. Enter a little more");
+    expect(await refusal({ from: 'USDT', to: 'BTC', amount: '0.5' }, 'de_DE')).toMatch(/^Zu klein zum Umtauschen: .* unter seinem Mindestauftrag von 1 USDT/);
     for (const body of [{ from: 'USDT', to: 'BTC' }, { from: 'USDT', to: 'BTC', amount: 5 }, { from: 'USDT', to: 'BTC', amount: '5', extra: 1 }, { from: '', to: 'BTC', amount: '5' }]) {
       expect((await post(buyer, CONVERT_PATHS.quote, body)).code).toBe(400);
     }
