@@ -67,6 +67,9 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await expect(cards).toHaveCount(2);
   await expect(cards.first().getByTestId('seconds-countdown')).toHaveText(/^\d+s left$/);
   await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('850.00 USDT');
+  // Every figure of the ticket says its currency (a UI audit read "Frozen 150.00" bare beside "850.00 USDT").
+  await expect(ticket(page, EN).getByTestId('seconds-frozen')).toHaveText(/^[\d,.]+ USDT$/);
+  await expect(ticket(page, EN).getByTestId('seconds-today')).toHaveText(/ USDT$/);
   const before = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
   await page.waitForTimeout(2000);
   const after = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);

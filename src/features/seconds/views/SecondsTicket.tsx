@@ -82,8 +82,8 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
         )}
         {account && (
           <AccountLines>
-            <FigureRow label={t('seconds.frozen')}>{usdt(account.frozen)}</FigureRow>
-            <FigureRow label={t('seconds.todayResult')} className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</FigureRow>
+            <FigureRow label={t('seconds.frozen')} testId="seconds-frozen">{`${usdt(account.frozen)} ${SECONDS_CURRENCY}`}</FigureRow>
+            <FigureRow label={t('seconds.todayResult')} className={figureTone(account.today_profit)} testId="seconds-today">{`${signedUsdt(account.today_profit)} ${SECONDS_CURRENCY}`}</FigureRow>
             <Row>
               <span />
               <Link to={`/wallet/transfer?currency=USDT&from=spot`} style={{ fontSize: 12 }}>{t('seconds.transferIn')}</Link>

@@ -36,7 +36,8 @@ export function ticketFigures(input: { quantity: string; period: SecondsPeriod |
   const { quantity, period, account, problem } = input;
   const estimate = period && problem === undefined ? estimatedProfit(quantity.trim(), period.payout_rate) : undefined;
   return {
-    limits: period ? `${usdt(period.min_stake)} – ${usdt(period.max_stake)}` : MISSING,
+    // Every figure of the ticket says its currency (a UI audit read "Frozen 100.00" beside "100.00 USDT").
+    limits: period ? `${usdt(period.min_stake)} – ${usdt(period.max_stake)} ${SECONDS_CURRENCY}` : MISSING,
     available: account ? `${usdt(account.available)} ${SECONDS_CURRENCY}` : MISSING,
     estimate: estimate ? `${signedUsdt(estimate)} ${SECONDS_CURRENCY}` : MISSING,
   };
