@@ -35,6 +35,11 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.goto('/user/c-set');
   await page.getByLabel('Display language').selectOption('de_DE');
   await page.goto('/user/c-symAddr');
+  // Sent empty, the network's error is said under it; the currency select beside it keeps its own height (a UI audit: it stretched to match).
+  await page.getByRole('button', { name: de.addresses!.add! }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  const heights = await Promise.all([de.col!.currency!, de.col!.network!].map(async (label) => (await page.getByLabel(label, { exact: true }).boundingBox())!.height));
+  expect(Math.abs(heights[0]! - heights[1]!), `currency ${heights[0]} px, network ${heights[1]} px`).toBeLessThanOrEqual(1);
   await page.getByLabel(de.col!.network!).selectOption('TRC20'); // A select of the currency's networks (issue 50 M12)
   await page.getByLabel(de.col!.address!, { exact: true }).fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   await page.getByLabel(de.addresses!.noteLabel!).fill('abc');

@@ -6,14 +6,15 @@ import { Panel } from '../../../../app/ui/Panel';
 import { phoneTapTarget } from '../../../../app/ui/tapTarget';
 
 /** A dense settings panel whose `.field` rows match the auth forms' FormField markup. */
-// A word longer than the line (an e-mail address in a sentence) breaks rather than overflows.
+// A word longer than the line (an e-mail address in a sentence) breaks rather than overflows. A
+// field beside a taller one (its error said) keeps its own height: its select did not stretch to match.
 export const FormCard = styled(Panel)`
   padding: 14px 16px;
   max-width: 560px;
   overflow-wrap: break-word;
   h1 { margin: 0 0 4px; font-size: 18px; }
   .intro { margin: 0 0 14px; color: ${({ theme }) => theme.color.textDim}; }
-  .field { display: grid; gap: 4px; margin-bottom: 10px; color: ${({ theme }) => theme.color.textDim}; }
+  .field { display: grid; align-content: start; gap: 4px; margin-bottom: 10px; color: ${({ theme }) => theme.color.textDim}; }
   input[type='text'], input[type='password'], select { ${fieldInput('7px 9px')} }
   .with-button { display: flex; gap: 8px; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
