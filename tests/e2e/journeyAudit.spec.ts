@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue, textsOf } from './support/catalogue';
 import { PHONE, useLanguage, useTheme } from './support/phone';
+import { verifyIdentity } from './support/operator';
 import { signUp } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
 import { failOnPageErrors } from './support/waits';
@@ -195,7 +196,10 @@ test('the light theme keeps text at WCAG AA on the trade page and the wallet, an
 
 test("the buy and sell buttons' text is AA on their green and red in both themes (spot, futures, seconds)", async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page, `e2e-audit-fills-${Date.now()}@example.org`, { open: false });
+  const email = `e2e-audit-fills-${Date.now()}@example.org`;
+  await signUp(page, email, { open: false });
+  // Futures show their open buttons to a verified trader only (an unverified one is told to verify instead).
+  await verifyIdentity(page, email);
   const main = page.getByRole('main');
   const measure = async (button: Locator, what: string) => {
     await expect(button).toBeEnabled({ timeout: 20_000 });
