@@ -17,6 +17,9 @@ export interface DecimalShape {
   signed?: boolean;
 }
 
+/** The longest decimal string taken from outside (the server's body schemas and the forms that mirror them). */
+export const DECIMAL_INPUT_MAX = 40;
+
 const patterns = new Map<string, RegExp>();
 
 /** The unsigned, unbounded shapes by places (index 0–18; 19 for none): every order's price and quantity asks one, and a key built per call was a string per order. */

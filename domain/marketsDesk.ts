@@ -148,3 +148,5 @@ export const CURRENCY_NETWORKS_MAX = 5;
 export const CURRENCY_NAME_MAX = 40;
 export const CURRENCY_SYMBOL_PATTERN = /^[A-Z0-9]{2,12}$/;
 export const NETWORK_NAME_PATTERN = /^[A-Z0-9]{2,16}$/;
+/** The most blocks a listed network waits before crediting a deposit. */
+export const CURRENCY_CONFIRMATIONS_MAX = 1000;

@@ -60,6 +60,10 @@ describe('listing a currency at runtime', () => {
     expect((await list({ networks: [{ ...coin.networks[0], deposit_min: '0.00001' }] }, 'de_DE')).msg).toBe(
       'Netzwerk ERC20: Mindestbeträge und Gebühr müssen zur Genauigkeit passen, das Auszahlungsminimum über null und über der Gebühr liegen',
     );
+    // Written the one way the exchange reads a decimal (domain/decimalRule.ts): no leading zeros, no "-0".
+    for (const network of [{ deposit_min: '007' }, { withdraw_fee: '-0' }, { deposit_fee: '00' }]) {
+      expect((await list({ networks: [{ ...coin.networks[0], ...network }] })).msg).toMatch(/^Network ERC20: /);
+    }
     // Trailing zeros are no finer than the amount they end: past the precision check (then refused for the missing code).
     expect((await list({ networks: [{ ...coin.networks[0], deposit_min: '1.00000000' }] })).msg).not.toMatch(/precision/);
     // What the schema refuses: a precision above 8, no network, an unknown field.
@@ -123,6 +127,8 @@ describe('listing a currency at runtime', () => {
 
     expect(await auditOutcomes(db, 'currency.list')).toEqual([
       ...refusals('currencyListingTwoFactorRequired', 'currencyListingSymbol', 'currencyListingName', 'currencyListingNetworks', 'currencyListingAmounts', 'currencyListingAmounts'),
+      // Leading zeros and "-0".
+      ...refusals('currencyListingAmounts', 'currencyListingAmounts', 'currencyListingDepositFee'),
       // The trailing zeros' listing, refused at the code.
       ...refusals(expect.any(String), expect.any(String), expect.any(String)),
       ['done', 'NEWC'],

@@ -1,3 +1,4 @@
+import { DECIMAL_INPUT_MAX } from '../../../../domain/decimalRule.js';
 import { SECOND_FACTOR_PATTERN } from '../../../../domain/twoFactor.js';
 
 /**
@@ -53,7 +54,7 @@ export const paging = (sizeMax: number = PAGE_SIZE_MAX) => ({ page, size: { type
 export const recordDays = (days: readonly number[]) => ({ type: 'integer', enum: [...days] }) as const;
 
 /** The longest money string taken from outside (a price, quantity or amount, as a decimal string). */
-export const DECIMAL_MAX = 40;
+export const DECIMAL_MAX = DECIMAL_INPUT_MAX;
 /**
  * Money stays a string and its shape is checked by the use case (domain/decimalRule.ts), which
  * answers a translated message naming what is wrong; the schema only keeps junk out.

@@ -1,5 +1,7 @@
-import { compareDecimal, isDecimalString, trimZeros } from '../../../../domain/decimal.js';
+import { compareDecimal } from '../../../../domain/decimal.js';
+import { isDecimalInput } from '../../../../domain/decimalRule.js';
 import {
+  CURRENCY_CONFIRMATIONS_MAX,
   CURRENCY_NAME_MAX,
   CURRENCY_NETWORKS_MAX,
   CURRENCY_PRECISION_MAX,
@@ -17,11 +19,12 @@ import './messages.js';
 /** Where a listed currency goes in the lists: after the seeded ones (their sort is below 100), as listed pairs do. */
 const LISTED_SORT = 900;
 
-/** The places an amount needs: trailing zeros ("0.10000000") add none. */
-const places = (decimal: string) => trimZeros(decimal).split('.')[1]?.length ?? 0;
-/** A decimal of at least `floor` (or above it, `strict`), with no more places than the currency's precision. */
+/**
+ * A decimal of 0 or more (above 0 when `strict`), written the one way the exchange reads one and
+ * with no more places than the currency's precision (trailing zeros, "0.10000000", add none).
+ */
 const amount = (value: string, precision: number, strict: boolean) =>
-  isDecimalString(value) && places(value) <= precision && (strict ? compareDecimal(value, '0') > 0 : compareDecimal(value, '0') >= 0);
+  isDecimalInput(value, { places: precision }) && (strict ? compareDecimal(value, '0') > 0 : compareDecimal(value, '0') >= 0);
 
 /** The listing as stored: symbols and networks in capitals, names and amounts trimmed. */
 function normalised(l: CurrencyListing): CurrencyListing {
@@ -51,7 +54,7 @@ function checkListing(l: CurrencyListing): Outcome<true> {
     if (!amount(depositFee, l.precision, false) || (compareDecimal(depositFee, '0') > 0 && compareDecimal(depositFee, n.deposit_min) >= 0)) {
       return refuse('currencyListingDepositFee', { network: n.network });
     }
-    if (!Number.isInteger(n.confirmations) || n.confirmations < 1 || n.confirmations > 1000) return refuse('currencyListingConfirmations', { network: n.network });
+    if (!Number.isInteger(n.confirmations) || n.confirmations < 1 || n.confirmations > CURRENCY_CONFIRMATIONS_MAX) return refuse('currencyListingConfirmations', { network: n.network });
   }
   return { ok: true, data: true };
 }

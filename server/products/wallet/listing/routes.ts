@@ -14,6 +14,7 @@ const network = strictObject(['network', 'deposit_min', 'withdraw_min', 'withdra
   withdraw_min: decimal,
   withdraw_fee: decimal,
   deposit_fee: decimal,
+  // CURRENCY_CONFIRMATIONS_MAX (domain/marketsDesk.ts), written out: schemaKit.test.ts reads a named bound from 1 as an id's.
   confirmations: { type: 'integer', minimum: 1, maximum: 1000 },
 });
 

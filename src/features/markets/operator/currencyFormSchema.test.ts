@@ -58,6 +58,15 @@ describe('the currency listing form rules', () => {
     expect(problems({}, { withdraw_fee: '1e3' })).toEqual({ 'networks[0].withdraw_fee': 'marketsDesk.currency.withdrawFeeInvalid' });
   });
 
+  it('amounts written the one way the exchange reads a decimal (domain/decimalRule.ts): no leading zeros, no "-0"', () => {
+    expect(problems({}, { deposit_min: '007', withdraw_fee: '-0', deposit_fee: '.5' })).toEqual({
+      'networks[0].deposit_min': 'marketsDesk.currency.depositMinInvalid',
+      'networks[0].deposit_fee': 'marketsDesk.currency.depositFeeInvalid',
+      'networks[0].withdraw_fee': 'marketsDesk.currency.withdrawFeeInvalid',
+    });
+    expect(problems({}, { withdraw_min: '05' })).toEqual({ 'networks[0].withdraw_min': 'marketsDesk.currency.withdrawMinInvalid' });
+  });
+
   it('a withdrawal minimum above zero and above its fee; a deposit fee, when above zero, below the deposit minimum', () => {
     expect(problems({}, { withdraw_min: '0', withdraw_fee: '0' })).toEqual({ 'networks[0].withdraw_min': 'marketsDesk.currency.withdrawMinInvalid' });
     expect(problems({}, { withdraw_min: '0.5', withdraw_fee: '0.5' })).toEqual({ 'networks[0].withdraw_min': 'marketsDesk.currency.withdrawMinBelowFee' });

@@ -1,6 +1,8 @@
 import * as yup from 'yup';
-import { compareDecimal, isDecimalString, trimZeros } from '../../../../domain/decimal';
+import { compareDecimal } from '../../../../domain/decimal';
+import { DECIMAL_INPUT_MAX, isDecimalInput } from '../../../../domain/decimalRule';
 import {
+  CURRENCY_CONFIRMATIONS_MAX,
   CURRENCY_NAME_MAX,
   CURRENCY_NETWORKS_MAX,
   CURRENCY_PRECISION_MAX,
@@ -16,7 +18,8 @@ import { isSecondFactorCode } from '../../../../domain/twoFactor';
  * said under each field before sending. The server names only the first bad field, generically
  * ("Network X: the minimums and the fee …"); here every bad field says its own rule. The values are
  * judged as the server judges them once normalised: trimmed, symbol and network in capitals,
- * places counted without trailing zeros ("0.10" has one), a decimal as `isDecimalString` takes it.
+ * places counted without trailing zeros ("0.10" has one), a decimal as domain/decimalRule.ts reads
+ * one (no leading zeros, no "-0").
  * The server repeats every check, and its refusal still shows under the form.
  */
 
@@ -35,16 +38,10 @@ export interface CurrencyFormValues {
 /** A whole number as typed, or NaN (sent as null: the server refuses it, translated). */
 export const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
-const CONFIRMATIONS_MAX = 1000;
-/** The longest decimal string the server's body schema takes (server/kernel/platform/http/schemas.ts DECIMAL_MAX). */
-const DECIMAL_LENGTH_MAX = 40;
-
-const places = (value: string) => trimZeros(value).split('.')[1]?.length ?? 0;
 /** A decimal of 0 or more (above 0 with `positive`) with no more places than `precision` (none checked while the precision is itself wrong). */
 const amountFits = (value: string | undefined, precision: number, positive = false) => {
   const v = (value ?? '').trim();
-  if (!isDecimalString(v) || v.length > DECIMAL_LENGTH_MAX) return false;
-  if (Number.isInteger(precision) && places(v) > precision) return false;
+  if (v.length > DECIMAL_INPUT_MAX || !isDecimalInput(v, Number.isInteger(precision) ? { places: precision } : {})) return false;
   return positive ? compareDecimal(v, '0') > 0 : compareDecimal(v, '0') >= 0;
 };
 const asNetwork = (value: string | undefined) => (value ?? '').trim().toUpperCase();
@@ -62,18 +59,18 @@ function networkSchema(precision: number, names: string[]) {
       // A deposit's fee is taken from what it credits: one of the minimum must leave something. A bad minimum is said at its own field only.
       const min = String(this.parent.deposit_min ?? '').trim();
       const fee = (v ?? '').trim();
-      return !isDecimalString(fee) || !amountFits(min, precision) || compareDecimal(fee, '0') <= 0 || compareDecimal(fee, min) < 0;
+      return !isDecimalInput(fee) || !amountFits(min, precision) || compareDecimal(fee, '0') <= 0 || compareDecimal(fee, min) < 0;
     }),
     withdraw_min: amount('marketsDesk.currency.withdrawMinInvalid', true).test('aboveFee', 'marketsDesk.currency.withdrawMinBelowFee', function above(v) {
       // A withdrawal of the minimum must leave something once its fee is taken. A bad fee is said at its own field only.
       const fee = String(this.parent.withdraw_fee ?? '').trim();
       const min = (v ?? '').trim();
-      return !isDecimalString(min) || !amountFits(fee, precision) || compareDecimal(fee, min) < 0;
+      return !isDecimalInput(min) || !amountFits(fee, precision) || compareDecimal(fee, min) < 0;
     }),
     withdraw_fee: amount('marketsDesk.currency.withdrawFeeInvalid'),
     confirmations: yup.string().test('whole', 'marketsDesk.currency.confirmationsInvalid', (v) => {
       const n = whole(v ?? '');
-      return n >= 1 && n <= CONFIRMATIONS_MAX;
+      return n >= 1 && n <= CURRENCY_CONFIRMATIONS_MAX;
     }),
   });
 }
