@@ -61,6 +61,28 @@ describe('securityChange machine (scenarios)', () => {
   });
 });
 
+describe('securityChange machine: whether 2FA is on', () => {
+  it.each([true, false])('reads it once at the start (%s), so the form asks the code only then', async (on) => {
+    const deferred = standInsFor(securityChangeModel.machine);
+    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors }), { input: { kind: 'loginPwd' } }).start();
+    expect(deferred.inputsOf('readTwoFactor')).toHaveLength(1);
+    deferred.settle({ type: 'xstate.done.actor.readTwoFactor', output: on });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.twoFactor).toBe(on);
+  });
+
+  it('a failed read leaves it unknown and the form working', async () => {
+    const deferred = standInsFor(securityChangeModel.machine);
+    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors }), { input: { kind: 'email' } }).start();
+    deferred.settle({ type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.twoFactor).toBeUndefined();
+    actor.send({ type: 'security.sendCode', to: 'current' });
+    expect(deferred.inputsOf('sendCode')).toHaveLength(1);
+  });
+});
+
 describe('recordBook machine (scenarios)', () => {
   it('the address book reads whether 2FA is on, so the form asks the code only then (issue 50 C8); collection methods read nothing', async () => {
     const deferred = standInsFor(recordBookModel.machine);
@@ -77,6 +99,17 @@ describe('recordBook machine (scenarios)', () => {
     expect(methodsStandIns.inputsOf('readTwoFactor')).toHaveLength(0);
     expect(methods.getSnapshot().context.twoFactor).toBeUndefined();
     methods.stop();
+  });
+
+  it('a failed read of whether 2FA is on leaves it unknown and the book working (it stopped the whole book)', async () => {
+    const deferred = standInsFor(recordBookModel.machine);
+    const addresses = createActor(recordBookModel.machine.provide({ actors: deferred.actors }), { input: recordBookModel.variants[0]!.input }).start();
+    deferred.settle({ type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } });
+    deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(addresses.getSnapshot().status).toBe('active');
+    expect(addresses.getSnapshot().context).toMatchObject({ twoFactor: undefined, records: [{ id: 7 }] });
+    addresses.stop();
   });
 
   it('deletes only after confirmation, then reloads with the spec message', async () => {

@@ -92,7 +92,7 @@ export const provide = ({ api, operatorApi, store, i18n, navigate, showToast, sh
     }),
     noticeSettings: noticeSettingsMachine.provide({ actors: { fetchSettings: user.fetchNoticeSettings, saveSettings: user.saveNoticeSettings }, actions: { showToast } }),
     securityChange: securityChangeMachine.provide({
-      actors: { sendCode: user.sendSecurityCode, submitChange: user.submitSecurityChange },
+      actors: { sendCode: user.sendSecurityCode, submitChange: user.submitSecurityChange, readTwoFactor: twoFactor.readEnabled },
       // The server already ended every session: clear ours and go to /login with "log in again".
       actions: { showToast, sessionEnded: () => session.send({ type: 'session.forbidden', message: i18n.t('security.loginAgain') }) },
     }),

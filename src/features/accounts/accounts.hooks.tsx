@@ -251,6 +251,8 @@ export function useSecurityChangeFlow(kind: SecurityKind) {
       sending: (s) => s.matches({ flow: 'sendingCode' }),
       submitting: (s) => s.matches({ flow: 'submitting' }),
       done: (s) => s.matches({ flow: 'done' }),
+      // 2FA on (its code is asked), off (not asked) or not known (asked "if 2FA is on").
+      twoFactor: (s) => s.context.twoFactor,
     },
     {
       sendCode: (to: CodeTarget, account?: string, area_code?: string) => ({ type: 'security.sendCode', to, account, area_code }),

@@ -33,6 +33,8 @@ export type RecordBookEvent =
   | { type: 'guard.accepted'; payload?: unknown }
   /** Whether 2FA is on, read at the start for a book that asks the code (`asksCode`). */
   | { type: 'xstate.done.actor.readTwoFactor'; output: boolean }
+  /** The read failed: 2FA stays unknown (unhandled, the error would stop the whole book). */
+  | { type: 'xstate.error.actor.readTwoFactor'; error: unknown }
   /** From the `deleteRecord` child (the shared confirm-then-act) once a confirmed delete went through or was refused. */
   | ConfirmActReport<{ id: number }>;
 
@@ -92,6 +94,7 @@ export const recordBookMachine = recordBookSetup.createMachine({
     'confirmAct.failed': { target: '.book', description: 'Refused (it was already gone): read the list again.' },
     'book.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
     'xstate.done.actor.readTwoFactor': { actions: assign({ twoFactor: ({ event }) => event.output }) },
+    'xstate.error.actor.readTwoFactor': { description: 'Whether 2FA is on stays unknown: the form offers the code "if 2FA is on".' },
   },
   initial: 'book',
   states: {

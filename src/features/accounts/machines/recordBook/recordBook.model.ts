@@ -13,6 +13,7 @@ export const recordBookModel = machineModel(
     { type: 'xstate.done.actor.fetchRecords', output: [address] },
     // Whether 2FA is on, read by the address book (issue 50 C8).
     ...typedValues('xstate.done.actor.readTwoFactor', [true, false], 'output'),
+    { type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } },
     { type: 'xstate.error.actor.fetchRecords', error: { kind: 'network' } },
     { type: 'book.save', fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } },
     { type: 'guard.accepted', payload: { fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } } },

@@ -1,4 +1,4 @@
-import { and, assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, raise, setup, spawnChild, stateIn, type ActorRefFrom } from 'xstate';
 import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../../domain/userCentre';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
@@ -30,11 +30,21 @@ export type SecurityChangeEvent =
   | { type: 'security.sendCode'; to: CodeTarget; account?: string; area_code?: string }
   | { type: 'security.submit'; fields: SecurityFields }
   | { type: 'security.codeSent'; to: CodeTarget }
-  | { type: 'guard.accepted'; payload?: unknown };
+  | { type: 'guard.accepted'; payload?: unknown }
+  /** Whether 2FA is on, read at the start: the form asks the code only then. */
+  | { type: 'xstate.done.actor.readTwoFactor'; output: boolean }
+  /** The read failed: 2FA stays unknown (unhandled, the error would stop the whole flow). */
+  | { type: 'xstate.error.actor.readTwoFactor'; error: unknown };
 
 const securityChangeSetup = setup({
   types: {
-    context: {} as { kind: SecurityKind; request: CodeRequest | undefined; fields: SecurityFields | undefined },
+    context: {} as {
+      kind: SecurityKind;
+      request: CodeRequest | undefined;
+      fields: SecurityFields | undefined;
+      /** Whether 2FA is on (the server then asks its code); undefined while unknown or when the read failed. */
+      twoFactor: boolean | undefined;
+    },
     events: {} as SecurityChangeEvent,
     input: {} as { kind: SecurityKind },
   },
@@ -45,6 +55,7 @@ const securityChangeSetup = setup({
     submitGuard: submitGuardMachine,
     sendCode: toBeProvided<null, CodeRequest>('sendCode'),
     submitChange: toBeProvided<null, { kind: SecurityKind; fields: SecurityFields }>('submitChange'),
+    readTwoFactor: toBeProvided<boolean>('readTwoFactor'),
   },
   actions: {
     showToast,
@@ -64,12 +75,19 @@ const securityChangeSetup = setup({
  * s-phoneset): ask for a code to the account (and, for email or phone, to the new address), then
  * submit. Each address has its own resend countdown child (`resendCurrent`, `resendNew`) whose
  * snapshot the page renders. A change that ends the sessions hands over to the session machine
- * (`sessionEnded`), which clears the session and goes to /login.
+ * (`sessionEnded`), which clears the session and goes to /login. Whether 2FA is on is read at the
+ * start (`twoFactor`), so the form asks its code only when the server will; a failed read leaves it
+ * unknown and the form offers the code "if 2FA is on".
  */
 export const securityChangeMachine = securityChangeSetup.createMachine({
   id: 'securityChange',
-  context: ({ input }) => ({ kind: input.kind, request: undefined, fields: undefined }),
+  context: ({ input }) => ({ kind: input.kind, request: undefined, fields: undefined, twoFactor: undefined }),
   type: 'parallel',
+  entry: spawnChild('readTwoFactor', { id: 'readTwoFactor' }),
+  on: {
+    'xstate.done.actor.readTwoFactor': { actions: assign({ twoFactor: ({ event }) => event.output }) },
+    'xstate.error.actor.readTwoFactor': { description: 'Whether 2FA is on stays unknown: the form offers the code "if 2FA is on".' },
+  },
   states: {
     flow: {
       invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },

@@ -1,5 +1,5 @@
 import { securityChangeMachine } from './securityChange.machine';
-import { actorAnswers, machineModel } from '../../../../app/machines/modelEvents';
+import { actorAnswers, machineModel, typedValues } from '../../../../app/machines/modelEvents';
 
 export const securityChangeModel = machineModel(
   securityChangeMachine,
@@ -17,6 +17,9 @@ export const securityChangeModel = machineModel(
     ...actorAnswers('submitChange', null, { kind: 'server', serverMessage: 'The verification code is wrong' }),
     { type: 'xstate.done.actor.resendCurrent' },
     { type: 'xstate.done.actor.resendNew' },
+    // Whether 2FA is on: the form asks the code only then.
+    ...typedValues('xstate.done.actor.readTwoFactor', [true, false], 'output'),
+    { type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } },
   ],
-  (snapshot) => snapshot.context.kind,
+  (snapshot) => [snapshot.context.kind, snapshot.context.twoFactor ?? null],
 );

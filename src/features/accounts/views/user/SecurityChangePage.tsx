@@ -1,6 +1,8 @@
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikErrors } from 'formik';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import type { SecurityKind } from '../../../../../domain/userCentre';
 import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../../domain/validation';
 import { useSessionFlow } from '../../../../app/views/hooks';
@@ -37,7 +39,16 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
   const flow = useSecurityChangeFlow(props.kind);
   const page = PAGE[props.kind];
   const related = user ? [user.account] : undefined;
-  const validate = useLatestValidation<Values>(page.schema, related);
+  const validateFields = useLatestValidation<Values>(page.schema, related);
+  // With 2FA on the server asks its code: an empty or malformed one is said under the field, before sending.
+  const twoFactorOn = flow.twoFactor === true;
+  const validate = useCallback(
+    async (values: Values): Promise<FormikErrors<Values>> => {
+      const errors = await validateFields(values);
+      return twoFactorOn && !isSecondFactorCode(values.totp_code) ? { ...errors, totp_code: 'twoFactor.codeOrRecoveryRequired' } : errors;
+    },
+    [validateFields, twoFactorOn],
+  );
   const password = props.kind === 'loginPwd' || props.kind === 'fundsPwd';
   return (
     <FormCard>
@@ -76,9 +87,13 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
                   />
                 </>
               )}
-              {/* With 2FA on the server asks for a code (docs/API.md "Two-factor authentication"); off, it ignores one. */}
-              <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
-              <Muted style={{ margin: '-6px 0 10px', fontSize: 12 }}>{t('twoFactor.optionalCodeTip')}</Muted>
+              {/* With 2FA on the server asks for a code (docs/API.md "Two-factor authentication"); off, it ignores one, so none is asked. */}
+              {flow.twoFactor !== false && (
+                <>
+                  <FormField name="totp_code" labelKey={twoFactorOn ? 'twoFactor.codeOrRecovery' : 'twoFactor.optionalCode'} inputMode="numeric" autoComplete="one-time-code" />
+                  <Muted style={{ margin: '-6px 0 10px', fontSize: 12 }}>{t('twoFactor.optionalCodeTip')}</Muted>
+                </>
+              )}
               {props.kind !== 'fundsPwd' && <p className="tip">{t('security.loginAgainNote')}</p>}
               <Button type="submit" disabled={flow.submitting}>
                 {t('security.submit')}
