@@ -18,12 +18,21 @@ interface Merchant {
   nickname: string;
   fiats: FiatCode[];
   banks: string[];
+  /** The language its ads in a fiat are written in where it is not that market's usual one (TERMS_LANGUAGE_OF_FIAT). */
+  termsLanguage?: Partial<Record<FiatCode, TermsLanguage>>;
 }
 
 export const MERCHANTS: Merchant[] = [
   { account: 'p2p-atlas@merchants.openex', nickname: 'Atlas OTC', fiats: ['USD', 'EUR', 'GBP'], banks: ['Chase', 'Deutsche Bank', 'Barclays'] },
   { account: 'p2p-sakura@merchants.openex', nickname: 'Sakura Trade', fiats: ['JPY', 'KRW', 'HKD', 'USD'], banks: ['MUFG Bank', 'KB Kookmin', 'HSBC Hong Kong', 'Citibank'] },
-  { account: 'p2p-bosphorus@merchants.openex', nickname: 'Bosphorus Pay', fiats: ['TRY', 'RUB', 'EUR', 'USD'], banks: ['Ziraat Bankası', 'Tinkoff', 'BNP Paribas', 'Wells Fargo'] },
+  {
+    account: 'p2p-bosphorus@merchants.openex',
+    nickname: 'Bosphorus Pay',
+    fiats: ['TRY', 'RUB', 'EUR', 'USD'],
+    banks: ['Ziraat Bankası', 'Tinkoff', 'BNP Paribas', 'Wells Fargo'],
+    // Its euro ads are paid at a French bank, to French buyers.
+    termsLanguage: { EUR: 'fr' },
+  },
 ];
 
 const FUNDING: Record<string, string> = { USDT: '600000', BTC: '30', ETH: '400' };
@@ -39,21 +48,24 @@ export function merchantCard(index: number, i: number): string {
  * language of the market the ad's fiat is paid in (a yen ad in Japanese, a lira ad in Turkish), not
  * in English for every market. Each says the same: the exact amount, no third-party payments.
  */
-const TERMS_BY_FIAT: Record<FiatCode, (nickname: string) => string> = {
-  USD: (n) => `${n}: transfer the exact amount; no third-party payments.`,
-  GBP: (n) => `${n}: transfer the exact amount; no third-party payments.`,
-  EUR: (n) => `${n}: Bitte genau den Betrag überweisen; keine Zahlungen von Dritten.`,
-  JPY: (n) => `${n}：金額ちょうどをお振り込みください。第三者からのお支払いは受け付けません。`,
-  KRW: (n) => `${n}: 정확한 금액을 송금해 주세요. 제3자 입금은 받지 않습니다.`,
-  HKD: (n) => `${n}：請轉帳準確金額，不接受第三方付款。`,
-  TRY: (n) => `${n}: Lütfen tam tutarı gönderin; üçüncü kişilerden ödeme kabul edilmez.`,
-  RUB: (n) => `${n}: переводите точную сумму; платежи от третьих лиц не принимаются.`,
-};
+const TERMS = {
+  en: (n: string) => `${n}: transfer the exact amount; no third-party payments.`,
+  de: (n: string) => `${n}: Bitte genau den Betrag überweisen; keine Zahlungen von Dritten.`,
+  fr: (n: string) => `${n} : virez le montant exact ; aucun paiement d'un tiers.`,
+  ja: (n: string) => `${n}：金額ちょうどをお振り込みください。第三者からのお支払いは受け付けません。`,
+  ko: (n: string) => `${n}: 정확한 금액을 송금해 주세요. 제3자 입금은 받지 않습니다.`,
+  zh: (n: string) => `${n}：請轉帳準確金額，不接受第三方付款。`,
+  tr: (n: string) => `${n}: Lütfen tam tutarı gönderin; üçüncü kişilerden ödeme kabul edilmez.`,
+  ru: (n: string) => `${n}: переводите точную сумму; платежи от третьих лиц не принимаются.`,
+} as const;
+export type TermsLanguage = keyof typeof TERMS;
 
-/** The terms `nickname` writes on an ad paid in `fiat` (the other merchant's EUR ads, at a French bank, in French). */
-export function merchantTerms(nickname: string, fiat: FiatCode, bank: string): string {
-  if (fiat === 'EUR' && /BNP|Société|Crédit/i.test(bank)) return `${nickname} : virez le montant exact ; aucun paiement d'un tiers.`;
-  return TERMS_BY_FIAT[fiat](nickname);
+/** The language a market's merchants usually write in. */
+const TERMS_LANGUAGE_OF_FIAT: Record<FiatCode, TermsLanguage> = { USD: 'en', GBP: 'en', EUR: 'de', JPY: 'ja', KRW: 'ko', HKD: 'zh', TRY: 'tr', RUB: 'ru' };
+
+/** The terms `nickname` writes on an ad paid in `fiat`: in `language`, or that market's usual one. */
+export function merchantTerms(nickname: string, fiat: FiatCode, language: TermsLanguage = TERMS_LANGUAGE_OF_FIAT[fiat]): string {
+  return TERMS[language](nickname);
 }
 
 /** Per sell ad: its total; per ad: the order range in USDT, converted to the ad's fiat. */
@@ -96,7 +108,7 @@ export async function ensureMerchants(db: Database, now: number): Promise<number
         for (const crypto of Object.keys(AD_TOTAL)) {
           // Spreads differ per merchant so the lists have a best price.
           const spread = toFixedDecimal(String(0.4 + index * 0.3), 2);
-          const common = { crypto, fiat, price_kind: 'margin' as const, total: AD_TOTAL[crypto]!, min_amount: min, max_amount: max, terms: merchantTerms(m.nickname, fiat, bank) };
+          const common = { crypto, fiat, price_kind: 'margin' as const, total: AD_TOTAL[crypto]!, min_amount: min, max_amount: max, terms: merchantTerms(m.nickname, fiat, m.termsLanguage?.[fiat]) };
           await publishAd(tx, id, { ...common, side: 'sell', margin: spread, method_ids: [Number(method!.id)] }, now);
           await publishAd(tx, id, { ...common, side: 'buy', margin: `-${spread}`, method_ids: [] }, now);
         }
