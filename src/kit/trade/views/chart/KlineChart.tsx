@@ -11,7 +11,7 @@ import { localiseVolumeLegend, registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
 import { useKline } from '../../trade.hooks';
 import { labelWidth, ticksInside } from './axisTicks';
-import { candleGaps, estimatedGaps } from './chartGaps';
+import { candleGaps, estimatedGaps, volumeAverages } from './chartGaps';
 import { Frame, Overlay } from './chartFrame';
 
 const Canvas = styled.div`
@@ -73,7 +73,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     created.setSymbol({ ticker: `${props.pair.left_symbol}/${props.pair.right_symbol}`, pricePrecision: props.pair.price_precision, volumePrecision: props.pair.amount_precision });
     created.setPeriod(CHART_PERIODS[latest.current.interval]);
     created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
-    created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
+    created.createIndicator({ name: 'VOL', paneId: 'vol_pane', calcParams: volumeAverages(host.clientWidth) }, false);
     // The legend's band above the candles and the low mark's room below (chartGaps.ts), estimated
     // until the candle pane has a height; measured again after every resize below.
     created.overrideYAxis({ paneId: 'candle_pane', gap: estimatedGaps(host.clientWidth, host.clientHeight) });
@@ -160,6 +160,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   useEffect(() => {
     const host = element.current!;
     let following = true;
+    let shownAverages = volumeAverages(host.clientWidth).length;
     const userMoved = () => {
       following = false;
     };
@@ -174,6 +175,12 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
               // The legend keeps its band at the pane's real height (issue 50 C5: on a phone it lay over the candles).
               const pane = c?.getSize('candle_pane')?.height;
               if (c && pane) c.overrideYAxis({ paneId: 'candle_pane', gap: candleGaps(host.clientWidth, pane) });
+              // The volume averages come and go with the width (a phone turned), as their legend's line allows.
+              const averages = volumeAverages(host.clientWidth);
+              if (c && averages.length !== shownAverages) {
+                shownAverages = averages.length;
+                c.overrideIndicator({ name: 'VOL', paneId: 'vol_pane', calcParams: averages });
+              }
               if (following) c?.scrollToRealTime();
             });
           });

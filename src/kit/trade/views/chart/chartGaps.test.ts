@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candleGaps, estimatedGaps, legendBand, legendHeight } from './chartGaps';
+import { candleGaps, estimatedGaps, legendBand, legendHeight, VOLUME_AVERAGES, volumeAverages } from './chartGaps';
 
 describe('the candle pane keeps the legend a band of its own (issue 50 C5)', () => {
   it('at 390 px on a phone, the band above the candles is the legend’s whole height, for every pane height', () => {
@@ -31,5 +31,13 @@ describe('the candle pane keeps the legend a band of its own (issue 50 C5)', () 
       expect(gaps.bottom).toBeLessThan(1);
       expect(gaps.top).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the volume averages by width', () => {
+  it('are drawn on a wide chart and left out on a narrow one, where their legend wrapped over the bars', () => {
+    expect(volumeAverages(1200)).toEqual(VOLUME_AVERAGES);
+    expect(volumeAverages(600)).toEqual(VOLUME_AVERAGES);
+    expect(volumeAverages(390)).toEqual([]);
   });
 });

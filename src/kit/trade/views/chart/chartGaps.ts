@@ -17,6 +17,15 @@ export interface CandleGaps {
 
 /** The legend's height: its lines wrap into more rows on a narrow chart. */
 export const legendHeight = (width: number) => (width < 600 ? 150 : 100);
+/** The volume pane's averages (klinecharts' own VOL default). */
+export const VOLUME_AVERAGES = [5, 10, 20];
+/**
+ * The volume averages drawn in a chart `width` px wide: none on a narrow one. Their legend
+ * ("VOL(5,10,20) MA5: … MA10: … MA20: … VOLUME: …") wrapped onto a second line there and was
+ * printed over the volume bars, which fill their short pane to the top; "VOL VOLUME: …" fits one.
+ */
+export const volumeAverages = (width: number) => (width < 600 ? [] : VOLUME_AVERAGES);
+
 /** The low mark's label under the lowest candle. */
 const LOW_LABEL = 22;
 /** The candles keep at least this share of a pane too short for the legend and them both. */
