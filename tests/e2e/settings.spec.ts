@@ -82,6 +82,8 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await expect(page.getByRole('button', { name: /Resend in/ })).toBeVisible();
   await page.getByLabel('New login password').fill('Fresh2026x');
   await page.getByLabel('Repeat the password').fill('Fresh2026x');
+  // 2FA is off for this trader, and the page knows it: no authenticator code is offered.
+  await expect(page.getByLabel('Authenticator code (if 2FA is on)')).toHaveCount(0);
   // A press right after the fields are filled, while the strength library still loads for the first
   // time in this browser context, can come to nothing (seen since sign-up stopped loading the library
   // earlier; the cause is not yet found, see issue 55's notes): pressed again until the page moves on
