@@ -15,8 +15,12 @@ export interface CandleGaps {
   bottom: number;
 }
 
+/** A chart narrower than this (a phone) has its legends wrap: the candle legend gets a taller band, the volume pane no averages. */
+const NARROW_CHART = 600;
+const narrow = (width: number) => width < NARROW_CHART;
+
 /** The legend's height: its lines wrap into more rows on a narrow chart. */
-export const legendHeight = (width: number) => (width < 600 ? 150 : 100);
+export const legendHeight = (width: number) => (narrow(width) ? 150 : 100);
 /** The volume pane's averages (klinecharts' own VOL default). */
 export const VOLUME_AVERAGES = [5, 10, 20];
 /**
@@ -24,7 +28,7 @@ export const VOLUME_AVERAGES = [5, 10, 20];
  * ("VOL(5,10,20) MA5: … MA10: … MA20: … VOLUME: …") wrapped onto a second line there and was
  * printed over the volume bars, which fill their short pane to the top; "VOL VOLUME: …" fits one.
  */
-export const volumeAverages = (width: number) => (width < 600 ? [] : VOLUME_AVERAGES);
+export const volumeAverages = (width: number) => (narrow(width) ? [] : VOLUME_AVERAGES);
 
 /** The low mark's label under the lowest candle. */
 const LOW_LABEL = 22;
