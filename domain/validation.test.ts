@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
-import { loadPasswordStrength, loginSchema, registerNextSchema, registerSchema, setPassSchema } from './validation';
+import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema, loadPasswordStrength, loginSchema, registerNextSchema, registerSchema, setPassSchema } from './validation';
 
 // The strength estimate builds its dictionaries on first use (a second or more of CPU on a busy
 // machine): done once here, so the form rules below are timed without it.
@@ -65,5 +65,29 @@ describe('spec §5 form rules', () => {
     expect(await errorsOf(setPassSchema, { code: '', password: '', password_repeat: '' })).toEqual(
       expect.arrayContaining(['validation.codeRequired', 'validation.passwordRequired', 'validation.repeatRequired']),
     );
+  });
+});
+
+describe('a security change with 2FA on asks its code (the schemas, not each form)', () => {
+  const change = { code: '123456', password: 'Qx7!mPz#2vLw', password_repeat: 'Qx7!mPz#2vLw' };
+  const account = { code: '123456', account: 'new@example.com', new_code: '654321' };
+  const cases: [string, AnyObjectSchema, object][] = [
+    ['changeLoginPwdSchema', changeLoginPwdSchema, change],
+    ['changeFundsPwdSchema', changeFundsPwdSchema, change],
+    ['changeAccountSchema', changeAccountSchema, account],
+  ];
+
+  it.each(cases)('%s: with 2FA on, an empty or malformed code is refused; a code or a recovery code passes', async (_, schema, values) => {
+    const on = { twoFactor: true };
+    expect(await errorsOf(schema, { ...values, totp_code: '' }, on)).toEqual(['twoFactor.codeOrRecoveryRequired']);
+    expect(await errorsOf(schema, values, on)).toEqual(['twoFactor.codeOrRecoveryRequired']);
+    expect(await errorsOf(schema, { ...values, totp_code: '12345' }, on)).toEqual(['twoFactor.codeOrRecoveryRequired']);
+    expect(await errorsOf(schema, { ...values, totp_code: ' 123456 ' }, on)).toEqual([]);
+    expect(await errorsOf(schema, { ...values, totp_code: 'ab3de-fg7hk' }, on)).toEqual([]);
+    expect(await errorsOf(schema, { ...values, totp_code: 'ab3de-fg7h' }, on)).toEqual(['twoFactor.codeOrRecoveryRequired']);
+  });
+
+  it.each(cases)('%s: with 2FA off or unknown, the code is optional', async (_, schema, values) => {
+    for (const context of [{ twoFactor: false }, {}, undefined]) expect(await errorsOf(schema, { ...values, totp_code: '' }, context)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { isFiatCode } from './fiat';
 import { mixesScripts } from './nameScripts';
 import { PASSWORD_RULE } from './passwordRule';
 import { payeeNumberProblem, type PayeeNumberProblem } from './payeeNumber';
+import { isSecondFactorCode } from './twoFactor';
 
 /**
  * Form rules of spec §5, shared by the browser forms and the server's own checks (which repeat
@@ -28,14 +29,24 @@ const password = (requiredKey: string, guessableKey = 'safety.passwordGuessable'
     .test('strength', guessableKey, async (value, test) => !value || !PASSWORD_RULE.test(value) || (await loadPasswordStrength()).strongEnough(value, relatedTexts(test.options.context)));
 
 /**
- * The texts a new password must not lean on, from the validation's context (`{ related }`): the
- * account it is for. The server scores with the account too (passwordPolicy.ts), so a form that
- * knows the account judges a password as the server will.
+ * What a form's validation knows beside its values (yup's context). `related`: the texts a new
+ * password must not lean on, the account it is for; the server scores with the account too
+ * (passwordPolicy.ts), so a form that knows the account judges a password as the server will.
+ * `twoFactor`: the user has 2FA on, so a security change must carry its code (the server asks it).
  */
-export interface PasswordContext {
+export interface ValidationContext {
   related?: readonly string[];
+  twoFactor?: boolean;
 }
-const relatedTexts = (context: unknown): readonly string[] => (context as PasswordContext | undefined)?.related?.filter(Boolean) ?? [];
+const relatedTexts = (context: unknown): readonly string[] => (context as ValidationContext | undefined)?.related?.filter(Boolean) ?? [];
+/**
+ * A security change's second factor: with 2FA on, a 6-digit code or a recovery code, said under
+ * the field before sending (the server refuses the change without it); with 2FA off or unknown,
+ * optional and unchecked (an empty one is not sent; a wrong one the server refuses).
+ */
+const secondFactor = yup
+  .string()
+  .test('second-factor', 'twoFactor.codeOrRecoveryRequired', (value, test) => !(test.options.context as ValidationContext | undefined)?.twoFactor || isSecondFactorCode(value ?? ''));
 const repeat = (of: string, requiredKey: string, differKey: string) =>
   yup
     .string()
@@ -141,6 +152,7 @@ export const changeLoginPwdSchema = yup.object({
   code,
   password: password('validation.passwordRequired'),
   password_repeat: repeat('password', 'validation.repeatRequired', 'validation.passwordsDiffer'),
+  totp_code: secondFactor,
 });
 
 /** s-securitypwd: the code and the new fund password twice. */
@@ -148,6 +160,7 @@ export const changeFundsPwdSchema = yup.object({
   code,
   password: password('validation.fundsPasswordRequired', 'safety.fundsPasswordGuessable'),
   password_repeat: repeat('password', 'validation.repeatRequired', 'validation.fundsPasswordsDiffer'),
+  totp_code: secondFactor,
 });
 
 /** s-emailset / s-phoneset: code to the old address, the new address and the code sent there. */
@@ -156,6 +169,7 @@ export const changeAccountSchema = yup.object({
   account: yup.string().trim().required('security.newAccountRequired'),
   area_code: yup.string().trim(),
   new_code: code,
+  totp_code: secondFactor,
 });
 
 /** c-symAddr: address required, in its network's format (addressFormats.ts); note required, 4 to 20 characters (spec §5, §9). */

@@ -1,6 +1,7 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import { useMemo } from 'react';
 import type { AnyObjectSchema } from 'yup';
+import type { ValidationContext } from '../../../domain/validation';
 
 /**
  * A Formik `validate` over a yup schema that always ends on the newest values' errors. Formik
@@ -28,10 +29,11 @@ export function latestValidation<V extends FormikValues>(schema: AnyObjectSchema
 
 /**
  * `latestValidation` kept for the form's life (a new one per render would forget the runs in
- * flight). `related`: the texts a new password must not lean on (the account), the same the server uses.
+ * flight). `context`: what the schema's rules read beside the values (ValidationContext: the
+ * account a new password must not lean on, whether 2FA is on).
  */
-export function useLatestValidation<V extends FormikValues>(schema: AnyObjectSchema, related?: readonly string[]): (values: V) => Promise<FormikErrors<V>> {
-  const key = related?.join('\n');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `related`'s contents
-  return useMemo(() => latestValidation<V>(schema, related ? { related } : undefined), [schema, key]);
+export function useLatestValidation<V extends FormikValues>(schema: AnyObjectSchema, context?: ValidationContext): (values: V) => Promise<FormikErrors<V>> {
+  const key = context ? `${context.related?.join('\n') ?? ''}\u0000${String(context.twoFactor)}` : undefined;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `context`'s contents
+  return useMemo(() => latestValidation<V>(schema, context), [schema, key]);
 }

@@ -25,7 +25,7 @@ export function RegisterNextPage() {
   const note = NoticesContext.use().useNotes();
   // The passwords are judged against the account, as the server judges them (passwordPolicy.ts).
   const related = flow.account ? [flow.account.account] : undefined;
-  const validate = useLatestValidation<RegisterNextValues>(registerNextSchema, related);
+  const validate = useLatestValidation<RegisterNextValues>(registerNextSchema, { related });
   if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (
     <AuthPage title={t('page.regNext.title')} intro={t('page.regNext.intro')} links={<BackLink onBack={flow.back} />}>

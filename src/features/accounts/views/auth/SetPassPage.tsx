@@ -10,7 +10,7 @@ export function SetPassPage() {
   const { t } = useTranslation();
   const flow = usePasswordResetFlow();
   const related = flow.account ? [flow.account.account] : undefined;
-  const validate = useLatestValidation<SetPassValues>(setPassSchema, related);
+  const validate = useLatestValidation<SetPassValues>(setPassSchema, { related });
   if (!flow.atNewPassword) return <StartOver titleKey="page.setPass.title" to="/forget-pass" linkKey="page.forgetPass.title" />;
   return (
     <AuthPage title={t('page.setPass.title')} intro={`${t('page.setPass.intro')} ${t('auth.codeSentTo', { account: flow.account?.account ?? '' })}`} links={<BackLink onBack={flow.back} />}>

@@ -1,8 +1,6 @@
-import { Form, Formik, type FormikErrors } from 'formik';
-import { useCallback } from 'react';
+import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
-import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import type { SecurityKind } from '../../../../../domain/userCentre';
 import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../../domain/validation';
 import { useSessionFlow } from '../../../../app/views/hooks';
@@ -38,17 +36,9 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
   const { user } = useSessionFlow();
   const flow = useSecurityChangeFlow(props.kind);
   const page = PAGE[props.kind];
+  // With 2FA on the server asks its code: an empty or malformed one is said under the field, before sending (the schema's rule).
   const related = user ? [user.account] : undefined;
-  const validateFields = useLatestValidation<Values>(page.schema, related);
-  // With 2FA on the server asks its code: an empty or malformed one is said under the field, before sending.
-  const twoFactorOn = flow.twoFactor === true;
-  const validate = useCallback(
-    async (values: Values): Promise<FormikErrors<Values>> => {
-      const errors = await validateFields(values);
-      return twoFactorOn && !isSecondFactorCode(values.totp_code) ? { ...errors, totp_code: 'twoFactor.codeOrRecoveryRequired' } : errors;
-    },
-    [validateFields, twoFactorOn],
-  );
+  const validate = useLatestValidation<Values>(page.schema, { related, twoFactor: flow.twoFactor === true });
   const password = props.kind === 'loginPwd' || props.kind === 'fundsPwd';
   return (
     <FormCard>
@@ -90,7 +80,7 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
               {/* With 2FA on the server asks for a code (docs/API.md "Two-factor authentication"); off, it ignores one, so none is asked. */}
               {flow.twoFactor !== false && (
                 <>
-                  <FormField name="totp_code" labelKey={twoFactorOn ? 'twoFactor.codeOrRecovery' : 'twoFactor.optionalCode'} inputMode="numeric" autoComplete="one-time-code" />
+                  <FormField name="totp_code" labelKey={flow.twoFactor === true ? 'twoFactor.codeOrRecovery' : 'twoFactor.optionalCode'} inputMode="numeric" autoComplete="one-time-code" />
                   <Muted style={{ margin: '-6px 0 10px', fontSize: 12 }}>{t('twoFactor.optionalCodeTip')}</Muted>
                 </>
               )}
