@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue, textsOf } from './support/catalogue';
+import { pickLanguageInHeader, pickLanguageInPhoneMenu } from './support/languagePicker';
 import { PHONE, useLanguage, useTheme } from './support/phone';
 import { verifyIdentity } from './support/operator';
 import { signUp } from './support/register';
@@ -40,9 +41,13 @@ test('the 3 / 7 / 30 days presets are whole on a phone in every language', async
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
   await signUp(page, `e2e-audit-days-${Date.now()}@example.org`, { open: false });
-  for (const { lang } of LANGUAGES) {
-    for (const path of DAYS_PAGES) {
-      await openIn(page, lang, path);
+  // Each page loaded once, then each language picked from the phone's menu as its trader would.
+  for (const path of DAYS_PAGES) {
+    await page.goto(path);
+    let current = LANGUAGES[0]!.lang;
+    for (const { lang } of LANGUAGES) {
+      await pickLanguageInPhoneMenu(page, current, lang);
+      current = lang;
       const presets = page.getByRole('group', { name: baseCatalogue(lang).records.period });
       await expect(presets.getByRole('button').last()).toBeVisible({ timeout: 15_000 });
       // The strip clips what it cannot show (its rounded frame), and so may whatever holds it.
@@ -57,14 +62,18 @@ test('the 3 / 7 / 30 days presets are whole on a phone in every language', async
       expect(fit.content, `${lang} ${path}: a preset is cut off inside the strip`).toBeLessThanOrEqual(fit.box);
       expect(fit.last, `${lang} ${path}: the last preset is past the edge`).toBeLessThanOrEqual(fit.clip + 1);
     }
+    await useLanguage(page, LANGUAGES[0]!.lang);
   }
 });
 
 test("the spot form's time in force stays inside the form on a desktop in every language", async ({ page }) => {
   test.setTimeout(150_000);
   await signUp(page, `e2e-audit-tif-${Date.now()}@example.org`, { open: false });
+  await page.goto('/markets/kline/BTC_USDT');
+  let current = LANGUAGES[0]!.lang;
   for (const { lang } of LANGUAGES) {
-    await openIn(page, lang, '/markets/kline/BTC_USDT');
+    await pickLanguageInHeader(page, current, lang);
+    current = lang;
     const choice = page.locator('#spot-tif');
     await expect(choice).toBeVisible({ timeout: 20_000 });
     // The form's own edge is where its full-width submit button ends.
