@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue, textsOf } from './support/catalogue';
-import { pickLanguageInHeader, pickLanguageInPhoneMenu } from './support/languagePicker';
+import { pickLanguageInHeader, pickLanguageInPhoneMenu } from './support/preferencePickers';
 import { PHONE, useLanguage, useTheme } from './support/phone';
 import { verifyIdentity } from './support/operator';
 import { signUp } from './support/register';

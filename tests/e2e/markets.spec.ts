@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { expectChange, failOnPageErrors, untilAnswers } from './support/waits';
 import { LANGUAGES } from '../../domain/languages';
-import { pickLanguageInHeader } from './support/languagePicker';
+import { pickLanguageInHeader } from './support/preferencePickers';
 
 /**
  * Live markets in the browser against the real server: chart, order book and trades on the

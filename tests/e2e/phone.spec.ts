@@ -11,6 +11,7 @@ import { baseCatalogue } from './support/catalogue';
 import { signUp, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 import { expectNoSidewaysScroll, PHONE, shotsFolder, useLanguage, usePhone, useTheme, verifiedTrader } from './support/phone';
+import { pickThemeInPhoneMenu } from './support/preferencePickers';
 import { expectTappable } from './support/tap';
 
 /**
@@ -48,24 +49,25 @@ async function expectInsideTheScreen(locator: Locator, where: string) {
   expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(WIDTH + 0.5);
 }
 
-/** The element photographed in the dark and the light theme (the page is reloaded for the second; `reopen` brings the element back). */
-async function photographBothThemes(page: Page, name: string, target: () => Locator, reopen: () => Promise<void> = async () => undefined) {
+/**
+ * The element photographed in the dark and the light theme, each picked from the phone's menu as its
+ * trader would (no reload); `reopen` brings the element back after the menu closed what was open.
+ */
+async function photographBothThemes(page: Page, lang: string, name: string, target: () => Locator, reopen: () => Promise<void> = async () => undefined) {
   const folder = shotsFolder();
   for (const theme of ['dark', 'light'] as const) {
     if (theme === 'light') {
-      await useTheme(page, 'light');
-      await page.reload();
+      await pickThemeInPhoneMenu(page, lang, 'light');
       await reopen();
     }
     await expect(target()).toBeVisible();
-    // The picture is of the theme it is named after (the stored choice took effect).
+    // The picture is of the theme it is named after (the choice took effect).
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${name}: ${theme} theme`).toBe(BODY_BACKGROUND[theme]);
     await expectInsideTheScreen(target(), `${name} (${theme})`);
     await expectNoSidewaysScroll(page, `${name} (${theme})`);
     if (process.env.E2E_SHOTS) await target().screenshot({ path: join(folder, `${name}-${test.info().title.slice(0, 5)}-${theme}.png`) });
   }
-  await useTheme(page, 'dark');
-  await page.reload();
+  await pickThemeInPhoneMenu(page, lang, 'dark');
 }
 
 async function futuresSteps(page: Page, w: Words) {
@@ -89,7 +91,7 @@ async function futuresSteps(page: Page, w: Words) {
   await expect(form.getByTestId('futures-cost-open_long')).toContainText(/\d.*USDT/);
   await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/\d/);
   await expect(form.getByText(w.f.form.reduceOnly)).toBeVisible();
-  await photographBothThemes(page, 'futures-form', () => form, async () => {
+  await photographBothThemes(page, w.lang, 'futures-form', () => form, async () => {
     await formTab();
     await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
     await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
@@ -144,7 +146,7 @@ async function futuresSteps(page: Page, w: Words) {
   };
   const marginDialog = () => page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
   await openMargin();
-  await photographBothThemes(page, 'futures-margin', marginDialog, openMargin);
+  await photographBothThemes(page, w.lang, 'futures-margin', marginDialog, openMargin);
   await openMargin();
   await marginDialog().getByRole('button', { name: w.base.common.confirm }).click();
   await expect(marginDialog()).toBeHidden();
@@ -167,11 +169,11 @@ async function spotStopSteps(page: Page, w: Words) {
   };
   await openForm(s.type.stopLimit);
   await expect(form.getByLabel(s.form.trigger, { exact: true })).toBeVisible();
-  await photographBothThemes(page, 'spot-stop-limit', () => form, () => openForm(s.type.stopLimit));
+  await photographBothThemes(page, w.lang, 'spot-stop-limit', () => form, () => openForm(s.type.stopLimit));
   await openForm(s.type.oco);
   await expect(form.getByLabel(s.form.stopTrigger, { exact: true })).toBeVisible();
   await expect(form.getByLabel(s.form.takeProfitPrice, { exact: true })).toBeVisible();
-  await photographBothThemes(page, 'spot-oco', () => form, () => openForm(s.type.oco));
+  await photographBothThemes(page, w.lang, 'spot-oco', () => form, () => openForm(s.type.oco));
 }
 
 /** This trader's sell ad, taken by a second trader through the API: the owner's bell gets "order taken". */
@@ -198,7 +200,7 @@ async function p2pNoticeSteps(page: Page, w: Words, browserPage: () => Promise<P
   const title = w.notice.p2p_order_taken.title;
   const notice = () => page.getByTestId('notification').filter({ hasText: title }).first();
   await expect(notice()).toBeVisible({ timeout: 15_000 });
-  await photographBothThemes(page, 'p2p-notification', notice, openList);
+  await photographBothThemes(page, w.lang, 'p2p-notification', notice);
 }
 
 for (const lang of ['en_US', 'de_DE'] as const) {
