@@ -18,10 +18,14 @@ const VERIFIED = 6;
 const WORKERS = 8;
 /** SYSTEM_TEST_STEPS scales the run up (a longer soak) or down (a quick look). */
 const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
+/** Futures funding every this many ms (FUNDING_INTERVAL; 8 h in production). */
+const FUNDING_INTERVAL_MS = 5000;
+/** A P2P buyer's time to pay, in minutes (legal_trade.pay_time; 15 by default). */
+const P2P_PAY_MINUTES = 0.25;
 /** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
 const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15, withdrawal: 20 } as const;
 /** And the steps of their life cycles. */
-const MINIMUM_STEPS = { 'spot.stop': 10, 'locked.refused': 3, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1, 'withdrawal.approve': 10 } as const;
+const MINIMUM_STEPS = { 'spot.stop': 10, 'locked.refused': 3, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1, 'p2p.abandon': 3, 'withdrawal.approve': 10 } as const;
 
 /** Whether the ICO project `projectId` is settled and some trader has a settled seconds contract. */
 async function settledUnderLoad(url: string, traders: Trader[], projectId: number): Promise<boolean> {
@@ -37,12 +41,17 @@ const scratch = useScratchServer('property', Number(process.env.SYSTEM_TEST_PORT
 
 describe('property: thousands of random operations from many traders at once', () => {
   it('keeps every promise of the ledger, and every acknowledged submission has exactly one effect', async () => {
-    // The merchants release paid P2P orders and pay for their purchases after 1 s, within the run.
-    const server = await scratch.start({ P2P_MERCHANT_DELAY_MS: '1000' });
+    // The merchants release paid P2P orders and pay for their purchases after 1 s, within the run;
+    // futures funding is paid every 5 s instead of every 8 h, so it moves money under the load too.
+    const server = await scratch.start({ P2P_MERCHANT_DELAY_MS: '1000', FUNDING_INTERVAL: String(FUNDING_INTERVAL_MS) });
     const { url } = server;
     const traders = await fundedTraders(url, scratch.dataDir, TRADERS, 'property');
     const operator = await operatorSession(url, scratch.liveDatabaseUrl());
     await verifyTraders(url, traders.slice(0, VERIFIED), operator);
+    // A P2P buyer has 15 s to pay (the operator's setting, as a business would change it): the
+    // orders the mix leaves unpaid time out within the run and give the seller's escrow back. The
+    // time-outs would suspend a trader after five (max_unpaid_num); the mix's own cancels are bounded for that.
+    await mustCall(url, FIAT_PATHS.operatorLegalTrade, { pay_time: P2P_PAY_MINUTES, max_unpaid_num: 100 }, { token: operator.token });
     // An ICO project that ends (and is settled) while the run goes on, besides the demo projects.
     const project = await shortIcoProject(url, operator.token, 'PROP', 15_000);
     const workload = new Workload(url, traders, operator, await referencePrices(url), 20261121);
@@ -75,6 +84,10 @@ describe('property: thousands of random operations from many traders at once', (
       }),
     );
     await watch;
+    // An order its buyer walked away from early in the mix is cancelled by its pay deadline (15 s) by now or soon.
+    const abandoned = workload.p2pAbandoned[0];
+    expect(abandoned, 'a P2P order left unpaid').toBeDefined();
+    await waitUntil(async () => (await mustCall<FiatOrder>(url, FIAT_PATHS.order, { order_id: abandoned!.id }, { token: abandoned!.trader.token })).status === 'cancelled', 'the pay deadline cancels an unpaid P2P order', 60_000);
     const seconds = (Date.now() - started) / 1000;
     const perKind = (kind: string) => new Set(workload.acknowledged.filter((a) => a.kind === kind).map((a) => `${a.trader} ${a.id} ${a.key}`)).size;
     const kinds = Object.fromEntries(['transfer', 'order', 'withdrawal', 'futures', 'seconds', 'fiat', 'ico'].map((k) => [k, perKind(k)]));
@@ -151,6 +164,24 @@ describe('property: thousands of random operations from many traders at once', (
       ))[0]!.n),
       projectSettled: (await db.query<{ settled: boolean }>(`select settled_ms is not null as settled from ico_project where id = $1`, [project.id]))[0]?.settled,
     }));
+    // Not vacuous either: the money paths the mix does not call itself ran within the audited run.
+    const moved = await scratch.read(async (db) => {
+      const count = async (sql: string) => Number((await db.query<{ n: number }>(sql, [accounts]))[0]!.n);
+      return {
+        fundingToTraders: await count(
+          `select count(*)::int as n from ledger_entry l join app_user u on u.id = l.user_id where u.account = any($1::text[]) and l.ref_type = 'futures_funding'`,
+        ),
+        p2pTimedOut: await count(
+          `select count(*)::int as n from fiat_order o join app_user u on u.id = o.buyer_id where u.account = any($1::text[]) and o.status = 'cancelled' and o.cancel_reason = 'expired'`,
+        ),
+        liquidations: await count(
+          `select count(*)::int as n from futures_order o join app_user u on u.id = o.user_id where u.account = any($1::text[]) and o.source = 'liquidation'`,
+        ),
+      };
+    });
+    console.log(`property: funding entries ${moved.fundingToTraders}, P2P orders timed out ${moved.p2pTimedOut}, liquidations ${moved.liquidations}`);
+    expect(moved.fundingToTraders, 'funding paid or received by the traders').toBeGreaterThan(0);
+    expect(moved.p2pTimedOut, 'P2P orders the buyer left unpaid, timed out').toBeGreaterThan(0);
     expect(conservation.compared).toBeGreaterThanOrEqual(TRADERS * 3);
     expect({ ...conservation, compared: undefined }).toEqual({ unbalanced: [], negative: [], transfers: [], compared: undefined, projectSettled: true });
   });

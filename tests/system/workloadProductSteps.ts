@@ -35,6 +35,8 @@ export abstract class ProductSteps extends SpotAndWalletSteps {
   private readonly p2pMethod = new Map<string, number>();
   private readonly p2pOpen: Array<{ trader: Trader; id: number; role: 'buyer' | 'seller' }> = [];
   private readonly p2pCancels = new Map<string, number>();
+  /** P2P orders whose buyer walked away (neither paid nor cancelled): their pay deadline cancels them. */
+  readonly p2pAbandoned: Array<{ trader: Trader; id: number }> = [];
   private icoProjects: IcoProject[] = [];
 
   /**
@@ -160,7 +162,7 @@ export abstract class ProductSteps extends SpotAndWalletSteps {
     this.p2pOpen.push({ trader, id, role: buying ? 'buyer' : 'seller' });
   }
 
-  /** The next step of an open P2P order: the buyer pays (the merchant releases) or cancels; the seller releases once paid. */
+  /** The next step of an open P2P order: the buyer pays (the merchant releases), cancels or walks away; the seller releases once paid. */
   protected async p2pStep(): Promise<void> {
     const index = this.p2pOpen.findIndex(() => this.random() < 0.5);
     if (index < 0) return;
@@ -168,6 +170,11 @@ export abstract class ProductSteps extends SpotAndWalletSteps {
     const { trader, id, role } = open;
     if (role === 'buyer') {
       this.p2pOpen.splice(index, 1);
+      if (this.random() < 0.15) {
+        this.p2pAbandoned.push({ trader, id });
+        this.count('p2p.abandon');
+        return;
+      }
       const cancels = this.p2pCancels.get(trader.account) ?? 0;
       if (cancels < P2P_CANCELS_PER_TRADER && this.random() < 0.3) {
         this.p2pCancels.set(trader.account, cancels + 1);
