@@ -10,7 +10,7 @@ import { signedUpOn } from './support/header';
 import { signUp } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { failOnPageErrors } from './support/waits';
-import { LANGUAGES } from '../../domain/languages';
+import { pickLanguageInHeader } from './support/preferencePickers';
 import { toastDuring } from './support/toasts';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src', file), 'utf8')) as T;
@@ -162,11 +162,15 @@ test('the cards\' labels and values read whole in German, Russian, French, Spani
   await fundIco(page, '100');
   const answer = await page.request.post('/api/ico/subscribe', { data: { project_id: 1, quantity: '200' }, headers: { token: await tokenOf(page), 'Idempotency-Key': `labels-${Date.now()}` } });
   expect(((await answer.json()) as { code: number }).code).toBe(200);
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const lang of ['de_DE', 'ru_RU', 'fr_FR', 'es_ES', 'tr_TR']) {
-      await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang)!);
-      await page.goto('/subscribe');
+  // One load; each language picked from the header, each checked at both widths.
+  await page.goto('/subscribe');
+  let current = 'en_US';
+  for (const lang of ['de_DE', 'ru_RU', 'fr_FR', 'es_ES', 'tr_TR']) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pickLanguageInHeader(page, current, lang);
+    current = lang;
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
       await expect(page.getByTestId('ico-mine').first()).toBeVisible({ timeout: 15_000 });
       const cut = await page.evaluate(() =>
         [...document.querySelectorAll('[data-testid^="ico-card-"]')].flatMap((card) => {
