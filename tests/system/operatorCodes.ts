@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { OPERATOR_PATHS, type OperatorEnrolment } from '../../domain/operators.js';
 import { newRecoveryCodes, recoveryHash } from '../../server/kernel/platform/auth/twoFactor.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { mustCall } from './client.js';
@@ -82,4 +83,20 @@ export async function nextOperatorCode(): Promise<string> {
   lastStep = step;
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   return codeAt(step);
+}
+
+/**
+ * A second operator with `roles`, made as a business makes one: the admin `admin` creates it with
+ * its own code (access is given), and it enrols its 2FA and chooses its password at its first
+ * sign-in, over HTTP. Its codes are recovery codes written into `databaseUrl` (none waits for a
+ * TOTP step): a four-eyes action (a balance correction) needs an operator other than the proposer.
+ */
+export async function deskOperator(url: string, admin: OperatorSession, databaseUrl: string, roles: readonly string[]): Promise<OperatorSession> {
+  const account = `${roles.join('-')}-${process.pid}-${Date.now()}@openex.test`;
+  await mustCall(url, OPERATOR_PATHS.create, { account, password: 'Lantern-Harbour-Quill-2026', roles, code: await admin.code() }, { token: admin.token });
+  const enrolment = await mustCall<OperatorEnrolment>(url, OPERATOR_PATHS.login, { account, password: 'Lantern-Harbour-Quill-2026' });
+  const code = TOTP.generate({ secret: Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const own = enrolment.new_password ? { new_password: 'Orchard-Beacon-Thimble-2026' } : {};
+  const { token } = await mustCall<{ token: string }>(url, OPERATOR_PATHS.loginEnrol, { ticket: enrolment.ticket, code, ...own });
+  return { token, code: recoveryCodesOf(databaseUrl, account) };
 }

@@ -5,7 +5,8 @@ import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../
 import { FIAT_PATHS, type FiatOrder } from '../../domain/fiat.js';
 import { call, changeFundsPassword, mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { operatorSession } from './operatorCodes.js';
+import { deskOperator, operatorSession } from './operatorCodes.js';
+import { correctWhileTrading } from './corrections.js';
 import { fundedTraders, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
 import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts } from './readBack.js';
 import type { Trader } from './submissions.js';
@@ -22,6 +23,9 @@ const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
 const FUNDING_INTERVAL_MS = 5000;
 /** A P2P buyer's time to pay, in minutes (legal_trade.pay_time; 15 by default). */
 const P2P_PAY_MINUTES = 0.25;
+/** Balance corrections proposed and approved (four eyes) while the mix runs, one every CORRECTION_PAUSE_MS. */
+const CORRECTIONS = 12;
+const CORRECTION_PAUSE_MS = 500;
 /** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
 const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15, withdrawal: 20 } as const;
 /** And the steps of their life cycles. */
@@ -64,6 +68,8 @@ describe('property: thousands of random operations from many traders at once', (
     expect(lockedSale, 'a sale into a merchant buy ad before the lock').toBeDefined();
     await changeFundsPassword(url, scratch.dataDir, lockedTrader, 'Amber-Falcon-2027');
     workload.lockOut(lockedTrader);
+    // A second operator, made and enrolled over HTTP, approves the corrections the environment's operator proposes.
+    const approver = await deskOperator(url, operator, scratch.liveDatabaseUrl()!, ['finance']);
     const started = Date.now();
     // The steps, and then more until settlements have run under the load too: the short ICO project's
     // and the first seconds contracts' (30 s after the first purchases). A slow machine is past both
@@ -77,6 +83,7 @@ describe('property: thousands of random operations from many traders at once', (
       }
       settlements.done = true;
     })();
+    const correcting = correctWhileTrading(url, operator, approver, traders, CORRECTIONS, CORRECTION_PAUSE_MS);
     await Promise.all(
       Array.from({ length: WORKERS }, async () => {
         await workload.run(STEPS_PER_WORKER);
@@ -84,6 +91,9 @@ describe('property: thousands of random operations from many traders at once', (
       }),
     );
     await watch;
+    const corrections = await correcting;
+    expect(corrections.executedTwice, 'a correction approved twice at once executes once').toEqual([]);
+    expect([...corrections.executed.values()].reduce((a, b) => a + b, 0), 'corrections executed').toBeGreaterThan(CORRECTIONS / 2);
     // An order its buyer walked away from early in the mix is cancelled by its pay deadline (15 s) by now or soon.
     const abandoned = workload.p2pAbandoned[0];
     expect(abandoned, 'a P2P order left unpaid').toBeDefined();
@@ -174,14 +184,22 @@ describe('property: thousands of random operations from many traders at once', (
         p2pTimedOut: await count(
           `select count(*)::int as n from fiat_order o join app_user u on u.id = o.buyer_id where u.account = any($1::text[]) and o.status = 'cancelled' and o.cancel_reason = 'expired'`,
         ),
+        correctionsPerTrader: Object.fromEntries(
+          (await db.query<{ account: string; n: number }>(
+            `select u.account, count(*)::int as n from ledger_entry l join app_user u on u.id = l.user_id where u.account = any($1::text[]) and l.ref_type = 'correction' group by u.account`,
+            [accounts],
+          )).map((r) => [r.account, r.n]),
+        ),
         liquidations: await count(
           `select count(*)::int as n from futures_order o join app_user u on u.id = o.user_id where u.account = any($1::text[]) and o.source = 'liquidation'`,
         ),
       };
     });
-    console.log(`property: funding entries ${moved.fundingToTraders}, P2P orders timed out ${moved.p2pTimedOut}, liquidations ${moved.liquidations}`);
+    console.log(`property: funding entries ${moved.fundingToTraders}, P2P orders timed out ${moved.p2pTimedOut}, corrections ${JSON.stringify(moved.correctionsPerTrader)} (${corrections.refused} debits refused), liquidations ${moved.liquidations}`);
     expect(moved.fundingToTraders, 'funding paid or received by the traders').toBeGreaterThan(0);
     expect(moved.p2pTimedOut, 'P2P orders the buyer left unpaid, timed out').toBeGreaterThan(0);
+    // Each executed correction is one ledger entry of its trader's (the balances above hold them).
+    expect(moved.correctionsPerTrader, 'corrections in the traders\' ledgers').toEqual(Object.fromEntries(corrections.executed));
     expect(conservation.compared).toBeGreaterThanOrEqual(TRADERS * 3);
     expect({ ...conservation, compared: undefined }).toEqual({ unbalanced: [], negative: [], transfers: [], compared: undefined, projectSettled: true });
   });
