@@ -129,3 +129,13 @@ test('a stored session whose token the server refuses (403) is cleared and the u
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user_info')])).toEqual([null, null]);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 });
+
+test('a trader who asks the system for less motion gets no fades: the order book changes state at once', async ({ page }) => {
+  await page.goto('/markets/kline/BTC_USDT');
+  const book = page.getByTestId('order-book');
+  await expect(book).toBeVisible();
+  const fade = () => book.evaluate((el) => getComputedStyle(el).transitionDuration);
+  expect(await fade()).toBe('0.2s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(Number.parseFloat(await fade())).toBeLessThan(0.001);
+});

@@ -144,7 +144,9 @@ export default function ScrollCues(props: { scroller: RefObject<HTMLElement | nu
   const scrollBy = useCallback(
     (direction: 1 | -1) => {
       const el = scroller.current;
-      el?.scrollBy({ left: direction * Math.max(80, el.clientWidth * 0.8), behavior: 'smooth' });
+      // Smooth unless the trader asked the system for less motion.
+      const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      el?.scrollBy({ left: direction * Math.max(80, el.clientWidth * 0.8), behavior: reduced ? 'auto' : 'smooth' });
     },
     [scroller],
   );
