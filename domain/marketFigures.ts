@@ -11,7 +11,8 @@ import { mulDecimal } from './decimal';
 /**
  * One row's figures: its last price (the tick's close; before the first futures tick the spot
  * one, as the price column always showed; else a USDT pair's reference price), that price in USDT
- * through `quoteUsdt` (quoteUsdtPrice), and the base currency's market value at it.
+ * through `quoteUsdt` (quoteUsdtPrice), and the base currency's market value at it (where its
+ * circulating supply is known).
  */
 export function marketFigures(
   pair: Pair,
@@ -22,7 +23,9 @@ export function marketFigures(
 ): { price: string | undefined; priceUsdt: string | undefined; marketValueUsdt: string | undefined } {
   const price = tick?.close ?? spotTick?.close ?? (pair.right_symbol === 'USDT' ? base?.price : undefined);
   const priceUsdt = priceInUsdt(price, quoteUsdt);
-  return { price, priceUsdt, marketValueUsdt: priceUsdt && base ? mulDecimal(priceUsdt, base.circulating_supply) : undefined };
+  // A supply of 0 is one nobody entered (a token just listed from its ICO): unknown, shown as a dash, not as $0.00.
+  const supplyKnown = base !== undefined && /[1-9]/.test(base.circulating_supply);
+  return { price, priceUsdt, marketValueUsdt: priceUsdt && supplyKnown ? mulDecimal(priceUsdt, base.circulating_supply) : undefined };
 }
 
 /**
