@@ -13,6 +13,15 @@ export interface SocketRecorder<T> {
   next(match: (message: T) => boolean, timeoutMs?: number): Promise<T>;
 }
 
+/** The channel and kind of the last messages kept, oldest first. */
+function arrived(messages: readonly unknown[]): string {
+  const last = messages.slice(-12).map((m) => {
+    const { channel, kind } = (m ?? {}) as { channel?: unknown; kind?: unknown };
+    return `${String(channel)}/${String(kind)}`;
+  });
+  return `${messages.length} in all${last.length > 0 ? `, the last ${last.length}: ${last.join(', ')}` : ''}`;
+}
+
 /**
  * Connects over WebSocket (as the web client does) in `lang` and records what arrives. `keep`
  * chooses the messages recorded (all by default); `opened` collects the sockets for the caller to close.
@@ -46,7 +55,8 @@ export async function recordSocket<T = Record<string, unknown>>(
       if (seen) return Promise.resolve(seen);
       return Promise.race([
         new Promise<T>((resolve) => waiters.push({ match, resolve })),
-        new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a pushed message')), timeoutMs)),
+        // Which wait, and what did come: a timeout on a loaded CI machine is read from its log alone.
+        new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for a pushed message matching ${match.toString()}; came: ${arrived(messages)}`)), timeoutMs)),
       ]);
     },
   };
