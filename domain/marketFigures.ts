@@ -1,6 +1,6 @@
 import type { Currency, MarketTick, Pair } from './api';
 import { spotTickChannel } from './api';
-import { mulDecimal } from './decimal';
+import { compareDecimal, isDecimalString, mulDecimal } from './decimal';
 
 /*
  * A market's figures from its live tick, apart from the rows of the market lists (marketRows.ts):
@@ -24,7 +24,7 @@ export function marketFigures(
   const price = tick?.close ?? spotTick?.close ?? (pair.right_symbol === 'USDT' ? base?.price : undefined);
   const priceUsdt = priceInUsdt(price, quoteUsdt);
   // A supply of 0 is one nobody entered (a token just listed from its ICO): unknown, shown as a dash, not as $0.00.
-  const supplyKnown = base !== undefined && /[1-9]/.test(base.circulating_supply);
+  const supplyKnown = base !== undefined && isDecimalString(base.circulating_supply) && compareDecimal(base.circulating_supply, '0') > 0;
   return { price, priceUsdt, marketValueUsdt: priceUsdt && supplyKnown ? mulDecimal(priceUsdt, base.circulating_supply) : undefined };
 }
 

@@ -14,11 +14,6 @@ import { pickLanguageInHeader } from './support/preferencePickers';
  * a server restart without a page reload (that one runs its own server, so it can kill it).
  */
 
-async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
-  await page.getByRole('banner').getByRole('button', { name: menu }).click();
-  await page.getByRole('menuitemradio', { name: item }).click();
-}
-
 const panel = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
 
 failOnPageErrors();
@@ -137,7 +132,7 @@ test('markets sort by a clicked column, ascending then descending', async ({ pag
 
 test('in Japanese the live market speaks Japanese', async ({ page }) => {
   await page.goto('/markets/kline/BTC_USDT');
-  await pick(page, 'Language', /日本語/);
+  await pickLanguageInHeader(page, 'en_US', 'ja_JP');
   await expect(page.getByRole('heading', { name: '板情報' })).toBeVisible();
   await expect(page.getByRole('status', { name: '接続状態' })).toHaveText('リアルタイム');
   await expect(page.getByRole('table', { name: '板情報' }).getByRole('columnheader', { name: '価格 (USDT)' })).toBeVisible();

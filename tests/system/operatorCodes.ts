@@ -3,6 +3,7 @@ import { OPERATOR_PATHS, type OperatorEnrolment } from '../../domain/operators.j
 import { newRecoveryCodes, recoveryHash } from '../../server/kernel/platform/auth/twoFactor.js';
 import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { mustCall } from './client.js';
+import { DESK_INITIAL_PASSWORD, DESK_PASSWORD, operatorCode } from '../server/support/operators.js';
 import { nextTotpStep, STEP_MS } from '../server/support/totpSteps.js';
 import { OPERATOR } from './serverProcess.js';
 
@@ -93,10 +94,9 @@ export async function nextOperatorCode(): Promise<string> {
  */
 export async function deskOperator(url: string, admin: OperatorSession, databaseUrl: string, roles: readonly string[]): Promise<OperatorSession> {
   const account = `${roles.join('-')}-${process.pid}-${Date.now()}@openex.test`;
-  await mustCall(url, OPERATOR_PATHS.create, { account, password: 'Lantern-Harbour-Quill-2026', roles, code: await admin.code() }, { token: admin.token });
-  const enrolment = await mustCall<OperatorEnrolment>(url, OPERATOR_PATHS.login, { account, password: 'Lantern-Harbour-Quill-2026' });
-  const code = TOTP.generate({ secret: Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  const own = enrolment.new_password ? { new_password: 'Orchard-Beacon-Thimble-2026' } : {};
-  const { token } = await mustCall<{ token: string }>(url, OPERATOR_PATHS.loginEnrol, { ticket: enrolment.ticket, code, ...own });
+  await mustCall(url, OPERATOR_PATHS.create, { account, password: DESK_INITIAL_PASSWORD, roles, code: await admin.code() }, { token: admin.token });
+  const enrolment = await mustCall<OperatorEnrolment>(url, OPERATOR_PATHS.login, { account, password: DESK_INITIAL_PASSWORD });
+  const own = enrolment.new_password ? { new_password: DESK_PASSWORD } : {};
+  const { token } = await mustCall<{ token: string }>(url, OPERATOR_PATHS.loginEnrol, { ticket: enrolment.ticket, code: operatorCode(enrolment.secret), ...own });
   return { token, code: recoveryCodesOf(databaseUrl, account) };
 }
